@@ -1,0 +1,153 @@
+//! The hexagonal board: axial coordinates `(q, r)`, `s = -q - r`, pointy-top rows from the top
+//! (`r = -radius`) down, cells named by row letter and 1-based place in the row (`g7` is the
+//! centre of the radius-6 board).
+
+use crate::game::Cell;
+
+/// The six directions, in the order E, NE, NW, W, SW, SE (`u_0 … u_5`).
+pub const DIRECTIONS: [(i8, i8); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+
+/// A hexagon of a given radius, with cells numbered in reading order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HexGrid {
+    pub radius: u8,
+}
+
+impl HexGrid {
+    pub const fn new(radius: u8) -> Self {
+        HexGrid { radius }
+    }
+
+    pub fn cell_count(self) -> usize {
+        let n = self.radius as usize;
+        3 * n * (n + 1) + 1
+    }
+
+    pub fn contains(self, q: i32, r: i32) -> bool {
+        let n = self.radius as i32;
+        let s = -q - r;
+        q.abs() <= n && r.abs() <= n && s.abs() <= n
+    }
+
+    /// The first `q` of row `r` and the row's length.
+    fn row_span(self, r: i32) -> (i32, i32) {
+        let n = self.radius as i32;
+        let q0 = (-n).max(-n - r);
+        let q1 = n.min(n - r);
+        (q0, q1 - q0 + 1)
+    }
+
+    /// The cell at axial `(q, r)`, or `None` off the board.
+    pub fn cell(self, q: i32, r: i32) -> Option<Cell> {
+        if !self.contains(q, r) {
+            return None;
+        }
+        let n = self.radius as i32;
+        let mut index = 0;
+        for row in -n..r {
+            index += self.row_span(row).1;
+        }
+        let (q0, _) = self.row_span(r);
+        Some((index + q - q0) as Cell)
+    }
+
+    /// Axial `(q, r)` of a cell.
+    pub fn coords(self, cell: Cell) -> (i32, i32) {
+        let n = self.radius as i32;
+        let mut left = cell as i32;
+        for r in -n..=n {
+            let (q0, len) = self.row_span(r);
+            if left < len {
+                return (q0 + left, r);
+            }
+            left -= len;
+        }
+        panic!("cell {cell} is not on a hexagon of radius {n}")
+    }
+
+    pub fn name(self, cell: Cell) -> String {
+        let (q, r) = self.coords(cell);
+        let n = self.radius as i32;
+        let (q0, _) = self.row_span(r);
+        format!("{}{}", (b'a' + (r + n) as u8) as char, q - q0 + 1)
+    }
+
+    pub fn parse(self, text: &str) -> Option<Cell> {
+        let bytes = text.as_bytes();
+        let (&row, rest) = bytes.split_first()?;
+        if !row.is_ascii_lowercase() || rest.is_empty() || rest.len() > 2 || rest[0] == b'0' {
+            return None;
+        }
+        if !rest.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let n = self.radius as i32;
+        let r = (row - b'a') as i32 - n;
+        if r > n {
+            return None;
+        }
+        let place: i32 = std::str::from_utf8(rest).ok()?.parse().ok()?;
+        let (q0, len) = self.row_span(r);
+        if place < 1 || place > len {
+            return None;
+        }
+        self.cell(q0 + place - 1, r)
+    }
+
+    /// The neighbour of a cell in direction `d` (index into [`DIRECTIONS`]).
+    pub fn neighbour(self, cell: Cell, d: usize) -> Option<Cell> {
+        let (q, r) = self.coords(cell);
+        let (dq, dr) = DIRECTIONS[d];
+        self.cell(q + dq as i32, r + dr as i32)
+    }
+
+    /// Distance from the centre (`max(|q|, |r|, |s|)`); edge cells have `radius`.
+    pub fn ring(self, cell: Cell) -> i32 {
+        let (q, r) = self.coords(cell);
+        q.abs().max(r.abs()).max((q + r).abs())
+    }
+
+    /// Rows top to bottom: indent in half cells and the row's cells.
+    pub fn rows(self) -> Vec<(usize, Vec<Cell>)> {
+        let n = self.radius as i32;
+        (-n..=n)
+            .map(|r| {
+                let (q0, len) = self.row_span(r);
+                let cells = (0..len).map(|i| self.cell(q0 + i, r).unwrap()).collect();
+                (r.unsigned_abs() as usize, cells)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn radius_six_names_and_neighbours() {
+        let g = HexGrid::new(6);
+        assert_eq!(g.cell_count(), 127);
+        assert_eq!(g.name(g.cell(0, 0).unwrap()), "g7");
+        assert_eq!(g.name(g.cell(-6, 0).unwrap()), "g1");
+        assert_eq!(g.name(g.cell(0, -6).unwrap()), "a1");
+        assert_eq!(g.name(g.cell(6, -6).unwrap()), "a7");
+        assert_eq!(g.name(g.cell(6, 0).unwrap()), "g13");
+        assert_eq!(g.name(g.cell(0, 6).unwrap()), "m7");
+        assert_eq!(g.name(g.cell(-6, 6).unwrap()), "m1");
+        let centre = g.parse("g7").unwrap();
+        let names: Vec<String> = (0..6)
+            .map(|d| g.name(g.neighbour(centre, d).unwrap()))
+            .collect();
+        assert_eq!(names, ["g8", "f7", "f6", "g6", "h6", "h7"]);
+        for cell in 0..127 {
+            assert_eq!(g.parse(&g.name(cell)), Some(cell));
+            let (q, r) = g.coords(cell);
+            assert_eq!(g.cell(q, r), Some(cell));
+        }
+        assert_eq!((0..127).filter(|&c| g.ring(c) == 6).count(), 36);
+        for bad in ["n1", "a8", "g14", "g0", "", "g", "A1"] {
+            assert_eq!(g.parse(bad), None, "{bad}");
+        }
+    }
+}
