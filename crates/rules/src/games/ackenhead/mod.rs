@@ -204,10 +204,10 @@ impl AckenheadPosition {
         if same_squares {
             return if mv.promotion() == 0 {
                 "a pawn reaching the last rank must promote: add l, c, v or m (e.g. e7e8l)"
-                    .to_string()
             } else {
-                "wrong promotion".to_string()
-            };
+                "only a pawn reaching the last rank promotes"
+            }
+            .to_string();
         }
         if mv.promotion() != 0 && kind != PAWN {
             return "only a pawn reaching the last rank promotes".to_string();

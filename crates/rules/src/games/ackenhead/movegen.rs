@@ -230,6 +230,7 @@ impl AckenheadPosition {
         let from = mv.from();
         let to = mv.to();
         piece_kind_at(self, from) == Some(PAWN)
+            && to == self.ep_passed
             && from % 8 == to % 8
             && self.board[to as usize] == EMPTY
     }
