@@ -128,3 +128,48 @@ pub fn open_game(
         None => Ok(game.new_game(settings)?),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(set: &[&str], region: Option<&str>) -> GameArgs {
+        GameArgs {
+            game: "g".to_string(),
+            position: None,
+            set: set.iter().map(|s| s.to_string()).collect(),
+            region: region.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn settings_from_the_command_line() {
+        let s = args(&["a=1", " b = x y "], Some("north"))
+            .settings()
+            .unwrap();
+        assert_eq!(
+            s,
+            Settings::new()
+                .with("a", "1")
+                .with("b", "x y")
+                .with("region", "north")
+        );
+        assert_eq!(args(&[], None).settings().unwrap(), Settings::new());
+        let e = args(&["novalue"], None).settings().unwrap_err();
+        assert!(e.to_string().contains("NAME=VALUE"), "{e}");
+        let e = args(&["=1"], None).settings().unwrap_err();
+        assert!(e.to_string().contains("name is empty"), "{e}");
+    }
+
+    #[test]
+    fn unknown_games_are_named() {
+        let e = GameArgs {
+            game: "zork".to_string(),
+            ..GameArgs::default()
+        }
+        .open()
+        .err()
+        .unwrap();
+        assert!(e.to_string().contains("\"zork\""), "{e}");
+    }
+}

@@ -34,7 +34,7 @@ pub struct PerftArgs {
     #[arg(value_parser = parse_depth, allow_negative_numbers = true)]
     pub depth: u32,
 
-    /// Print each legal move with the number of leaves below it before the total.
+    /// Before the total, print each legal move (sorted by text) and the leaves below it.
     #[arg(long)]
     pub divide: bool,
 }
