@@ -4,7 +4,7 @@
 use crate::dynamic::DynGame;
 use crate::error::UnknownGame;
 
-static GAMES: &[&dyn DynGame] = &[];
+static GAMES: &[&dyn DynGame] = &[&crate::games::reines::Reines];
 
 /// The games, in the order they are listed to users.
 pub fn games() -> &'static [&'static dyn DynGame] {
