@@ -38,42 +38,43 @@ pub(crate) fn outcome(pos: &ReinesPosition) -> Option<Outcome> {
 pub(crate) fn info_lines(pos: &ReinesPosition) -> Vec<String> {
     let first = pos.first_player() as usize;
     let mut lines = vec![format!(
-        "Region: {} (the {} hold a1 and moved first)",
+        "Region: {} (the {} hold a1 and move first)",
         pos.region().name(),
         PEOPLE[first]
     )];
     for player in 0..2u8 {
+        let people = PEOPLE[player as usize];
         let pending = pos.pending(player);
-        let sq = pos.ponte_square(player);
-        let free = pos.piece(sq).is_none();
+        let sq = square_name(pos.ponte_square(player));
+        let free = pos.piece(pos.ponte_square(player)).is_none();
         if pending.is_empty() {
-            lines.push(format!(
-                "Ponte {}: no Worker pending",
-                PEOPLE[player as usize]
-            ));
+            lines.push(format!("Ponte, {people} ({sq}): no Worker pending"));
             continue;
         }
         let counters: Vec<String> = pending.iter().map(|c| c.to_string()).collect();
-        // Every pending counter is 0 or 1, so it reaches 0 at the owner's next start of turn:
+        // Every pending counter is 0 or 1, so all reach 0 at the owner's next start of turn:
         // one Worker comes back then if the Ponte square is free, the others on later turns.
         let when = if pos.side == player {
             "at the start of their next turn"
         } else {
             "right after this move, at the start of their turn"
         };
+        let (first, rest) = if pending.len() == 1 {
+            ("it", "")
+        } else {
+            ("the first", ", the others one a turn after")
+        };
+        let condition = if free {
+            String::new()
+        } else {
+            format!(" if {sq} is free then (occupied now)")
+        };
         lines.push(format!(
-            "Ponte {}: {} Worker{} pending (counters {}); one returns to {} {}{}",
-            PEOPLE[player as usize],
+            "Ponte, {people} ({sq}): {} Worker{} pending (counters {}); {first} comes back \
+             {when}{condition}{rest}",
             pending.len(),
             if pending.len() == 1 { "" } else { "s" },
             counters.join(" "),
-            square_name(sq),
-            when,
-            if free {
-                String::new()
-            } else {
-                format!(" if {} is free then (occupied now)", square_name(sq))
-            }
         ));
     }
     lines.push(format!(

@@ -1253,3 +1253,21 @@ fn random_games_exercise_the_ponte_and_passes() {
         "{returns} {pending} {passes}"
     );
 }
+
+#[test]
+fn info_lines_show_the_ponte() {
+    let p = pos("7q/6s1/1s6/8/8/4C3/8/Q7 b - -/01 0 2");
+    let lines = p.info_lines();
+    assert_eq!(lines[1], "Ponte, Termides (b2): no Worker pending");
+    assert_eq!(
+        lines[2],
+        "Ponte, Myrmides (g7): 2 Workers pending (counters 0 1); the first comes back at the \
+         start of their next turn if g7 is free then (occupied now), the others one a turn after"
+    );
+    let p = pos("7q/8/8/8/8/8/8/QC6 b - 1/- 0 1");
+    assert_eq!(
+        p.info_lines()[1],
+        "Ponte, Termides (b2): 1 Worker pending (counters 1); it comes back right after this \
+         move, at the start of their turn"
+    );
+}
