@@ -535,15 +535,13 @@ impl FromStr for ReinesPosition {
                 ));
             }
         }
-        // With both Queens on a1/h8, one each and distinct squares, they hold opposite corners.
+        // Both Queens are on a1/h8, at most one per people, and a square holds one piece: two
+        // Queens of different peoples are necessarily on opposite corners.
         let a1: u8 = if queens[0] == 1 << A1 || queens[1] == 1 << H8 {
             0
         } else {
             1
         };
-        if queens[0] != 0 && queens[1] != 0 && queens[0] == queens[1] {
-            return Err(err(PL, "both Queens on one corner"));
-        }
         for p in 0..2 {
             for kind in [COUNSELLOR, SOLDIER, WORKER] {
                 let n = (colour[p] & kinds[kind]).count_ones();
