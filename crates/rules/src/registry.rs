@@ -3,8 +3,9 @@
 
 use crate::dynamic::DynGame;
 use crate::error::UnknownGame;
+use crate::games;
 
-static GAMES: &[&dyn DynGame] = &[&crate::games::reines::Reines];
+static GAMES: &[&dyn DynGame] = &[&games::ackenhead::Ackenhead, &games::reines::Reines];
 
 /// The games, in the order they are listed to users.
 pub fn games() -> &'static [&'static dyn DynGame] {

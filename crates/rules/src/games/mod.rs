@@ -1,4 +1,5 @@
 //! One folder per game, each with the same parts: `position` (state and its string), `moves`
 //! (move and its text), `movegen`, `outcome`, `tests`.
 
+pub mod ackenhead;
 pub mod reines;

@@ -1,0 +1,217 @@
+//! `myrmidon bench`: speed of every game (or the ones named), in two tables on standard output.
+//!
+//! * perft from the start position, deepening until a run takes about a second (it stops before
+//!   a depth predicted to take more than a few seconds), or at the depth given with `--depth`;
+//! * move generation alone (`DynRecord::bench_movegen`) on the start position and on positions
+//!   reached by random legal moves (a fixed seed, so every run measures the same positions).
+
+use std::io::Write;
+use std::time::Instant;
+
+use clap::Args;
+use myrmidon_rules::testkit::Rng;
+use myrmidon_rules::{registry, DynGame, DynRecord, Settings};
+
+use crate::common::CliResult;
+use crate::perft::{human, parse_depth};
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// The games to measure (all of them if none is named).
+    pub games: Vec<String>,
+
+    /// Run perft at this depth instead of choosing one.
+    #[arg(long, value_parser = parse_depth)]
+    pub depth: Option<u32>,
+
+    /// Seconds a chosen perft depth should take at least (it deepens while a run is faster).
+    #[arg(long, default_value_t = 1.0, value_name = "SECONDS")]
+    pub target: f64,
+
+    /// Seed of the random moves that lead to the positions measured for move generation.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// One perft run.
+struct PerftRun {
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+}
+
+fn timed_perft(record: &dyn DynRecord, depth: u32) -> PerftRun {
+    let start = Instant::now();
+    let nodes = record.perft(depth);
+    PerftRun {
+        depth,
+        nodes,
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// Deepens perft from depth 1 until a run takes `target` seconds, without starting a run
+/// predicted (from the growth of the last two) to take more than three times the target.
+fn chosen_perft(record: &dyn DynRecord, target: f64) -> PerftRun {
+    let mut last = timed_perft(record, 1);
+    let mut previous_nodes = 1u64;
+    while last.seconds < target && last.nodes > 0 && last.depth < crate::perft::MAX_DEPTH {
+        let growth = (last.nodes as f64 / previous_nodes.max(1) as f64).max(1.0);
+        if last.seconds * growth > 3.0 * target {
+            break;
+        }
+        previous_nodes = last.nodes;
+        last = timed_perft(record, last.depth + 1);
+    }
+    last
+}
+
+/// Calls per second and moves per second of move generation on one position, measured for
+/// about a quarter of a second.
+fn movegen_rate(record: &dyn DynRecord) -> (f64, f64) {
+    let mut iterations = 64u64;
+    loop {
+        let m = record.bench_movegen(iterations);
+        if m.seconds >= 0.05 || iterations >= 1 << 40 {
+            let scale = (0.25 / m.seconds.max(1e-9)).clamp(1.0, 1e6);
+            let iterations = (iterations as f64 * scale) as u64;
+            let m = record.bench_movegen(iterations.max(1));
+            let seconds = m.seconds.max(1e-9);
+            return (iterations.max(1) as f64 / seconds, m.nodes as f64 / seconds);
+        }
+        iterations *= 4;
+    }
+}
+
+/// The start and positions reached from it by random legal moves (skipping finished games).
+fn sample_positions(record: &dyn DynRecord, seed: u64) -> Vec<(String, Box<dyn DynRecord>)> {
+    let mut rng = Rng::new(seed);
+    let mut out = vec![("start".to_string(), record.clone_box())];
+    for plies in [10usize, 20, 40] {
+        let mut game = record.clone_box();
+        let mut played = 0;
+        while played < plies && game.outcome().is_none() {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = &moves[rng.below(moves.len())];
+            if game.play(&mv.text).is_err() {
+                break;
+            }
+            played += 1;
+        }
+        if played == plies && game.outcome().is_none() {
+            out.push((format!("random {plies} plies"), game));
+        }
+    }
+    out
+}
+
+pub fn run(args: &BenchArgs) -> CliResult {
+    let games: Vec<&dyn DynGame> = if args.games.is_empty() {
+        registry::games().to_vec()
+    } else {
+        args.games
+            .iter()
+            .map(|id| registry::find(id))
+            .collect::<Result<_, _>>()?
+    };
+    if games.is_empty() {
+        eprintln!("no game is registered: nothing to measure");
+        return Ok(());
+    }
+    if !(args.target > 0.0 && args.target <= 600.0) {
+        return Err(crate::common::CliError::msg(format!(
+            "--target must be a number of seconds above 0 and at most 600, not {}",
+            args.target
+        )));
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+
+    let mut records = Vec::new();
+    for game in &games {
+        // Each game from its start with the default settings.
+        let record = crate::common::open_game(*game, None, &Settings::new())?;
+        records.push(record);
+    }
+
+    writeln!(out, "perft from the start position")?;
+    writeln!(
+        out,
+        "{:<14} {:>5} {:>15} {:>9} {:>12}",
+        "game", "depth", "nodes", "seconds", "nodes/s"
+    )?;
+    for record in &records {
+        let run = match args.depth {
+            Some(d) => timed_perft(record.as_ref(), d),
+            None => chosen_perft(record.as_ref(), args.target),
+        };
+        let rate = run.nodes as f64 / run.seconds.max(1e-9);
+        writeln!(
+            out,
+            "{:<14} {:>5} {:>15} {:>9.3} {:>12}",
+            record.info().id,
+            run.depth,
+            run.nodes,
+            run.seconds,
+            human(rate)
+        )?;
+        out.flush()?;
+    }
+
+    writeln!(out)?;
+    writeln!(out, "move generation alone")?;
+    writeln!(
+        out,
+        "{:<14} {:<18} {:>6} {:>12} {:>12}",
+        "game", "position", "moves", "positions/s", "moves/s"
+    )?;
+    for record in &records {
+        for (label, position) in sample_positions(record.as_ref(), args.seed) {
+            let count = position.legal_moves().len();
+            let (calls, moves) = movegen_rate(position.as_ref());
+            writeln!(
+                out,
+                "{:<14} {:<18} {:>6} {:>12} {:>12}",
+                record.info().id,
+                label,
+                count,
+                human(calls),
+                human(moves)
+            )?;
+            out.flush()?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testgame;
+
+    #[test]
+    fn perft_deepens_and_stops() {
+        let game: &dyn DynGame = &testgame::SQUARE;
+        let record = game.new_game(&Settings::new()).unwrap();
+        // A tiny target: the first depth already meets it or the next is predicted too slow.
+        let run = chosen_perft(record.as_ref(), 1e-12);
+        assert_eq!(run.depth, 1);
+        assert_eq!(run.nodes, 10);
+        let run = timed_perft(record.as_ref(), 2);
+        assert_eq!(run.nodes, 9 * 9 + 10);
+    }
+
+    #[test]
+    fn sample_positions_are_playable() {
+        let game: &dyn DynGame = &testgame::HEX;
+        let record = game.new_game(&Settings::new()).unwrap();
+        let samples = sample_positions(record.as_ref(), 3);
+        assert_eq!(samples[0].0, "start");
+        for (_, p) in &samples {
+            assert!(p.outcome().is_none());
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! Drawing any game's board as text, from its `GameInfo` and `piece_at` alone.
+//!
+//! * Square boards: ranks down the left, files along the bottom, `a1` at the bottom left.
+//! * Hex boards: the rows of `Geometry::rows()` with their indents, the row letter on the left;
+//!   a cell's name is its row letter and its place in the row (see [`draw_names`]).
+//!
+//! Pieces: with two players, the first player's kind letters in upper case and the second's in
+//! lower case (chess style); with more players, a prefix naming the owner (the initial of the
+//! player's name, or their number if two names share an initial) and the kind letter (`bQ`).
+//! An empty cell is a dot.
+
+use myrmidon_rules::{Cell, GameInfo, Geometry, PieceView, Player};
+
+/// ANSI colours of the players' pieces, used only when writing to a terminal.
+const PALETTE: [&str; 6] = ["1;33", "1;36", "1;32", "1;35", "1;31", "1;34"];
+
+/// How the players' pieces are told apart.
+fn owner_prefixes(info: &GameInfo) -> Option<Vec<char>> {
+    if info.players.len() == 2 {
+        return None;
+    }
+    let initials: Vec<char> = info
+        .players
+        .iter()
+        .map(|p| p.chars().next().unwrap_or('?').to_ascii_lowercase())
+        .collect();
+    let distinct = initials
+        .iter()
+        .enumerate()
+        .all(|(i, c)| c.is_ascii_alphabetic() && !initials[..i].contains(c));
+    if distinct {
+        Some(initials)
+    } else {
+        Some(
+            (0..info.players.len())
+                .map(|i| char::from_digit(i as u32 + 1, 36).unwrap_or('?'))
+                .collect(),
+        )
+    }
+}
+
+/// The text of a piece on the board: `K`, `k` or `bQ`.
+pub fn piece_token(info: &GameInfo, piece: PieceView) -> String {
+    match owner_prefixes(info) {
+        None => {
+            if piece.owner == 0 {
+                piece.kind.to_ascii_uppercase().to_string()
+            } else {
+                piece.kind.to_ascii_lowercase().to_string()
+            }
+        }
+        Some(prefixes) => {
+            let prefix = prefixes.get(piece.owner as usize).copied().unwrap_or('?');
+            format!("{prefix}{}", piece.kind.to_ascii_uppercase())
+        }
+    }
+}
+
+/// Lines explaining the pieces: who owns which, and what each letter is.
+pub fn legend(info: &GameInfo) -> Vec<String> {
+    let mut lines = Vec::new();
+    match owner_prefixes(info) {
+        None => {
+            let names = |i: usize| info.players.get(i).copied().unwrap_or("?");
+            lines.push(format!(
+                "{}: upper case, {}: lower case, empty: .",
+                names(0),
+                names(1)
+            ));
+        }
+        Some(prefixes) => {
+            let owners: Vec<String> = info
+                .players
+                .iter()
+                .zip(&prefixes)
+                .map(|(name, p)| format!("{name}: {p}…"))
+                .collect();
+            lines.push(format!("{}, empty: .", owners.join(", ")));
+        }
+    }
+    if !info.pieces.is_empty() {
+        let kinds: Vec<String> = info
+            .pieces
+            .iter()
+            .map(|k| format!("{} {}", k.letter, k.name))
+            .collect();
+        lines.push(format!("pieces: {}", kinds.join(", ")));
+    }
+    lines
+}
+
+/// What to show in one cell: its visible text and the player whose colour it takes.
+struct CellText {
+    text: String,
+    owner: Option<Player>,
+}
+
+/// Splits a cell name into its letters and its digits (`n12` -> `n`, `12`).
+fn split_name(name: &str) -> (&str, &str) {
+    let at = name
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(name.len());
+    name.split_at(at)
+}
+
+fn paint(cell: &CellText, width: usize, colour: bool) -> String {
+    let pad = width.saturating_sub(cell.text.chars().count());
+    match (colour, cell.owner) {
+        (true, Some(owner)) => format!(
+            "\x1b[{}m{}\x1b[0m{}",
+            PALETTE[owner as usize % PALETTE.len()],
+            cell.text,
+            " ".repeat(pad)
+        ),
+        _ => format!("{}{}", cell.text, " ".repeat(pad)),
+    }
+}
+
+/// Lays the board out with `text(cell)` in each cell.
+/// Cells are at least `min_width` wide (the widest text any cell can take, so that the board
+/// keeps its shape as pieces come and go).
+fn layout(
+    info: &GameInfo,
+    text: &dyn Fn(Cell) -> CellText,
+    min_width: usize,
+    colour: bool,
+) -> String {
+    let geometry = info.geometry;
+    let rows = geometry.rows();
+    let cells: Vec<Vec<CellText>> = rows
+        .iter()
+        .map(|(_, row)| row.iter().map(|&c| text(c)).collect())
+        .collect();
+    let widest = cells
+        .iter()
+        .flatten()
+        .map(|c| c.text.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(min_width);
+    let mut out = String::new();
+    match geometry {
+        Geometry::Square { .. } => {
+            // Rank numbers on the left, file letters at the bottom.
+            let label = |row: &[Cell]| -> String {
+                row.first()
+                    .map(|&c| split_name(&geometry.cell_name(c)).1.to_string())
+                    .unwrap_or_default()
+            };
+            let label_width = rows.iter().map(|(_, r)| label(r).len()).max().unwrap_or(1);
+            let width = widest + 1;
+            for ((_, row), texts) in rows.iter().zip(&cells) {
+                let mut line = format!("{:>label_width$}  ", label(row));
+                for t in texts {
+                    line.push_str(&paint(t, width, colour));
+                }
+                out.push_str(line.trim_end());
+                out.push('\n');
+            }
+            if let Some((_, bottom)) = rows.last() {
+                let mut line = format!("{:>label_width$}  ", "");
+                for &c in bottom {
+                    let name = geometry.cell_name(c);
+                    line.push_str(&format!("{:<width$}", split_name(&name).0));
+                }
+                out.push_str(line.trim_end());
+                out.push('\n');
+            }
+        }
+        Geometry::Hex { .. } => {
+            // Each cell is two half cells wide; rows are shifted by their indent.
+            let half = (widest + 2) / 2;
+            let width = 2 * half;
+            let label = |row: &[Cell]| -> String {
+                row.first()
+                    .map(|&c| split_name(&geometry.cell_name(c)).0.to_string())
+                    .unwrap_or_default()
+            };
+            let label_width = rows.iter().map(|(_, r)| label(r).len()).max().unwrap_or(1);
+            for ((indent, row), texts) in rows.iter().zip(&cells) {
+                let mut line = format!(
+                    "{:>label_width$}  {}",
+                    label(row),
+                    " ".repeat(indent * half)
+                );
+                for t in texts {
+                    line.push_str(&paint(t, width, colour));
+                }
+                out.push_str(line.trim_end());
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// The widest piece token of the game (at least 1, the dot of an empty cell).
+pub fn token_width(info: &GameInfo) -> usize {
+    (0..info.players.len())
+        .flat_map(|owner| {
+            info.pieces.iter().map(move |k| {
+                piece_token(
+                    info,
+                    PieceView {
+                        owner: owner as Player,
+                        kind: k.letter,
+                    },
+                )
+                .chars()
+                .count()
+            })
+        })
+        .max()
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// The board with its pieces.
+pub fn draw(info: &GameInfo, piece_at: &dyn Fn(Cell) -> Option<PieceView>, colour: bool) -> String {
+    layout(
+        info,
+        &|cell| match piece_at(cell) {
+            Some(p) => CellText {
+                text: piece_token(info, p),
+                owner: Some(p.owner),
+            },
+            None => CellText {
+                text: ".".to_string(),
+                owner: None,
+            },
+        },
+        token_width(info),
+        colour,
+    )
+}
+
+/// The board with every cell's name in it.
+pub fn draw_names(info: &GameInfo) -> String {
+    layout(
+        info,
+        &|cell| CellText {
+            text: info.geometry.cell_name(cell),
+            owner: None,
+        },
+        1,
+        false,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testgame;
+    use myrmidon_rules::{DynGame, Settings};
+
+    fn board_of(game: &dyn DynGame, position: &str) -> String {
+        let record = game.new_game_at(position).unwrap();
+        draw(game.info(), &|c| record.piece_at(c), false)
+    }
+
+    #[test]
+    fn square_board_two_players() {
+        let game = &testgame::SQUARE;
+        let text = board_of(game, "1.2/.1./..2 1 0");
+        assert_eq!(text, "3  S . s\n2  . S .\n1  . . s\n   a b c\n");
+        let names = draw_names(game.info());
+        assert_eq!(names, "3  a3 b3 c3\n2  a2 b2 c2\n1  a1 b1 c1\n   a  b  c\n");
+    }
+
+    #[test]
+    fn hex_board_three_players() {
+        let game = &testgame::HEX;
+        let record = game.new_game(&Settings::new()).unwrap();
+        let empty = draw(game.info(), &|c| record.piece_at(c), false);
+        assert_eq!(
+            empty,
+            "a      .   .   .\n\
+             b    .   .   .   .\n\
+             c  .   .   .   .   .\n\
+             d    .   .   .   .\n\
+             e      .   .   .\n"
+        );
+        let text = board_of(game, "1../..../..3../..../2.. 2 0");
+        assert_eq!(
+            text,
+            "a      aS  .   .\n\
+             b    .   .   .   .\n\
+             c  .   .   cS  .   .\n\
+             d    .   .   .   .\n\
+             e      bS  .   .\n"
+        );
+        let names = draw_names(game.info());
+        assert!(names.starts_with("a      a1  a2  a3\n"), "{names}");
+        assert!(names.contains("\nc  c1  c2  c3  c4  c5\n"), "{names}");
+    }
+
+    #[test]
+    fn three_players_sharing_an_initial_are_numbered() {
+        let game = &testgame::HEX_SAME_INITIALS;
+        let text = board_of(game, "1../..../..3../..../2.. 2 0");
+        assert!(text.contains("1S"), "{text}");
+        assert!(text.contains("2S"), "{text}");
+        assert!(text.contains("3S"), "{text}");
+        assert!(legend(game.info())[0].contains("1…"));
+    }
+
+    #[test]
+    fn colour_only_when_asked() {
+        let game = &testgame::SQUARE;
+        let record = game.new_game_at("1.2/.1./..2 1 0").unwrap();
+        let plain = draw(game.info(), &|c| record.piece_at(c), false);
+        let coloured = draw(game.info(), &|c| record.piece_at(c), true);
+        assert!(!plain.contains('\x1b'));
+        assert!(coloured.contains("\x1b[1;33mS\x1b[0m"));
+    }
+
+    #[test]
+    fn legends() {
+        let square = legend(testgame::SQUARE.info());
+        assert_eq!(square[0], "Cross: upper case, Nought: lower case, empty: .");
+        assert_eq!(square[1], "pieces: S stone");
+        let hex = legend(testgame::HEX.info());
+        assert_eq!(hex[0], "Amber: a…, Blue: b…, Coral: c…, empty: .");
+    }
+}

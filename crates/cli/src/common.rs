@@ -1,0 +1,175 @@
+//! What the subcommands share: the game arguments (`<game>`, `--position`, `--set`, `--region`),
+//! opening a game from them, and the error type that `main` turns into a message and an exit code.
+
+use std::fmt;
+use std::io;
+
+use clap::Args;
+use myrmidon_rules::{
+    registry, DynGame, DynRecord, PositionError, SettingError, Settings, UnknownGame,
+};
+
+/// Why a command failed. `Io` errors on a closed standard output (`myrmidon moves … | head`)
+/// end the program quietly; every other error is printed on standard error.
+#[derive(Debug)]
+pub enum CliError {
+    Message(String),
+    Io(io::Error),
+}
+
+impl CliError {
+    pub fn msg(text: impl Into<String>) -> Self {
+        CliError::Message(text.into())
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Message(m) => f.write_str(m),
+            CliError::Io(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> Self {
+        CliError::Io(e)
+    }
+}
+
+impl From<UnknownGame> for CliError {
+    fn from(e: UnknownGame) -> Self {
+        if e.known.is_empty() {
+            CliError::Message(format!("unknown game {:?}: no game is registered", e.id))
+        } else {
+            CliError::Message(e.to_string())
+        }
+    }
+}
+
+impl From<PositionError> for CliError {
+    fn from(e: PositionError) -> Self {
+        CliError::Message(e.to_string())
+    }
+}
+
+impl From<SettingError> for CliError {
+    fn from(e: SettingError) -> Self {
+        CliError::Message(e.to_string())
+    }
+}
+
+pub type CliResult<T = ()> = Result<T, CliError>;
+
+/// The arguments that choose a game and a position.
+#[derive(Args, Debug, Clone, Default)]
+pub struct GameArgs {
+    /// The game id (`myrmidon games` lists them).
+    pub game: String,
+
+    /// Start from this position string instead of the game's start position.
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: Option<String>,
+
+    /// A game setting, as NAME=VALUE (repeatable). Not needed with --position.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+
+    /// Shorthand for --set region=<REGION> (Jeu de Reines' region).
+    #[arg(long, value_name = "REGION")]
+    pub region: Option<String>,
+}
+
+impl GameArgs {
+    /// The settings chosen with `--set` and `--region`, in the order given (`--region` last).
+    pub fn settings(&self) -> CliResult<Settings> {
+        let mut settings = Settings::new();
+        for item in &self.set {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| CliError::msg(format!("bad --set {item:?}: expected NAME=VALUE")))?;
+            let (name, value) = (name.trim(), value.trim());
+            if name.is_empty() {
+                return Err(CliError::msg(format!(
+                    "bad --set {item:?}: the setting name is empty"
+                )));
+            }
+            settings = settings.with(name, value);
+        }
+        if let Some(region) = &self.region {
+            settings = settings.with("region", region);
+        }
+        Ok(settings)
+    }
+
+    /// Looks the game up in the registry and opens it.
+    pub fn open(&self) -> CliResult<Box<dyn DynRecord>> {
+        let game = registry::find(&self.game)?;
+        open_game(game, self.position.as_deref(), &self.settings()?)
+    }
+}
+
+/// Opens `game` at `position` (its start position if `None`) with `settings`, which are checked
+/// against the game even when a position string makes them unnecessary.
+pub fn open_game(
+    game: &dyn DynGame,
+    position: Option<&str>,
+    settings: &Settings,
+) -> CliResult<Box<dyn DynRecord>> {
+    settings.validate(game.info())?;
+    match position {
+        Some(text) => {
+            if !settings.0.is_empty() {
+                eprintln!("note: settings are ignored with --position (the string says it all)");
+            }
+            Ok(game.new_game_at(text)?)
+        }
+        None => Ok(game.new_game(settings)?),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(set: &[&str], region: Option<&str>) -> GameArgs {
+        GameArgs {
+            game: "g".to_string(),
+            position: None,
+            set: set.iter().map(|s| s.to_string()).collect(),
+            region: region.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn settings_from_the_command_line() {
+        let s = args(&["a=1", " b = x y "], Some("north"))
+            .settings()
+            .unwrap();
+        assert_eq!(
+            s,
+            Settings::new()
+                .with("a", "1")
+                .with("b", "x y")
+                .with("region", "north")
+        );
+        assert_eq!(args(&[], None).settings().unwrap(), Settings::new());
+        let e = args(&["novalue"], None).settings().unwrap_err();
+        assert!(e.to_string().contains("NAME=VALUE"), "{e}");
+        let e = args(&["=1"], None).settings().unwrap_err();
+        assert!(e.to_string().contains("name is empty"), "{e}");
+    }
+
+    #[test]
+    fn unknown_games_are_named() {
+        let e = GameArgs {
+            game: "zork".to_string(),
+            ..GameArgs::default()
+        }
+        .open()
+        .err()
+        .unwrap();
+        assert!(e.to_string().contains("\"zork\""), "{e}");
+    }
+}

@@ -1,0 +1,253 @@
+//! Runs the built `myrmidon` binary as a user or a script would. The parts that need a game loop
+//! over the registry, so they cover every game once it is registered; the rest (unknown game,
+//! bad depth, help) runs unconditionally.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use myrmidon_rules::registry;
+use myrmidon_rules::Settings;
+
+fn myrmidon(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_myrmidon"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_myrmidon"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8 output")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8 output")
+}
+
+/// Fails the test unless the command failed cleanly (no panic) with `needle` in its message.
+fn assert_fails_naming(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert!(!o.status.success(), "should fail: {err}");
+    assert!(
+        err.contains(needle),
+        "the message should name {needle:?}: {err}"
+    );
+    assert!(!err.contains("panicked"), "panic: {err}");
+}
+
+/// A game id to use where the game itself does not matter.
+fn any_game() -> &'static str {
+    registry::games()
+        .first()
+        .map(|g| g.info().id)
+        .unwrap_or("ackenhead")
+}
+
+#[test]
+fn games_lists_every_registered_id() {
+    let o = myrmidon(&["games"]);
+    assert!(o.status.success());
+    let ids: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    let expected: Vec<String> = registry::games()
+        .iter()
+        .map(|g| g.info().id.to_string())
+        .collect();
+    assert_eq!(ids, expected);
+
+    let o = myrmidon(&["games", "--verbose"]);
+    assert!(o.status.success());
+    let first_words: Vec<String> = stdout(&o)
+        .lines()
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect();
+    assert_eq!(first_words, expected);
+}
+
+#[test]
+fn unknown_game_ids_are_errors() {
+    for command in [
+        vec!["moves", "no-such-game"],
+        vec!["perft", "no-such-game", "1"],
+        vec!["play", "no-such-game"],
+        vec!["bench", "no-such-game"],
+    ] {
+        let o = myrmidon(&command);
+        assert_fails_naming(&o, "no-such-game");
+        assert!(stdout(&o).is_empty());
+    }
+}
+
+#[test]
+fn bad_depths_are_errors() {
+    for depth in ["-1", "abc", "65", "1e3", "", "99999999999999999999"] {
+        let o = myrmidon(&["perft", any_game(), depth]);
+        assert_fails_naming(&o, "depth");
+        assert!(stdout(&o).is_empty());
+    }
+    let o = myrmidon(&["bench", "--depth", "x"]);
+    assert_fails_naming(&o, "depth");
+}
+
+#[test]
+fn help_works_everywhere() {
+    let o = myrmidon(&["--help"]);
+    assert!(o.status.success());
+    for sub in ["games", "moves", "perft", "play", "bench"] {
+        assert!(stdout(&o).contains(sub), "{sub} in the main help");
+        let o = myrmidon(&[sub, "--help"]);
+        assert!(o.status.success(), "{sub} --help");
+        assert!(
+            stdout(&o).contains(&format!("Usage: myrmidon {sub}")),
+            "{sub}: {}",
+            stdout(&o)
+        );
+        let o = myrmidon(&["help", sub]);
+        assert!(o.status.success(), "help {sub}");
+    }
+    let o = myrmidon(&[]);
+    assert!(!o.status.success(), "no subcommand");
+}
+
+#[test]
+fn malformed_settings_are_errors() {
+    let o = myrmidon(&["moves", any_game(), "--set", "novalue"]);
+    assert!(!o.status.success());
+    assert!(!stderr(&o).contains("panicked"));
+}
+
+#[test]
+fn moves_and_perft_agree_with_the_rules_library() {
+    for game in registry::games() {
+        let id = game.info().id;
+        let record = game.new_game(&Settings::new()).unwrap();
+        let expected: Vec<String> = record.legal_moves().into_iter().map(|m| m.text).collect();
+
+        let o = myrmidon(&["moves", id]);
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        let listed: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+        assert_eq!(listed, expected, "{id}: moves");
+
+        let start = record.position_string();
+        let o = myrmidon(&["moves", id, "--position", &start]);
+        assert_eq!(
+            stdout(&o).lines().count(),
+            expected.len(),
+            "{id}: --position"
+        );
+
+        let o = myrmidon(&["perft", id, "1"]);
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        assert_eq!(stdout(&o), format!("nodes {}\n", expected.len()), "{id}");
+        assert!(stderr(&o).contains("nodes/s"), "{id}: speed on stderr");
+
+        let o = myrmidon(&["perft", id, "0"]);
+        assert_eq!(stdout(&o), "nodes 1\n", "{id}");
+
+        let o = myrmidon(&["perft", id, "2", "--divide"]);
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().collect();
+        let (last, divided) = lines.split_last().unwrap();
+        assert_eq!(divided.len(), expected.len(), "{id}: one line a move");
+        let sum: u64 = divided
+            .iter()
+            .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(*last, format!("nodes {sum}"), "{id}");
+        assert_eq!(sum, record.perft(2), "{id}");
+    }
+}
+
+#[test]
+fn bad_positions_and_settings_are_errors() {
+    for game in registry::games() {
+        let id = game.info().id;
+        for bad in [
+            "",
+            "not a position",
+            "////// w - - 0 1",
+            "\u{e9}\u{e9}\u{e9}",
+        ] {
+            for command in [
+                vec!["moves", id, "--position", bad],
+                vec!["perft", id, "1", "--position", bad],
+                vec!["play", id, "--position", bad],
+            ] {
+                let o = myrmidon(&command);
+                assert_fails_naming(&o, "position");
+                assert!(stdout(&o).is_empty(), "{command:?}");
+            }
+        }
+        let o = myrmidon(&["moves", id, "--set", "no-such-setting=1"]);
+        assert_fails_naming(&o, "no-such-setting");
+        let has_region = game.info().settings.iter().any(|s| s.name == "region");
+        let o = myrmidon(&["moves", id, "--region", "nowhere"]);
+        assert_fails_naming(&o, if has_region { "nowhere" } else { "region" });
+        for setting in game.info().settings {
+            for value in setting.values {
+                let o = myrmidon(&["moves", id, "--set", &format!("{}={value}", setting.name)]);
+                assert!(o.status.success(), "{id} {}={value}", setting.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn play_takes_a_script() {
+    for game in registry::games() {
+        let info = game.info();
+        let id = info.id;
+        let record = game.new_game(&Settings::new()).unwrap();
+        let start = record.position_string();
+        let o = myrmidon(&["moves", id]);
+        let first = stdout(&o).lines().next().unwrap_or("pass").to_string();
+
+        let script = format!("moves\n{first}\nundo\nzz\nfen\nposition\ncells\nhelp\nquit\n");
+        let o = with_input(&["play", id], &script);
+        let out = stdout(&o);
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        assert!(out.contains(info.name), "{id}: the name");
+        assert!(out.contains(info.players[0]), "{id}: whose turn");
+        assert!(out.contains(&format!(" plays {first}\n")), "{id}: {out}");
+        assert!(out.contains(&format!("took back {first}\n")), "{id}: {out}");
+        let after_zz = out
+            .split("> zz\n")
+            .nth(1)
+            .and_then(|rest| rest.lines().next())
+            .unwrap_or("");
+        assert!(after_zz.contains("zz"), "{id}: error for zz: {after_zz}");
+        assert!(out.contains(&format!("> fen\n{start}\n")), "{id}: {out}");
+        assert!(
+            out.contains(&format!("> position\n{start}\n")),
+            "{id}: {out}"
+        );
+        assert!(out.contains("undo"), "{id}: help");
+        assert!(!out.contains('\x1b'), "{id}: no colour in a pipe");
+        assert!(!stderr(&o).contains("panicked"), "{id}");
+
+        // The end of input without quit ends cleanly too, and so does a resignation.
+        let o = with_input(&["play", id], &format!("{first}\n"));
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        let o = with_input(&["play", id], "resign\nundo\ndraw\nquit\n");
+        let out = stdout(&o);
+        assert!(out.contains("wins by resignation"), "{id}: {out}");
+        assert!(out.contains("draw by agreement"), "{id}: {out}");
+    }
+}

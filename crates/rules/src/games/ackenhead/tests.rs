@@ -1,0 +1,762 @@
+use std::collections::BTreeSet;
+
+use super::*;
+use crate::game::perft;
+use crate::outcome::Reason;
+use crate::record::Record;
+use crate::testkit::check_random_games;
+
+fn pos(fen: &str) -> AckenheadPosition {
+    AckenheadPosition::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn moves(p: &AckenheadPosition) -> BTreeSet<String> {
+    let mut v = Vec::new();
+    p.legal_moves(&mut v);
+    v.iter().map(|m| m.to_string()).collect()
+}
+
+fn moves_from(fen: &str, from: &str) -> BTreeSet<String> {
+    moves(&pos(fen))
+        .into_iter()
+        .filter(|m| m.starts_with(from))
+        .collect()
+}
+
+fn set(items: &[&str]) -> BTreeSet<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// A slow, obviously correct generator, independent of the bitboard code: it reads the FEN text
+// itself, walks the board square by square, and tests legality by playing the move on a copy of
+// the board and asking whether any enemy piece could then capture the King.
+
+type Board = [[Option<(bool, char)>; 8]; 8]; // [file][rank] -> (white?, upper-case letter)
+
+struct Slow {
+    board: Board,
+    white: bool,
+    /// (passed square, pawn square) as (file, rank).
+    ep: Option<((i32, i32), (i32, i32))>,
+}
+
+fn slow_parse(fen: &str) -> Slow {
+    let f: Vec<&str> = fen.split(' ').collect();
+    let mut board: Board = [[None; 8]; 8];
+    for (i, row) in f[0].split('/').enumerate() {
+        let rank = 7 - i;
+        let mut file = 0;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                file += d as usize;
+            } else {
+                board[file][rank] = Some((c.is_ascii_uppercase(), c.to_ascii_uppercase()));
+                file += 1;
+            }
+        }
+    }
+    let white = f[1] == "w";
+    let ep = (f[3] != "-").then(|| {
+        let b = f[3].as_bytes();
+        let a = ((b[0] - b'a') as i32, (b[1] - b'1') as i32);
+        let c = ((b[2] - b'a') as i32, (b[3] - b'1') as i32);
+        // the passed square is on rank 3 (index 2) or 6 (index 5)
+        if a.1 == 2 || a.1 == 5 {
+            (a, c)
+        } else {
+            (c, a)
+        }
+    });
+    Slow { board, white, ep }
+}
+
+fn on(f: i32, r: i32) -> bool {
+    (0..8).contains(&f) && (0..8).contains(&r)
+}
+
+const ORTH: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+/// Pseudo-legal moves of the side `white` as (from, to, is en passant).
+type SlowMove = ((i32, i32), (i32, i32), bool);
+
+fn slow_pseudo(s: &Slow, white: bool) -> Vec<SlowMove> {
+    let b = &s.board;
+    let mut out = Vec::new();
+    let at = |f: i32, r: i32| b[f as usize][r as usize];
+    for f in 0..8 {
+        for r in 0..8 {
+            let Some((w, k)) = at(f, r) else { continue };
+            if w != white {
+                continue;
+            }
+            let hop = |dirs: &[(i32, i32)], out: &mut Vec<_>| {
+                for &(df, dr) in dirs {
+                    let (mut x, mut y) = (f + df, r + dr);
+                    let mut screens = 0;
+                    while on(x, y) {
+                        match at(x, y) {
+                            None => {
+                                if screens == 0 {
+                                    out.push(((f, r), (x, y), false));
+                                }
+                            }
+                            Some((w2, _)) => {
+                                if screens == 1 {
+                                    if w2 != white {
+                                        out.push(((f, r), (x, y), false));
+                                    }
+                                    break;
+                                }
+                                screens += 1;
+                            }
+                        }
+                        x += df;
+                        y += dr;
+                    }
+                }
+            };
+            match k {
+                'K' => {
+                    for &(df, dr) in ORTH.iter().chain(DIAG.iter()) {
+                        let (x, y) = (f + df, r + dr);
+                        if on(x, y) && at(x, y).is_none_or(|(w2, _)| w2 != white) {
+                            out.push(((f, r), (x, y), false));
+                        }
+                    }
+                }
+                'C' => hop(&ORTH, &mut out),
+                'V' => hop(&DIAG, &mut out),
+                'L' => {
+                    hop(&ORTH, &mut out);
+                    hop(&DIAG, &mut out);
+                }
+                'M' => {
+                    for &(df, dr) in &ORTH {
+                        let (lf, lr) = (f + df, r + dr);
+                        if !on(lf, lr) || at(lf, lr).is_some() {
+                            continue;
+                        }
+                        for side in [-1, 1] {
+                            let (x, y) = (lf + df + side * dr, lr + dr + side * df);
+                            if on(x, y) && at(x, y).is_none_or(|(w2, _)| w2 != white) {
+                                out.push(((f, r), (x, y), false));
+                            }
+                        }
+                    }
+                }
+                'P' => {
+                    let fwd = if white { 1 } else { -1 };
+                    let start = if white { 1 } else { 6 };
+                    for side in [-1, 1] {
+                        let (x, y) = (f + side, r + fwd);
+                        if on(x, y) && at(x, y).is_none() {
+                            out.push(((f, r), (x, y), false));
+                            let (x2, y2) = (f + 2 * side, r + 2 * fwd);
+                            if r == start && on(x2, y2) && at(x2, y2).is_none() {
+                                out.push(((f, r), (x2, y2), false));
+                            }
+                        }
+                    }
+                    let (x, y) = (f, r + fwd);
+                    if on(x, y) && at(x, y).is_some_and(|(w2, _)| w2 != white) {
+                        out.push(((f, r), (x, y), false));
+                    }
+                    if let Some((passed, pawn)) = s.ep {
+                        if white == s.white
+                            && passed == (f, r + fwd)
+                            && at(passed.0, passed.1).is_none()
+                            && at(pawn.0, pawn.1) == Some((!white, 'P'))
+                        {
+                            out.push(((f, r), passed, true));
+                        }
+                    }
+                }
+                _ => unreachable!(),
+            }
+        }
+    }
+    out
+}
+
+fn slow_legal(p: &AckenheadPosition) -> Vec<String> {
+    let s = slow_parse(&p.to_string());
+    let mut out = Vec::new();
+    for (from, to, ep) in slow_pseudo(&s, s.white) {
+        let mut b = s.board;
+        let piece = b[from.0 as usize][from.1 as usize];
+        b[from.0 as usize][from.1 as usize] = None;
+        b[to.0 as usize][to.1 as usize] = piece;
+        if ep {
+            let (_, pawn) = s.ep.unwrap();
+            b[pawn.0 as usize][pawn.1 as usize] = None;
+        }
+        let after = Slow {
+            board: b,
+            white: !s.white,
+            ep: None,
+        };
+        let king_captured = slow_pseudo(&after, !s.white)
+            .iter()
+            .any(|&(_, t, _)| after.board[t.0 as usize][t.1 as usize] == Some((s.white, 'K')));
+        if king_captured {
+            continue;
+        }
+        let name = |(f, r): (i32, i32)| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+        let text = format!("{}{}", name(from), name(to));
+        let last = if s.white { 7 } else { 0 };
+        if piece.unwrap().1 == 'P' && to.1 == last {
+            for c in ['l', 'c', 'v', 'm'] {
+                out.push(format!("{text}{c}"));
+            }
+        } else {
+            out.push(text);
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Perft and reference data.
+
+#[test]
+fn perft_start_to_depth_6() {
+    for line in include_str!("testdata/perft.tsv").lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (fen, depth, nodes): (&str, u32, u64) =
+            (cols[0], cols[1].parse().unwrap(), cols[2].parse().unwrap());
+        assert_eq!(perft(&mut pos(fen), depth), nodes, "{fen} depth {depth}");
+    }
+}
+
+/// Legal move lists of Fairy-Stockfish on random positions (tools/fsf_oracle.py).
+#[test]
+fn move_lists_equal_fairy_stockfish() {
+    let mut n = 0;
+    for line in include_str!("testdata/fsf_moves.tsv").lines() {
+        let (fen, list) = line.split_once('\t').unwrap();
+        let expected: BTreeSet<String> = list.split_whitespace().map(String::from).collect();
+        let p = pos(fen);
+        assert_eq!(moves(&p), expected, "{fen}");
+        assert_eq!(p.count_legal_moves(), expected.len() as u64, "{fen}");
+        n += 1;
+    }
+    assert!(n >= 300);
+}
+
+/// Perft counts of Fairy-Stockfish on random positions (tools/fsf_oracle.py).
+#[test]
+fn perft_equals_fairy_stockfish_on_random_positions() {
+    let mut n = 0;
+    for line in include_str!("testdata/fsf_perft.tsv").lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (fen, depth, nodes): (&str, u32, u64) =
+            (cols[0], cols[1].parse().unwrap(), cols[2].parse().unwrap());
+        assert_eq!(perft(&mut pos(fen), depth), nodes, "{fen} depth {depth}");
+        n += 1;
+    }
+    assert!(n >= 100);
+}
+
+#[test]
+fn random_games_hold_every_property() {
+    let start = pos(START_FEN);
+    let checked = check_random_games(&Ackenhead, &start, 40, 200, 1, &slow_legal);
+    assert!(checked > 2000, "only {checked} positions");
+    // Thinner boards reach promotions and bare endings sooner.
+    let sparse = pos("4k3/1p1p1p1p/2m5/8/8/5V2/P1P1P1P1/2C1K3 w - - 0 1");
+    check_random_games(&Ackenhead, &sparse, 40, 150, 2, &slow_legal);
+}
+
+#[test]
+fn fsf_positions_hold_every_property() {
+    for line in include_str!("testdata/fsf_moves.tsv").lines() {
+        let (fen, _) = line.split_once('\t').unwrap();
+        crate::testkit::check_position(&Ackenhead, &pos(fen), &slow_legal);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pieces.
+
+#[test]
+fn pao_screens_of_both_colours() {
+    // Own pawn a3 is the screen: the Pao takes the black pawn a4 right beyond it, not a7.
+    let own = "4k3/m7/8/8/p7/P7/8/C3K3 w - - 0 1";
+    assert_eq!(
+        moves_from(own, "a1"),
+        set(&["a1a2", "a1a4", "a1b1", "a1c1", "a1d1"])
+    );
+    // An enemy pawn a4 is the screen: the Pao takes the Mao a7 beyond it, never the screen.
+    let enemy = "4k3/m7/8/8/p7/8/8/C3K3 w - - 0 1";
+    assert_eq!(
+        moves_from(enemy, "a1"),
+        set(&["a1a2", "a1a3", "a1a7", "a1b1", "a1c1", "a1d1"])
+    );
+}
+
+#[test]
+fn vao_and_leo_hop_on_their_lines() {
+    // Vao c1, screen e3 (own pawn), black Mao g5: captured; the Leo d1 hops e-file? no: d-file.
+    let fen = "4k3/8/3m4/6m1/8/4P3/8/2VLK3 w - - 0 1";
+    let vao = moves_from(fen, "c1");
+    assert!(vao.contains("c1g5") && vao.contains("c1d2") && !vao.contains("c1f4"));
+    // Leo d1: d-file quiet to d5, black Mao d6 has no screen before it: no capture.
+    let leo = moves_from(fen, "d1");
+    assert!(leo.contains("d1d5") && !leo.contains("d1d6"));
+    // Leo d1 diagonal: e2 empty... b3, a4 quiet; the own pawn e3 is not on a Leo line from d1.
+    assert!(leo.contains("d1a4") && leo.contains("d1e2"));
+}
+
+#[test]
+fn mao_is_blocked_by_a_piece_on_its_leg() {
+    assert_eq!(
+        moves_from("4k3/8/8/8/8/8/8/1M2K3 w - - 0 1", "b1"),
+        set(&["b1a3", "b1c3", "b1d2"])
+    );
+    // A pawn on b2 blocks the northern leg (a3 and c3), not the eastern one (d2).
+    assert_eq!(
+        moves_from("4k3/8/8/8/8/8/1P6/1M2K3 w - - 0 1", "b1"),
+        set(&["b1d2"])
+    );
+}
+
+#[test]
+fn berolina_pawns_step_diagonally_and_capture_straight() {
+    let start = pos(START_FEN);
+    let e2: BTreeSet<String> = moves(&start)
+        .into_iter()
+        .filter(|m| m.starts_with("e2"))
+        .collect();
+    assert_eq!(e2, set(&["e2c4", "e2d3", "e2f3", "e2g4"]));
+    // d3 occupied: no step there, and no double step through it; no straight move to e3.
+    assert_eq!(
+        moves_from("4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1", "e2"),
+        set(&["e2f3", "e2g4"])
+    );
+    // A straight capture.
+    assert_eq!(
+        moves_from("4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1", "e2"),
+        set(&["e2d3", "e2e3", "e2f3", "e2c4", "e2g4"])
+    );
+}
+
+#[test]
+fn double_step_sets_the_two_square_en_passant_field() {
+    let mut r = Record::new(pos(START_FEN));
+    r.play_text("a2c4").unwrap();
+    assert_eq!(
+        r.position().to_string(),
+        "cmvlkvmc/pppppppp/8/8/2P5/8/1PPPPPPP/CMVLKVMC b - b3c4 0 1"
+    );
+    r.play_text("h7f5").unwrap();
+    assert_eq!(
+        r.position().to_string(),
+        "cmvlkvmc/ppppppp1/8/5p2/2P5/8/1PPPPPPP/CMVLKVMC w - f5g6 0 2"
+    );
+}
+
+#[test]
+fn en_passant_takes_the_pawn_that_passed() {
+    // Black has just played d7b5 (passing c6); the white pawn c5 stands straight in front of c6.
+    let fen = "4k3/8/8/1pP5/8/8/8/4K3 w - b5c6 0 1";
+    let p = pos(fen);
+    assert_eq!(moves_from(fen, "c5"), set(&["c5b6", "c5c6", "c5d6"]));
+    let mv = p.parse_move("c5c6").unwrap();
+    let cells = p.move_cells(mv);
+    assert_eq!(cells.captures, vec![33]); // b5
+    let mut after = p.clone();
+    after.make_move(mv);
+    assert_eq!(after.to_string(), "4k3/8/2P5/8/8/8/8/4K3 b - - 0 1");
+    // The same placement without the en passant field: no capture on c6.
+    assert_eq!(
+        moves_from("4k3/8/8/1pP5/8/8/8/4K3 w - - 0 1", "c5"),
+        set(&["c5b6", "c5d6"])
+    );
+    // A field naming squares where no capture is possible is accepted, and gives no capture.
+    let idle = pos("4k3/8/8/1p6/8/8/8/4K3 w - b5c6 0 1");
+    assert_eq!(idle.to_string(), "4k3/8/8/1p6/8/8/8/4K3 w - b5c6 0 1");
+    assert!(moves(&idle).iter().all(|m| !m.ends_with("c6")));
+}
+
+#[test]
+fn en_passant_that_exposes_the_king_is_illegal() {
+    // White King a5, black Pao h5. With b5, c5 and e5 between them there is no check; taking
+    // en passant (c5c6) removes b5 and c5 at once and leaves e5 alone as a screen: illegal.
+    let fen = "4k3/8/8/KpP1P2c/8/8/8/8 w - b5c6 0 1";
+    let p = pos(fen);
+    assert!(!p.in_check(WHITE));
+    assert!(!moves(&p).contains("c5c6"));
+    assert!(moves(&p).contains("c5d6"));
+    // Without e5 the capture leaves no screen at all: legal.
+    let open = pos("4k3/8/8/KpP4c/8/8/8/8 w - b5c6 0 1");
+    assert!(moves(&open).contains("c5c6"));
+}
+
+#[test]
+fn promotion_is_compulsory_to_four_pieces() {
+    let fen = "1m2k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    let b7 = moves_from(fen, "b7");
+    let mut expected = BTreeSet::new();
+    for to in ["a8", "b8", "c8"] {
+        for c in ["l", "c", "v", "m"] {
+            expected.insert(format!("b7{to}{c}"));
+        }
+    }
+    assert_eq!(b7, expected);
+    let p = pos(fen);
+    assert!(matches!(
+        p.parse_move("b7b8"),
+        Err(MoveError::Illegal { .. })
+    ));
+    let mut after = p.clone();
+    after.make_move(p.parse_move("b7b8c").unwrap());
+    assert_eq!(after.to_string(), "1C2k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Check.
+
+#[test]
+fn hopper_checks_through_one_screen() {
+    // The Pao e1 checks e8 through the black pawn e4.
+    let fen = "4k3/8/8/8/4p3/8/8/K3C3 b - - 0 1";
+    let p = pos(fen);
+    assert!(p.in_check(BLACK));
+    // Parries: step off the file, or move the screen away.
+    assert_eq!(
+        moves(&p),
+        set(&["e8d8", "e8d7", "e8f8", "e8f7", "e4d3", "e4f3"])
+    );
+    // The same with White to move: the side not to move is in check.
+    let err = AckenheadPosition::from_fen("4k3/8/8/8/4p3/8/8/K3C3 w - - 0 1").unwrap_err();
+    assert!(err.message.contains("not to move is in check"), "{err}");
+}
+
+#[test]
+fn a_second_screen_parries_a_hopper_check() {
+    // Two screens (c6, d7) between the Vao b5 and the King e8: no check.
+    assert!(!pos("4k3/3p4/2l5/1V6/8/8/8/K7 b - - 0 1").in_check(BLACK));
+    // One screen (d7): check. The Leo c1 parries by adding a second screen on c6; the pawn
+    // parries by leaving the diagonal (d7e6) but not by stepping along it (d7c6).
+    let p = pos("4k3/3p4/8/1V6/8/8/8/K1l5 b - - 0 1");
+    assert!(p.in_check(BLACK));
+    let m = moves(&p);
+    assert!(m.contains("c1c6") && !m.contains("c1c5"));
+    assert!(m.contains("d7e6") && !m.contains("d7c6"));
+}
+
+#[test]
+fn creating_a_screen_for_an_enemy_hopper_is_illegal() {
+    // Black Pao e8 faces the White King e1 with nothing between: not a check. The Vao d3 may not
+    // step onto e2 or e4, which would make it the screen.
+    let fen = "4c2k/8/8/8/8/3V4/8/4K3 w - - 0 1";
+    let p = pos(fen);
+    assert!(!p.in_check(WHITE));
+    assert_eq!(
+        moves_from(fen, "d3"),
+        set(&["d3c2", "d3b1", "d3c4", "d3b5", "d3a6", "d3f1", "d3f5", "d3g6", "d3h7"])
+    );
+    // The King may stay on the open file.
+    assert!(moves(&p).contains("e1e2"));
+    let err = p.parse_move("d3e4").unwrap_err();
+    assert!(err.to_string().contains("check"), "{err}");
+}
+
+#[test]
+fn moving_one_of_two_screens_is_illegal() {
+    // Pao e8, screens e5 (white Mao) and e3 (black pawn), King e1: the Mao may not leave the
+    // file unless it stays between them.
+    let fen = "4c2k/8/8/4M3/8/4p3/8/4K3 w - - 0 1";
+    let p = pos(fen);
+    assert!(!p.in_check(WHITE));
+    assert!(moves_from(fen, "e5").is_empty());
+}
+
+#[test]
+fn mao_check_is_blocked_on_its_leg() {
+    // Black Mao d3 attacks e1 through the leg d2; a white pawn on d2 blocks it.
+    assert!(pos("4k3/8/8/8/8/3m4/8/4K3 w - - 0 1").in_check(WHITE));
+    assert!(!pos("4k3/8/8/8/8/3m4/3P4/4K3 w - - 0 1").in_check(WHITE));
+    // Moving the blocker away (d2c3) is illegal; it would discover the check.
+    assert!(!moves_from("4k3/8/8/8/8/3m4/3P4/4K3 w - - 0 1", "d2").contains("d2c3"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The end of the game.
+
+#[test]
+fn checkmate_and_stalemate() {
+    let mate = pos("k7/2K5/P7/8/8/8/8/C7 b - - 0 1");
+    assert!(moves(&mate).is_empty());
+    assert_eq!(
+        mate.outcome(),
+        Some(Outcome::Win {
+            winner: WHITE,
+            reason: Reason::Checkmate
+        })
+    );
+    let stale = pos("k7/2K5/P7/8/8/8/8/8 b - - 0 1");
+    assert!(moves(&stale).is_empty());
+    assert_eq!(
+        stale.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Stalemate
+        })
+    );
+    assert_eq!(perft(&mut mate.clone(), 3), 0);
+}
+
+#[test]
+fn threefold_repetition_draws() {
+    let mut r = Record::new(pos(START_FEN));
+    for m in ["e2d3", "e7d6"] {
+        r.play_text(m).unwrap();
+    }
+    for m in ["e1e2", "e8e7", "e2e1", "e7e8", "e1e2", "e8e7", "e2e1"] {
+        r.play_text(m).unwrap();
+        assert_eq!(r.outcome(), None, "after {m}");
+    }
+    r.play_text("e7e8").unwrap();
+    assert_eq!(r.repetitions(), 3);
+    assert_eq!(
+        r.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
+    assert_eq!(r.play_text("e1e2"), Err(MoveError::GameOver));
+    // Perft ignores it: the position itself still has moves.
+    assert!(!moves(r.position()).is_empty());
+    r.undo();
+    assert_eq!(r.outcome(), None);
+}
+
+#[test]
+fn fifty_move_rule_and_bare_kings() {
+    let mut p = pos("4k3/8/8/8/8/8/4P3/4K3 w - - 99 80");
+    assert_eq!(p.outcome(), None);
+    let mv = p.parse_move("e1d1").unwrap();
+    p.make_move(mv);
+    assert_eq!(p.halfmove_clock(), 100);
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::NoProgress
+        })
+    );
+    // A pawn move resets the clock.
+    let mut q = pos("4k3/8/8/8/8/8/4P3/4K3 w - - 99 80");
+    q.make_move(q.parse_move("e2d3").unwrap());
+    assert_eq!(q.halfmove_clock(), 0);
+    assert_eq!(
+        pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1").outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::BareKings
+        })
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad input.
+
+#[test]
+fn bad_fens_are_refused_with_the_field_named() {
+    let cases: &[(&str, &str)] = &[
+        ("", "fields"),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 0",
+            "fields",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 1 x",
+            "fields",
+        ),
+        ("cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP w - - 0 1", "placement"),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC/8 w - - 0 1",
+            "placement",
+        ),
+        (
+            "cmvlkvmx/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 1",
+            "placement",
+        ),
+        (
+            "cmvlkvmcc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 1",
+            "placement",
+        ),
+        (
+            "cmvlkvm/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 1",
+            "placement",
+        ),
+        (
+            "cmvlkvmc/pppppppp/9/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 1",
+            "placement",
+        ),
+        (
+            "cmvlkvmc/pppppppp/0/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 1",
+            "placement",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVKKVMC w - - 0 1",
+            "placement",
+        ),
+        (
+            "cmvl1vmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 1",
+            "placement",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC x - - 0 1",
+            "side to move",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w KQkq - 0 1",
+            "castling",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - e3 0 1",
+            "en passant",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - z9z9 0 1",
+            "en passant",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - b3c4 0 1",
+            "en passant",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - é3c4 0 1",
+            "en passant",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - x 1",
+            "half-move clock",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - -1 1",
+            "half-move clock",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 99999999999999999999 1",
+            "half-move clock",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 0",
+            "move number",
+        ),
+        (
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 y",
+            "move number",
+        ),
+        ("4k3/8/8/8/4p3/8/8/K3C3 w - - 0 1", "placement"),
+        ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "placement"),
+        ("4k3/8/8/8/8/8/8/4K2p w - - 0 1", "placement"),
+        ("é/8/8/8/8/8/8/8 w - - 0 1", "placement"),
+    ];
+    for (fen, field) in cases {
+        let err = AckenheadPosition::from_fen(fen).expect_err(fen);
+        assert_eq!(err.field, *field, "{fen}: {err}");
+        assert!(!err.message.is_empty());
+    }
+    // Four fields (no counters) are accepted.
+    assert_eq!(
+        pos("cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - -").to_string(),
+        START_FEN
+    );
+}
+
+#[test]
+fn bad_moves_are_refused_with_a_reason() {
+    let p = pos(START_FEN);
+    for text in [
+        "", "e2", "e2e", "e2e9", "i2i4", "e2e4x", "e2e4k", "e2e4q", "2e4e", "é2e4",
+    ] {
+        assert!(
+            matches!(p.parse_move(text), Err(MoveError::Malformed { .. })),
+            "{text}"
+        );
+    }
+    let reason = |p: &AckenheadPosition, text: &str| match p.parse_move(text) {
+        Err(MoveError::Illegal { reason, .. }) => reason,
+        other => panic!("{text}: {other:?}"),
+    };
+    assert!(reason(&p, "e3e4").contains("no piece"));
+    assert!(reason(&p, "e7d6").contains("not White's"));
+    assert!(reason(&p, "e2e4").contains("cannot move"));
+    assert!(reason(&p, "e2d3l").contains("only a pawn reaching the last rank"));
+    assert!(reason(&p, "a1a3").contains("cannot move"));
+    let promo = pos("1m2k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(reason(&promo, "b7b8").contains("must promote"));
+    let mate = pos("k7/2K5/P7/8/8/8/8/C7 b - - 0 1");
+    assert_eq!(mate.parse_move("a8b8"), Err(MoveError::GameOver));
+}
+
+#[test]
+fn start_position_and_settings() {
+    let p = Ackenhead.start(&Settings::new()).unwrap();
+    assert_eq!(p.to_string(), START_FEN);
+    assert!(Ackenhead
+        .start(&Settings::new().with("region", "cultist"))
+        .is_err());
+    assert_eq!(
+        p.piece_at(4),
+        Some(PieceView {
+            owner: 0,
+            kind: 'K'
+        })
+    );
+    assert_eq!(p.piece_at(100), None);
+    // Paos attack a7, h7 and the Leo d7 from the first move, through their own pawns.
+    assert!(moves(&p).contains("a1a7") && moves(&p).contains("h1h7"));
+    assert!(moves(&p).contains("d1d7"));
+}
+
+/// Development aid, not a test: writes random positions with our perft counts to the file named
+/// by `ACKENHEAD_DUMP` (`fen \t depth \t nodes`), for comparison with Fairy-Stockfish
+/// (tools/fsf_compare.py).
+#[test]
+#[ignore]
+fn dump_random_positions_with_perft() {
+    let Ok(path) = std::env::var("ACKENHEAD_DUMP") else {
+        panic!("set ACKENHEAD_DUMP to the output file");
+    };
+    let count: usize = std::env::var("ACKENHEAD_COUNT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000);
+    let depth: u32 = std::env::var("ACKENHEAD_DEPTH")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
+    let mut rng = crate::testkit::Rng::new(count as u64 ^ 0xF00D);
+    let mut out = String::new();
+    let mut v = Vec::new();
+    for _ in 0..count {
+        let mut p = pos(START_FEN);
+        let greed = rng.below(100);
+        let plies = 1 + rng.below(150);
+        for _ in 0..plies {
+            v.clear();
+            p.legal_moves(&mut v);
+            if v.is_empty() {
+                break;
+            }
+            let caps: Vec<_> = v
+                .iter()
+                .copied()
+                .filter(|&m| !p.move_cells(m).captures.is_empty())
+                .collect();
+            let m = if !caps.is_empty() && rng.below(100) < greed {
+                caps[rng.below(caps.len())]
+            } else {
+                v[rng.below(v.len())]
+            };
+            p.make_move(m);
+        }
+        let n = perft(&mut p.clone(), depth);
+        out.push_str(&format!("{p}\t{depth}\t{n}\n"));
+    }
+    std::fs::write(path, out).unwrap();
+}
