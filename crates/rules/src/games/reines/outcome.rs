@@ -77,6 +77,26 @@ pub(crate) fn info_lines(pos: &ReinesPosition) -> Vec<String> {
             counters.join(" "),
         ));
     }
+    let unmoved: Vec<String> = (0..2u8)
+        .map(|player| {
+            let mut bb = pos.unmoved_workers() & pos.colour[player as usize];
+            let mut squares = Vec::new();
+            while bb != 0 {
+                squares.push(square_name(bb.trailing_zeros()));
+                bb &= bb - 1;
+            }
+            let list = if squares.is_empty() {
+                "none".to_string()
+            } else {
+                squares.join(" ")
+            };
+            format!("{} {list}", PEOPLE[player as usize])
+        })
+        .collect();
+    lines.push(format!(
+        "Unmoved Workers (may step two): {}",
+        unmoved.join("; ")
+    ));
     lines.push(format!(
         "Quiet plies: {} of {QUIET_LIMIT}; move {}",
         pos.quiet_plies(),

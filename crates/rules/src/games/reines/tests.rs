@@ -1264,6 +1264,12 @@ fn info_lines_show_the_ponte() {
         "Ponte, Myrmides (g7): 2 Workers pending (counters 0 1); the first comes back at the \
          start of their next turn if g7 is free then (occupied now), the others one a turn after"
     );
+    let lines = pos(START).info_lines();
+    assert_eq!(
+        lines[3],
+        "Unmoved Workers (may step two): Termides d2 c3 b4; Myrmides g5 f6 e7"
+    );
+    assert_eq!(lines[4], "Quiet plies: 0 of 100; move 1");
     let p = pos("7q/8/8/8/8/8/8/QC6 b - 1/- 0 1");
     assert_eq!(
         p.info_lines()[1],
