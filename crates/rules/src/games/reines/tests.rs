@@ -460,21 +460,6 @@ fn slow_model_agrees_with_perft_table() {
     }
 }
 
-/// Perft speed, release build:
-/// `cargo test --release -p myrmidon-rules reines::tests::perft_speed -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn perft_speed() {
-    for text in [START, START_CULTIST] {
-        let mut p = pos(text);
-        let t = std::time::Instant::now();
-        let n = perft(&mut p, 6);
-        let s = t.elapsed().as_secs_f64();
-        assert_eq!(n, 135_547_654);
-        eprintln!("perft(6) = {n} in {s:.3} s: {:.1} Mnps", n as f64 / s / 1e6);
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Setup and settings.
 
