@@ -2,3 +2,4 @@
 //! (move and its text), `movegen`, `outcome`, `tests`.
 
 pub mod ackenhead;
+pub mod reines;

@@ -1,0 +1,691 @@
+//! The state of a Jeu de Reines game and its position string.
+//!
+//! Squares are bit indices `rank * 8 + file` (a1 = 0, h8 = 63), the same as the `Cell` indices
+//! of the 8x8 geometry.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::PositionError;
+use crate::game::Player;
+use crate::zobrist;
+
+pub const QUEEN: usize = 0;
+pub const COUNSELLOR: usize = 1;
+pub const SOLDIER: usize = 2;
+pub const WORKER: usize = 3;
+/// Kind letters, upper case, by kind index.
+pub const KIND_LETTERS: [char; 4] = ['Q', 'C', 'S', 'W'];
+pub const KIND_NAMES: [&str; 4] = ["Queen", "Counsellor", "Soldier", "Worker"];
+/// How many pieces of each kind a side starts with (and can never exceed).
+pub const START_COUNT: [u32; 4] = [1, 1, 2, 3];
+
+pub const TERMIDES: Player = 0;
+pub const MYRMIDES: Player = 1;
+pub const PEOPLE: [&str; 2] = ["Termides", "Myrmides"];
+
+pub const A1: u32 = 0;
+pub const H8: u32 = 63;
+/// The Ponte square of the a1 player (b2) and of the h8 player (g7), by corner.
+pub const PONTE_SQUARE: [u32; 2] = [9, 54];
+
+/// Squares where a Worker enters the board (setup squares and the Ponte square), by corner
+/// (0 = the a1 player, 1 = the h8 player). Only there can a Worker be unmoved.
+pub const ENTRY_SQUARES: [u64; 2] = [
+    (1 << 25) | (1 << 18) | (1 << 11) | (1 << 9),
+    (1 << 38) | (1 << 45) | (1 << 52) | (1 << 54),
+];
+
+/// The region the game is played in: it decides who takes the a1 corner and moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Region {
+    Neutral,
+    Animist,
+    Cultist,
+    /// Read from a position string with the Termides in a1: the string cannot tell the two
+    /// regions apart (they play the same).
+    NeutralOrAnimist,
+}
+
+impl Region {
+    pub fn name(self) -> &'static str {
+        match self {
+            Region::Neutral => "neutral",
+            Region::Animist => "animist",
+            Region::Cultist => "cultist",
+            Region::NeutralOrAnimist => "neutral or animist",
+        }
+    }
+}
+
+/// Zobrist keys: pieces (2 players x 4 kinds x 64), side to move, unmoved Workers (64),
+/// Ponte counters (2 players x 16 combinations of "how many counters at 0, at 1").
+const KEY_SIDE: usize = 512;
+const KEY_UNMOVED: usize = 513;
+const KEY_PONTE: usize = 577;
+static KEYS: [u64; 609] = zobrist::keys::<609>(0x5245_494E_4553_0004);
+
+#[inline(always)]
+pub(crate) fn piece_key(player: usize, kind: usize, sq: u32) -> u64 {
+    KEYS[(player * 4 + kind) * 64 + sq as usize]
+}
+
+#[inline(always)]
+pub(crate) fn side_key() -> u64 {
+    KEYS[KEY_SIDE]
+}
+
+#[inline(always)]
+pub(crate) fn unmoved_key(sq: u32) -> u64 {
+    KEYS[KEY_UNMOVED + sq as usize]
+}
+
+#[inline(always)]
+pub(crate) fn ponte_key(player: usize, counters: [u8; 2]) -> u64 {
+    KEYS[KEY_PONTE + player * 16 + (counters[0] as usize & 3) * 4 + (counters[1] as usize & 3)]
+}
+
+/// A position of Jeu de Reines.
+///
+/// Besides what the position string shows, it keeps two things the string cannot:
+/// * `passes`, the number of passes played in a row just before it (for the draw when both
+///   players pass in a row); a parsed position starts with 0. It is part of equality, not of the
+///   hash (the repetition rule compares the position string without its counters).
+/// * `region`, the region chosen at the start, for display only (not part of equality or hash).
+#[derive(Clone, Debug)]
+pub struct ReinesPosition {
+    /// Pieces of each player (0 = Termides, 1 = Myrmides).
+    pub(crate) colour: [u64; 2],
+    /// Pieces of each kind, both players.
+    pub(crate) kinds: [u64; 4],
+    /// Workers that have not moved since they entered the board.
+    pub(crate) unmoved: u64,
+    /// Pending Ponte Workers of each player: `ponte[p][c]` is how many have counter `c` (0 or 1).
+    pub(crate) ponte: [[u8; 2]; 2],
+    pub(crate) side: u8,
+    /// The player in the a1 corner (who moved first).
+    pub(crate) a1: u8,
+    pub(crate) passes: u8,
+    pub(crate) quiet: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+    pub(crate) region: Region,
+}
+
+impl PartialEq for ReinesPosition {
+    fn eq(&self, o: &Self) -> bool {
+        self.colour == o.colour
+            && self.kinds == o.kinds
+            && self.unmoved == o.unmoved
+            && self.ponte == o.ponte
+            && self.side == o.side
+            && self.a1 == o.a1
+            && self.passes == o.passes
+            && self.quiet == o.quiet
+            && self.fullmove == o.fullmove
+            && self.hash == o.hash
+    }
+}
+
+impl Eq for ReinesPosition {}
+
+impl ReinesPosition {
+    /// The start position of a region.
+    pub fn start(region: Region) -> Self {
+        let first = if region == Region::Cultist {
+            MYRMIDES
+        } else {
+            TERMIDES
+        };
+        let second = 1 - first;
+        let mut pos = ReinesPosition {
+            colour: [0; 2],
+            kinds: [0; 4],
+            unmoved: 0,
+            ponte: [[0; 2]; 2],
+            side: first,
+            a1: first,
+            passes: 0,
+            quiet: 0,
+            fullmove: 1,
+            hash: 0,
+            region,
+        };
+        // (kind, a1-corner square); the h8 player's piece is on the mirror square 63 - sq.
+        let setup: [(usize, u32); 7] = [
+            (QUEEN, 0),      // a1
+            (COUNSELLOR, 9), // b2
+            (SOLDIER, 16),   // a3
+            (SOLDIER, 2),    // c1
+            (WORKER, 25),    // b4
+            (WORKER, 18),    // c3
+            (WORKER, 11),    // d2
+        ];
+        for (kind, sq) in setup {
+            pos.put(first as usize, kind, sq);
+            pos.put(second as usize, kind, 63 - sq);
+        }
+        pos.unmoved = pos.kinds[WORKER];
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    fn put(&mut self, player: usize, kind: usize, sq: u32) {
+        self.colour[player] |= 1 << sq;
+        self.kinds[kind] |= 1 << sq;
+    }
+
+    /// The kind of the piece on `sq` (which must hold one).
+    #[inline(always)]
+    pub(crate) fn kind_at(&self, sq: u32) -> usize {
+        let b = 1u64 << sq;
+        if self.kinds[WORKER] & b != 0 {
+            WORKER
+        } else if self.kinds[SOLDIER] & b != 0 {
+            SOLDIER
+        } else if self.kinds[COUNSELLOR] & b != 0 {
+            COUNSELLOR
+        } else {
+            QUEEN
+        }
+    }
+
+    /// The piece on a square: (owner, kind).
+    pub fn piece(&self, sq: u32) -> Option<(Player, usize)> {
+        if sq > 63 {
+            return None;
+        }
+        let b = 1u64 << sq;
+        let owner = if self.colour[0] & b != 0 {
+            0
+        } else if self.colour[1] & b != 0 {
+            1
+        } else {
+            return None;
+        };
+        Some((owner, self.kind_at(sq)))
+    }
+
+    /// The corner of a player: 0 for the a1 corner, 1 for h8.
+    #[inline(always)]
+    pub(crate) fn corner(&self, player: u8) -> usize {
+        (player != self.a1) as usize
+    }
+
+    /// The Ponte square of a player.
+    pub fn ponte_square(&self, player: Player) -> u32 {
+        PONTE_SQUARE[self.corner(player)]
+    }
+
+    /// The player in the a1 corner (who moved first).
+    pub fn first_player(&self) -> Player {
+        self.a1
+    }
+
+    pub fn region(&self) -> Region {
+        self.region
+    }
+
+    /// The pending Ponte Workers of a player, as counters in ascending order.
+    pub fn pending(&self, player: Player) -> Vec<u8> {
+        let c = self.ponte[player as usize & 1];
+        let mut v = vec![0; c[0] as usize];
+        v.extend(std::iter::repeat_n(1, c[1] as usize));
+        v
+    }
+
+    /// Squares of the Workers that have not moved since they entered the board.
+    pub fn unmoved_workers(&self) -> u64 {
+        self.unmoved
+    }
+
+    /// Passes played in a row just before this position (not in the position string).
+    pub fn passes_in_a_row(&self) -> u8 {
+        self.passes
+    }
+
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet
+    }
+
+    pub fn move_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// True if a Queen has been captured.
+    #[inline(always)]
+    pub(crate) fn queen_missing(&self) -> bool {
+        self.kinds[QUEEN].count_ones() < 2
+    }
+
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for player in 0..2 {
+            for kind in 0..4 {
+                let mut bb = self.colour[player] & self.kinds[kind];
+                while bb != 0 {
+                    h ^= piece_key(player, kind, bb.trailing_zeros());
+                    bb &= bb - 1;
+                }
+            }
+            h ^= ponte_key(player, self.ponte[player]);
+        }
+        let mut bb = self.unmoved;
+        while bb != 0 {
+            h ^= unmoved_key(bb.trailing_zeros());
+            bb &= bb - 1;
+        }
+        if self.side == 1 {
+            h ^= side_key();
+        }
+        h
+    }
+}
+
+pub(crate) fn square_name(sq: u32) -> String {
+    format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+}
+
+/// Reads `e4`; `None` if it is not a square of the board.
+pub(crate) fn parse_square(text: &str) -> Option<u32> {
+    match text.as_bytes() {
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((r - b'1') as u32 * 8 + (f - b'a') as u32),
+        _ => None,
+    }
+}
+
+impl fmt::Display for ReinesPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::with_capacity(96);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.piece(rank * 8 + file) {
+                    None => empty += 1,
+                    Some((owner, kind)) => {
+                        if empty > 0 {
+                            s.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        let c = KIND_LETTERS[kind];
+                        s.push(if owner == 0 {
+                            c
+                        } else {
+                            c.to_ascii_lowercase()
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push((b'0' + empty) as char);
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(if self.side == 0 { 'w' } else { 'b' });
+        s.push(' ');
+        if self.unmoved == 0 {
+            s.push('-');
+        } else {
+            let mut bb = self.unmoved;
+            while bb != 0 {
+                s.push_str(&square_name(bb.trailing_zeros()));
+                bb &= bb - 1;
+            }
+        }
+        s.push(' ');
+        for player in 0..2 {
+            let c = self.ponte[player];
+            if c == [0, 0] {
+                s.push('-');
+            } else {
+                for _ in 0..c[0] {
+                    s.push('0');
+                }
+                for _ in 0..c[1] {
+                    s.push('1');
+                }
+            }
+            if player == 0 {
+                s.push('/');
+            }
+        }
+        write!(f, "{s} {} {}", self.quiet, self.fullmove)
+    }
+}
+
+fn err(field: &'static str, message: impl Into<String>) -> PositionError {
+    PositionError::new(field, message)
+}
+
+fn parse_placement(text: &str) -> Result<([u64; 2], [u64; 4]), PositionError> {
+    const F: &str = "placement";
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(err(
+            F,
+            format!("expected 8 ranks separated by '/', found {}", ranks.len()),
+        ));
+    }
+    let mut colour = [0u64; 2];
+    let mut kinds = [0u64; 4];
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u32;
+        let mut file = 0u32;
+        for c in rank_text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 || d > 8 {
+                    return Err(err(
+                        F,
+                        format!(
+                            "rank {}: a run of empty squares is 1 to 8, not {c}",
+                            rank + 1
+                        ),
+                    ));
+                }
+                file += d;
+            } else {
+                let kind = match c.to_ascii_uppercase() {
+                    'Q' => QUEEN,
+                    'C' => COUNSELLOR,
+                    'S' => SOLDIER,
+                    'W' => WORKER,
+                    _ => {
+                        return Err(err(
+                            F,
+                            format!(
+                                "rank {}: {c:?} is not a piece (Q C S W for the Termides, \
+                                 q c s w for the Myrmides) nor a digit",
+                                rank + 1
+                            ),
+                        ))
+                    }
+                };
+                if file >= 8 {
+                    return Err(err(F, format!("rank {} has more than 8 squares", rank + 1)));
+                }
+                let owner = if c.is_ascii_uppercase() { 0 } else { 1 };
+                let sq = rank * 8 + file;
+                colour[owner] |= 1 << sq;
+                kinds[kind] |= 1 << sq;
+                file += 1;
+            }
+            if file > 8 {
+                return Err(err(F, format!("rank {} has more than 8 squares", rank + 1)));
+            }
+        }
+        if file != 8 {
+            return Err(err(
+                F,
+                format!("rank {} has {file} squares, expected 8", rank + 1),
+            ));
+        }
+    }
+    Ok((colour, kinds))
+}
+
+fn parse_counters(text: &str, people: &str) -> Result<[u8; 2], PositionError> {
+    const F: &str = "ponte";
+    if text == "-" {
+        return Ok([0, 0]);
+    }
+    if text.is_empty() {
+        return Err(err(
+            F,
+            format!("the {people}' counters are empty: write digits 0/1 or '-'"),
+        ));
+    }
+    let mut counts = [0u8; 2];
+    let mut last = 0u8;
+    for c in text.chars() {
+        let v = match c {
+            '0' => 0,
+            '1' => 1,
+            '2'..='9' => {
+                return Err(err(
+                    F,
+                    format!(
+                        "the {people}' counter {c} is impossible: a counter in a position string \
+                         is 0 or 1"
+                    ),
+                ))
+            }
+            _ => {
+                return Err(err(
+                    F,
+                    format!("the {people}' counters must be digits 0 or 1, or '-', found {c:?}"),
+                ))
+            }
+        };
+        if v < last {
+            return Err(err(
+                F,
+                format!("the {people}' counters must be in ascending order: {text:?}"),
+            ));
+        }
+        last = v;
+        counts[v as usize] = counts[v as usize].saturating_add(1);
+        if counts[0] as u32 + counts[1] as u32 > 3 {
+            return Err(err(
+                F,
+                format!("the {people} have more than 3 pending Workers: {text:?}"),
+            ));
+        }
+    }
+    Ok(counts)
+}
+
+fn parse_number(text: &str, field: &'static str, min: u32) -> Result<u32, PositionError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(err(
+            field,
+            format!("expected a whole number, found {text:?}"),
+        ));
+    }
+    let n: u32 = text
+        .parse()
+        .map_err(|_| err(field, format!("{text} is too large (at most {})", u32::MAX)))?;
+    if n < min {
+        return Err(err(field, format!("expected at least {min}, found {n}")));
+    }
+    Ok(n)
+}
+
+impl FromStr for ReinesPosition {
+    type Err = PositionError;
+
+    fn from_str(text: &str) -> Result<Self, PositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != 6 {
+            return Err(err(
+                "position string",
+                format!(
+                    "expected 6 fields (placement, to-move, unmoved workers, ponte, quiet plies, \
+                     move number) separated by spaces, found {}",
+                    fields.len()
+                ),
+            ));
+        }
+        let (colour, kinds) = parse_placement(fields[0])?;
+
+        // Queens: which corner each people holds.
+        const PL: &str = "placement";
+        let queens = [colour[0] & kinds[QUEEN], colour[1] & kinds[QUEEN]];
+        let total = kinds[QUEEN].count_ones();
+        if total > 2 {
+            return Err(err(PL, format!("{total} Queens: there are at most 2")));
+        }
+        if total == 0 {
+            return Err(err(PL, "no Queen: each people has one (a1 and h8)"));
+        }
+        for p in 0..2 {
+            if queens[p].count_ones() > 1 {
+                return Err(err(PL, format!("the {} have two Queens", PEOPLE[p])));
+            }
+            if queens[p] & !((1 << A1) | (1 << H8)) != 0 {
+                return Err(err(
+                    PL,
+                    format!(
+                        "the {} Queen is on {}: Queens never move, they stand on a1 and h8",
+                        PEOPLE[p],
+                        square_name(queens[p].trailing_zeros())
+                    ),
+                ));
+            }
+        }
+        // Both Queens are on a1/h8, at most one per people, and a square holds one piece: two
+        // Queens of different peoples are necessarily on opposite corners.
+        let a1: u8 = if queens[0] == 1 << A1 || queens[1] == 1 << H8 {
+            0
+        } else {
+            1
+        };
+        for p in 0..2 {
+            for kind in [COUNSELLOR, SOLDIER, WORKER] {
+                let n = (colour[p] & kinds[kind]).count_ones();
+                if n > START_COUNT[kind] {
+                    return Err(err(
+                        PL,
+                        format!(
+                            "the {} have {n} {}s, more than the {} they start with",
+                            PEOPLE[p], KIND_NAMES[kind], START_COUNT[kind]
+                        ),
+                    ));
+                }
+            }
+        }
+
+        let side: u8 = match fields[1] {
+            "w" => 0,
+            "b" => 1,
+            other => {
+                return Err(err(
+                    "to-move",
+                    format!("expected w (Termides) or b (Myrmides), found {other:?}"),
+                ))
+            }
+        };
+
+        // Unmoved workers.
+        const UF: &str = "unmoved workers";
+        let mut unmoved = 0u64;
+        if fields[2] != "-" {
+            let t = fields[2];
+            if !t.len().is_multiple_of(2) || !t.is_ascii() {
+                return Err(err(
+                    UF,
+                    format!("expected square names run together (d2c3b4) or '-', found {t:?}"),
+                ));
+            }
+            let mut last: Option<u32> = None;
+            for i in (0..t.len()).step_by(2) {
+                let name = &t[i..i + 2];
+                let sq = parse_square(name).ok_or_else(|| {
+                    err(UF, format!("{name:?} is not a square (a1 to h8) in {t:?}"))
+                })?;
+                if let Some(l) = last {
+                    if sq <= l {
+                        return Err(err(
+                            UF,
+                            format!(
+                                "{name} comes after {}: list the squares once each in the order \
+                                 a1, b1, ..., h1, a2, ..., h8",
+                                square_name(l)
+                            ),
+                        ));
+                    }
+                }
+                last = Some(sq);
+                let b = 1u64 << sq;
+                if kinds[WORKER] & b == 0 {
+                    return Err(err(UF, format!("no Worker on {name}")));
+                }
+                let owner = if colour[0] & b != 0 { 0u8 } else { 1 };
+                let corner = (owner != a1) as usize;
+                if ENTRY_SQUARES[corner] & b == 0 {
+                    return Err(err(
+                        UF,
+                        format!(
+                            "the {} Worker on {name} cannot be unmoved: their Workers enter the \
+                             board on {}",
+                            PEOPLE[owner as usize],
+                            if corner == 0 {
+                                "b4, c3, d2 and the Ponte square b2"
+                            } else {
+                                "g5, f6, e7 and the Ponte square g7"
+                            }
+                        ),
+                    ));
+                }
+                unmoved |= b;
+            }
+        }
+
+        // Ponte.
+        let (t, m) = fields[3].split_once('/').ok_or_else(|| {
+            err(
+                "ponte",
+                format!(
+                    "expected <Termides counters>/<Myrmides counters> (like 01/-), found {:?}",
+                    fields[3]
+                ),
+            )
+        })?;
+        let ponte = [parse_counters(t, PEOPLE[0])?, parse_counters(m, PEOPLE[1])?];
+        for p in 0..2 {
+            let on_board = (colour[p] & kinds[WORKER]).count_ones();
+            let pending = (ponte[p][0] + ponte[p][1]) as u32;
+            if on_board + pending > 3 {
+                return Err(err(
+                    "ponte",
+                    format!(
+                        "the {} have {on_board} Workers in play and {pending} pending: at most 3 \
+                         together",
+                        PEOPLE[p]
+                    ),
+                ));
+            }
+        }
+        let queen_missing = total < 2;
+        let ponte_sq = PONTE_SQUARE[(side != a1) as usize];
+        if !queen_missing
+            && ponte[side as usize][0] > 0
+            && (colour[0] | colour[1]) & (1 << ponte_sq) == 0
+        {
+            return Err(err(
+                "ponte",
+                format!(
+                    "the {} (to move) have a Worker due (counter 0) and their Ponte square {} \
+                     is empty: the start-of-turn step would already have placed it",
+                    PEOPLE[side as usize],
+                    square_name(ponte_sq)
+                ),
+            ));
+        }
+
+        let quiet = parse_number(fields[4], "quiet plies", 0)?;
+        let fullmove = parse_number(fields[5], "move number", 1)?;
+
+        let mut pos = ReinesPosition {
+            colour,
+            kinds,
+            unmoved,
+            ponte,
+            side,
+            a1,
+            passes: 0,
+            quiet,
+            fullmove,
+            hash: 0,
+            region: if a1 == MYRMIDES {
+                Region::Cultist
+            } else {
+                Region::NeutralOrAnimist
+            },
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+}

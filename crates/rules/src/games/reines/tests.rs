@@ -1,0 +1,1309 @@
+//! Tests of Jeu de Reines: the reference perft table, scenarios built from the rules file, bad
+//! input, and random games checked against `Slow`, an independent, obviously-correct model of
+//! the rules (a plain 8x8 array of pieces, moves as text) written here and sharing no code with
+//! the bitboard implementation.
+
+use super::*;
+use crate::error::MoveError;
+use crate::game::{perft, Game, Position, Settings};
+use crate::outcome::{Outcome, Reason};
+use crate::record::Record;
+use crate::testkit::{check_position, check_random_games, Rng};
+
+const PERFT: &str = include_str!("testdata/perft.tsv");
+const START: &str = "5s1q/4w1c1/5w1s/6w1/1W6/S1W5/1C1W4/Q1S5 w d2c3b4g5f6e7 -/- 0 1";
+const START_CULTIST: &str = "5S1Q/4W1C1/5W1S/6W1/1w6/s1w5/1c1w4/q1s5 b d2c3b4g5f6e7 -/- 0 1";
+
+fn pos(text: &str) -> ReinesPosition {
+    Reines
+        .parse_position(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn texts(p: &ReinesPosition) -> Vec<String> {
+    let mut v = Vec::new();
+    p.legal_moves(&mut v);
+    let mut t: Vec<String> = v.iter().map(|&m| p.move_text(m)).collect();
+    t.sort();
+    t
+}
+
+fn play(p: &ReinesPosition, text: &str) -> ReinesPosition {
+    let mv = p
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{p}: {text}: {e}"));
+    let mut next = p.clone();
+    next.make_move(mv);
+    next
+}
+
+fn play_all(p: &ReinesPosition, moves: &[&str]) -> ReinesPosition {
+    moves.iter().fold(p.clone(), |p, m| play(&p, m))
+}
+
+fn sorted(v: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+// ---------------------------------------------------------------------------------------------
+// The slow model.
+
+type Steps<const N: usize> = [(i32, i32); N];
+
+#[derive(Clone, Debug)]
+struct Slow {
+    /// `board[file][rank]`: (owner, upper-case kind letter).
+    board: [[Option<(u8, char)>; 8]; 8],
+    to_move: u8,
+    unmoved: [[bool; 8]; 8],
+    /// Pending counters of each people (0 = Termides).
+    ponte: [Vec<u8>; 2],
+    quiet: u64,
+    number: u64,
+    passes: u32,
+}
+
+fn sq_name(f: i32, r: i32) -> String {
+    format!("{}{}", (b'a' + f as u8) as char, r + 1)
+}
+
+fn sq_parse(s: &str) -> (i32, i32) {
+    let b = s.as_bytes();
+    ((b[0] - b'a') as i32, (b[1] - b'1') as i32)
+}
+
+impl Slow {
+    fn parse(text: &str) -> Slow {
+        let f: Vec<&str> = text.split(' ').collect();
+        let mut board = [[None; 8]; 8];
+        for (i, row) in f[0].split('/').enumerate() {
+            let r = 7 - i;
+            let mut file = 0;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    file += d as usize;
+                } else {
+                    let owner = if c.is_uppercase() { 0 } else { 1 };
+                    board[file][r] = Some((owner, c.to_ascii_uppercase()));
+                    file += 1;
+                }
+            }
+        }
+        let mut unmoved = [[false; 8]; 8];
+        if f[2] != "-" {
+            for i in (0..f[2].len()).step_by(2) {
+                let (a, b) = sq_parse(&f[2][i..i + 2]);
+                unmoved[a as usize][b as usize] = true;
+            }
+        }
+        let (t, m) = f[3].split_once('/').unwrap();
+        let counters = |s: &str| -> Vec<u8> {
+            if s == "-" {
+                vec![]
+            } else {
+                s.bytes().map(|b| b - b'0').collect()
+            }
+        };
+        Slow {
+            board,
+            to_move: if f[1] == "w" { 0 } else { 1 },
+            unmoved,
+            ponte: [counters(t), counters(m)],
+            quiet: f[4].parse().unwrap(),
+            number: f[5].parse().unwrap(),
+            passes: 0,
+        }
+    }
+
+    fn at(&self, f: i32, r: i32) -> Option<(u8, char)> {
+        if (0..8).contains(&f) && (0..8).contains(&r) {
+            self.board[f as usize][r as usize]
+        } else {
+            None
+        }
+    }
+
+    fn queens(&self) -> usize {
+        self.board
+            .iter()
+            .flatten()
+            .filter(|p| matches!(p, Some((_, 'Q'))))
+            .count()
+    }
+
+    /// The people in the a1 corner, read from the Queens.
+    fn a1_player(&self) -> u8 {
+        match (self.board[0][0], self.board[7][7]) {
+            (Some((o, 'Q')), _) => o,
+            (_, Some((o, 'Q'))) => 1 - o,
+            _ => unreachable!(),
+        }
+    }
+
+    fn moves(&self) -> Vec<String> {
+        if self.queens() < 2 {
+            return vec![];
+        }
+        let me = self.to_move;
+        let in_a1 = self.a1_player() == me;
+        let mut out = Vec::new();
+        for f in 0..8 {
+            for r in 0..8 {
+                let Some((owner, kind)) = self.at(f, r) else {
+                    continue;
+                };
+                if owner != me {
+                    continue;
+                }
+                let mut add = |tf: i32, tr: i32, can_take: bool, can_go: bool| -> bool {
+                    if !(0..8).contains(&tf) || !(0..8).contains(&tr) {
+                        return false;
+                    }
+                    match self.at(tf, tr) {
+                        None => {
+                            if can_go {
+                                out.push(format!("{}-{}", sq_name(f, r), sq_name(tf, tr)));
+                            }
+                            true
+                        }
+                        Some((o, _)) => {
+                            if o != me && can_take {
+                                out.push(format!("{}x{}", sq_name(f, r), sq_name(tf, tr)));
+                            }
+                            false
+                        }
+                    }
+                };
+                match kind {
+                    'C' => {
+                        for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                            let mut k = 1;
+                            while add(f + df * k, r + dr * k, true, true) {
+                                k += 1;
+                            }
+                        }
+                    }
+                    'S' => {
+                        for (df, dr) in [
+                            (1, 2),
+                            (2, 1),
+                            (2, -1),
+                            (1, -2),
+                            (-1, -2),
+                            (-2, -1),
+                            (-2, 1),
+                            (-1, 2),
+                        ] {
+                            add(f + df, r + dr, true, true);
+                        }
+                    }
+                    'W' => {
+                        let (fwd, caps): (Steps<2>, Steps<3>) = if in_a1 {
+                            ([(0, 1), (1, 0)], [(1, 1), (-1, 1), (1, -1)])
+                        } else {
+                            ([(0, -1), (-1, 0)], [(-1, -1), (1, -1), (-1, 1)])
+                        };
+                        for (df, dr) in fwd {
+                            let empty1 = add(f + df, r + dr, false, true);
+                            if empty1 && self.unmoved[f as usize][r as usize] {
+                                add(f + 2 * df, r + 2 * dr, false, true);
+                            }
+                        }
+                        for (df, dr) in caps {
+                            add(f + df, r + dr, true, false);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push("pass".to_string());
+        }
+        out
+    }
+
+    fn apply(&self, text: &str) -> Slow {
+        let mut s = self.clone();
+        let me = s.to_move;
+        let them = 1 - me;
+        let a1 = s.a1_player();
+        let mut queen_taken = false;
+        if text == "pass" {
+            s.quiet += 1;
+            s.passes += 1;
+        } else {
+            s.passes = 0;
+            let (ff, fr) = sq_parse(&text[0..2]);
+            let (tf, tr) = sq_parse(&text[3..5]);
+            let piece = s.board[ff as usize][fr as usize].take().unwrap();
+            let victim = s.board[tf as usize][tr as usize];
+            s.board[tf as usize][tr as usize] = Some(piece);
+            let moved_worker = piece.1 == 'W';
+            s.unmoved[ff as usize][fr as usize] = false;
+            s.unmoved[tf as usize][tr as usize] = false;
+            match victim {
+                Some((_, 'W')) => s.ponte[them as usize].push(2),
+                Some((_, 'Q')) => queen_taken = true,
+                _ => {}
+            }
+            if victim.is_some() || moved_worker {
+                s.quiet = 0;
+            } else {
+                s.quiet += 1;
+            }
+        }
+        if me != a1 {
+            s.number += 1;
+        }
+        s.to_move = them;
+        if !queen_taken {
+            let counters = &mut s.ponte[them as usize];
+            for c in counters.iter_mut() {
+                *c = c.saturating_sub(1);
+            }
+            let (pf, pr) = if them == a1 { (1, 1) } else { (6, 6) };
+            if let Some(i) = counters.iter().position(|&c| c == 0) {
+                if s.board[pf][pr].is_none() {
+                    counters.remove(i);
+                    s.board[pf][pr] = Some((them, 'W'));
+                    s.unmoved[pf][pr] = true;
+                }
+            }
+        }
+        s
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.queens() < 2 {
+            let winner = if self.board.iter().flatten().any(|p| *p == Some((0, 'Q'))) {
+                0
+            } else {
+                1
+            };
+            return Some(Outcome::Win {
+                winner,
+                reason: Reason::QueenCaptured,
+            });
+        }
+        if self.passes >= 2 {
+            return Some(Outcome::Draw {
+                reason: Reason::Passes,
+            });
+        }
+        if self.quiet >= 100 {
+            return Some(Outcome::Draw {
+                reason: Reason::NoProgress,
+            });
+        }
+        None
+    }
+
+    fn print(&self) -> String {
+        let mut rows = Vec::new();
+        for r in (0..8).rev() {
+            let mut row = String::new();
+            let mut gap = 0;
+            for f in 0..8 {
+                match self.board[f][r] {
+                    None => gap += 1,
+                    Some((o, k)) => {
+                        if gap > 0 {
+                            row += &gap.to_string();
+                            gap = 0;
+                        }
+                        row.push(if o == 0 { k } else { k.to_ascii_lowercase() });
+                    }
+                }
+            }
+            if gap > 0 {
+                row += &gap.to_string();
+            }
+            rows.push(row);
+        }
+        let mut unmoved = String::new();
+        for r in 0..8 {
+            for f in 0..8 {
+                if self.unmoved[f][r] {
+                    unmoved += &sq_name(f as i32, r as i32);
+                }
+            }
+        }
+        if unmoved.is_empty() {
+            unmoved.push('-');
+        }
+        let counters = |v: &Vec<u8>| -> String {
+            let mut v = v.clone();
+            v.sort();
+            if v.is_empty() {
+                "-".to_string()
+            } else {
+                v.iter().map(|c| c.to_string()).collect()
+            }
+        };
+        format!(
+            "{} {} {} {}/{} {} {}",
+            rows.join("/"),
+            if self.to_move == 0 { "w" } else { "b" },
+            unmoved,
+            counters(&self.ponte[0]),
+            counters(&self.ponte[1]),
+            self.quiet,
+            self.number
+        )
+    }
+}
+
+fn slow_moves(p: &ReinesPosition) -> Vec<String> {
+    Slow::parse(&p.to_string()).moves()
+}
+
+fn slow_perft(s: &Slow, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    s.moves()
+        .iter()
+        .map(|m| slow_perft(&s.apply(m), depth - 1))
+        .sum()
+}
+
+/// Plays random games; at every position, every legal move's result (position string and
+/// outcome, passes in a row included) must be what the slow model says.
+fn check_against_slow(start: &ReinesPosition, games: usize, plies: usize, seed: u64) -> usize {
+    let mut rng = Rng::new(seed);
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut p = start.clone();
+        let mut s = Slow::parse(&p.to_string());
+        for _ in 0..plies {
+            let moves = check_position(&Reines, &p, &slow_moves);
+            checked += 1;
+            assert_eq!(p.to_string(), s.print());
+            assert_eq!(p.outcome(), s.outcome(), "outcome of {p}");
+            if moves.is_empty() {
+                break;
+            }
+            for &mv in &moves {
+                let mut after = p.clone();
+                after.make_move(mv);
+                let s_after = s.apply(&p.move_text(mv));
+                assert_eq!(
+                    after.to_string(),
+                    s_after.print(),
+                    "{p} then {}",
+                    p.move_text(mv)
+                );
+                assert_eq!(after.outcome(), s_after.outcome());
+            }
+            let mv = moves[rng.below(moves.len())];
+            s = s.apply(&p.move_text(mv));
+            p.make_move(mv);
+        }
+    }
+    checked
+}
+
+// ---------------------------------------------------------------------------------------------
+// Perft.
+
+fn perft_rows() -> Vec<(String, u32, u64)> {
+    PERFT
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            (
+                cols[0].to_string(),
+                cols[1].parse().unwrap(),
+                cols[2].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Every row of the reference table, depth 6 included (under a second each in the test
+/// profile).
+#[test]
+fn perft_table() {
+    let rows = perft_rows();
+    assert_eq!(rows.len(), 12);
+    for (text, depth, nodes) in rows {
+        let mut p = pos(&text);
+        assert_eq!(p.to_string(), text);
+        assert_eq!(perft(&mut p, depth), nodes, "perft({depth}) of {text}");
+    }
+}
+
+#[test]
+fn perft_of_both_start_settings() {
+    for (region, text) in [
+        ("neutral", START),
+        ("animist", START),
+        ("cultist", START_CULTIST),
+    ] {
+        let mut p = Reines
+            .start(&Settings::new().with("region", region))
+            .unwrap();
+        assert_eq!(p.to_string(), text, "{region}");
+        assert_eq!(perft(&mut p, 4), 285_588, "{region}");
+    }
+}
+
+#[test]
+fn slow_model_agrees_with_perft_table() {
+    for text in [START, START_CULTIST] {
+        assert_eq!(slow_perft(&Slow::parse(text), 3), 12_824);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup and settings.
+
+#[test]
+fn region_setting() {
+    let info = Reines.info();
+    assert_eq!(info.id, "reines");
+    assert_eq!(info.settings.len(), 1);
+    let s = &info.settings[0];
+    assert_eq!(s.name, "region");
+    assert_eq!(s.values, &["neutral", "animist", "cultist"]);
+    assert_eq!(s.default, "neutral");
+    assert_eq!(Reines.start(&Settings::new()).unwrap().to_string(), START);
+    assert!(Reines
+        .start(&Settings::new().with("region", "martian"))
+        .is_err());
+    assert!(Reines
+        .start(&Settings::new().with("colour", "red"))
+        .is_err());
+
+    for (region, first, line) in [
+        ("neutral", 0, "Region: neutral (the Termides hold a1"),
+        ("animist", 0, "Region: animist (the Termides hold a1"),
+        ("cultist", 1, "Region: cultist (the Myrmides hold a1"),
+    ] {
+        let p = Reines
+            .start(&Settings::new().with("region", region))
+            .unwrap();
+        assert_eq!(p.to_move(), first);
+        assert_eq!(p.first_player(), first);
+        assert!(p.info_lines()[0].starts_with(line), "{:?}", p.info_lines());
+    }
+    // From a string the region is read from the Queens.
+    assert!(pos(START_CULTIST).info_lines()[0].starts_with("Region: cultist"));
+    assert!(pos(START).info_lines()[0].starts_with("Region: neutral or animist"));
+    // The region is for display: it does not change equality or the hash.
+    let n = Reines
+        .start(&Settings::new().with("region", "animist"))
+        .unwrap();
+    assert_eq!(n, pos(START));
+}
+
+#[test]
+fn start_moves() {
+    let p = pos(START);
+    let expected = sorted(&[
+        // Counsellor b2: b1, a2, c2 (d2 own Worker), b3 (b4 own Worker).
+        "b2-b1", "b2-a2", "b2-c2", "b2-b3", // Soldier a3: b1, b5, c2, c4.
+        "a3-b1", "a3-b5", "a3-c2", "a3-c4", // Soldier c1: a2, b3, e2, d3 (e2 and d3).
+        "c1-a2", "c1-b3", "c1-e2", "c1-d3",
+        // Workers, single and double steps north and east.
+        "b4-b5", "b4-b6", "b4-c4", "b4-d4", "c3-c4", "c3-c5", "c3-d3", "c3-e3", "d2-d3", "d2-d4",
+        "d2-e2", "d2-f2",
+    ]);
+    assert_eq!(texts(&p), expected);
+    assert_eq!(p.count_legal_moves(), 24);
+    // The mirrored start: the Myrmides in a1 have the same moves.
+    assert_eq!(texts(&pos(START_CULTIST)), expected);
+}
+
+#[test]
+fn piece_at_owner_and_kind() {
+    use crate::game::PieceView;
+    let p = pos(START);
+    let at = |name: &str| p.piece_at(crate::geometry::square::parse(8, 8, name).unwrap());
+    assert_eq!(
+        at("a1"),
+        Some(PieceView {
+            owner: 0,
+            kind: 'Q'
+        })
+    );
+    assert_eq!(
+        at("b2"),
+        Some(PieceView {
+            owner: 0,
+            kind: 'C'
+        })
+    );
+    assert_eq!(
+        at("c1"),
+        Some(PieceView {
+            owner: 0,
+            kind: 'S'
+        })
+    );
+    assert_eq!(
+        at("d2"),
+        Some(PieceView {
+            owner: 0,
+            kind: 'W'
+        })
+    );
+    assert_eq!(
+        at("h8"),
+        Some(PieceView {
+            owner: 1,
+            kind: 'Q'
+        })
+    );
+    assert_eq!(
+        at("g5"),
+        Some(PieceView {
+            owner: 1,
+            kind: 'W'
+        })
+    );
+    assert_eq!(at("e4"), None);
+    assert_eq!(p.piece_at(64), None);
+    assert_eq!(p.piece_at(u16::MAX), None);
+    let c = pos(START_CULTIST);
+    assert_eq!(
+        c.piece_at(0),
+        Some(PieceView {
+            owner: 1,
+            kind: 'Q'
+        })
+    );
+}
+
+#[test]
+fn registry_and_dynamic_layer() {
+    let g = crate::registry::find("reines").unwrap();
+    let mut rec = g
+        .new_game(&Settings::new().with("region", "cultist"))
+        .unwrap();
+    assert_eq!(rec.position_string(), START_CULTIST);
+    assert_eq!(rec.to_move(), 1);
+    assert_eq!(rec.legal_moves().len(), 24);
+    let d = rec.play("b4-b6").unwrap();
+    assert_eq!(d.cells.from, Some(25));
+    assert_eq!(d.cells.to, Some(41));
+    assert!(rec.play("a1-a2").is_err());
+    assert!(g.new_game_at("nonsense").is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pieces.
+
+#[test]
+fn worker_of_the_a1_player() {
+    // Termides in a1. Worker d4 (moved): north d5, east e4; captures NE e5, NW c5, SE e3;
+    // never SW c3, never straight ahead onto a piece.
+    let p = pos("7q/8/8/2wsw3/3W4/2s1w3/8/Q7 w - -/- 0 1");
+    let w: Vec<String> = texts(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("d4"))
+        .collect();
+    assert_eq!(w, sorted(&["d4xc5", "d4xe5", "d4xe3", "d4-e4"]));
+    // Blocked straight ahead by a piece it cannot take straight.
+    let p = pos("7q/8/8/3s4/3Ws3/8/8/Q7 w - -/- 0 1");
+    assert!(
+        texts(&p).iter().all(|m| !m.starts_with("d4")),
+        "{:?}",
+        texts(&p)
+    );
+    // The east step does not wrap from the h file; NE and SE captures neither.
+    let p = pos("7q/8/8/s7/7W/s7/8/Q7 w - -/- 0 1");
+    assert_eq!(texts(&p), sorted(&["h4-h5"]));
+}
+
+#[test]
+fn worker_of_the_h8_player() {
+    // Myrmides in h8 (neutral). Worker e5: south e4, west d5; captures SW d4, SE f4, NW d6;
+    // never NE f6.
+    let p = pos("7q/8/3CWS2/4w3/3W1W2/8/8/Q7 b - -/- 0 1");
+    let w: Vec<String> = texts(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("e5"))
+        .collect();
+    assert_eq!(w, sorted(&["e5-e4", "e5-d5", "e5xd4", "e5xf4", "e5xd6"]));
+    // The west step does not wrap from the a file.
+    let p = pos("7q/8/8/8/w7/8/8/Q7 b - -/- 0 1");
+    assert_eq!(texts(&p), sorted(&["a4-a3"]));
+}
+
+#[test]
+fn worker_directions_follow_the_corner_not_the_colour() {
+    // Cultist: the Myrmides hold a1, so their Workers go north and east.
+    let p = pos("7Q/8/8/8/3w4/8/8/q7 b - -/- 0 1");
+    assert_eq!(texts(&p), sorted(&["d4-d5", "d4-e4"]));
+    let p = pos("7Q/8/8/8/3W4/8/8/q7 w - -/- 0 1");
+    assert_eq!(texts(&p), sorted(&["d4-d3", "d4-c4"]));
+}
+
+#[test]
+fn double_step_only_unmoved_and_both_squares_empty() {
+    // b4 unmoved: b5, b6, c4, d4. After b4-b5 the Worker has moved: no double step any more.
+    let p = pos("7q/8/8/8/1W6/8/8/Q7 w b4 -/- 0 1");
+    assert_eq!(texts(&p), sorted(&["b4-b5", "b4-b6", "b4-c4", "b4-d4"]));
+    let p = play_all(&p, &["b4-b5", "pass"]);
+    assert_eq!(p.to_string(), "7q/8/8/1W6/8/8/8/Q7 w - -/- 1 2");
+    assert_eq!(texts(&p), sorted(&["b5-b6", "b5-c5"]));
+    // The same square without the unmoved mark: single steps only.
+    let p = pos("7q/8/8/8/1W6/8/8/Q7 w - -/- 0 1");
+    assert_eq!(texts(&p), sorted(&["b4-b5", "b4-c4"]));
+    // Middle square occupied: no double step in that direction; far square occupied: neither.
+    let p = pos("7q/8/8/wc6/1W1s4/8/8/Q7 w b4 -/- 0 1");
+    assert_eq!(texts(&p), sorted(&["b4-c4", "b4xa5"]));
+    // A double step is never a capture.
+    let p = pos("7q/8/8/8/1W1s4/8/8/Q7 w b4 -/- 0 1");
+    assert!(!texts(&p).contains(&"b4xd4".to_string()));
+}
+
+#[test]
+fn counsellor_and_soldier() {
+    let p = pos("7q/8/8/1s1C2w1/8/8/3W4/Q7 w - -/- 0 1");
+    let c: Vec<String> = texts(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("d5"))
+        .collect();
+    assert_eq!(
+        c,
+        sorted(&[
+            "d5-d6", "d5-d7", "d5-d8", "d5-d4", "d5-d3", "d5-c5", "d5xb5", "d5-e5", "d5-f5",
+            "d5xg5"
+        ])
+    );
+    // A Soldier leaps over pieces and captures on its landing square only.
+    let p = pos("7q/8/8/8/w7/1ws5/wSs5/Q7 w - -/- 0 1");
+    assert_eq!(texts(&p), sorted(&["b2-d1", "b2-d3", "b2xa4", "b2-c4"]));
+}
+
+#[test]
+fn queen_never_moves() {
+    // Only the Queen left: the Termides must pass.
+    let p = pos("7q/8/8/8/8/8/8/Q7 w - -/- 0 1");
+    assert_eq!(texts(&p), vec!["pass".to_string()]);
+    match p.parse_move("a1-a2") {
+        Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("Queen never moves")),
+        other => panic!("{other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Ponte.
+
+#[test]
+fn ponte_timeline() {
+    // Termides capture a Myrmides Worker; the Myrmides have a Soldier to move.
+    let p = pos("s6q/8/8/4w3/8/8/4C3/Q7 w - -/- 0 1");
+    // Ply 1, Termides: the capture. The Myrmides' start-of-turn step already ran: counter 1
+    // (a 2 never shows).
+    let p = play(&p, "e2xe5");
+    assert_eq!(p.to_string(), "s6q/8/8/4C3/8/8/8/Q7 b - -/1 0 1");
+    assert_eq!(p.pending(1), vec![1]);
+    assert!(
+        p.info_lines()[2].contains("1 Worker pending"),
+        "{:?}",
+        p.info_lines()
+    );
+    // Ply 2: the Myrmides' first turn after the capture: no Worker yet.
+    let p = play(&p, "a8-b6");
+    assert_eq!(p.to_string(), "7q/8/1s6/4C3/8/8/8/Q7 w - -/1 1 2");
+    // Ply 3, Termides; then at the start of the Myrmides' second turn the Worker is back on
+    // g7, unmoved. Its return does not reset the quiet plies.
+    let p = play(&p, "e5-e4");
+    assert_eq!(p.to_string(), "7q/6w1/1s6/8/4C3/8/8/Q7 b g7 -/- 2 2");
+    // It may double-step south (g5) and west (e7).
+    let w: Vec<String> = texts(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("g7"))
+        .collect();
+    assert_eq!(w, sorted(&["g7-g6", "g7-g5", "g7-f7", "g7-e7"]));
+    let q = play(&p, "g7-e7");
+    assert_eq!(q.unmoved_workers(), 0);
+    assert_eq!(q.to_string(), "7q/4w3/1s6/8/4C3/8/8/Q7 w - -/- 0 3");
+}
+
+#[test]
+fn ponte_of_the_a1_player() {
+    // Cultist seating: the Myrmides hold a1, their Ponte square is b2. The Termides' Worker on
+    // d4 takes the Myrmides' Worker on c3 (h8 player's SW capture).
+    let p = pos("7Q/8/8/8/3W4/2w5/8/q1s5 w - -/- 0 1");
+    let p = play(&p, "d4xc3");
+    assert_eq!(p.to_string(), "7Q/8/8/8/8/2W5/8/q1s5 b - -/1 0 2");
+    let p = play_all(&p, &["c1-a2", "c3-b3"]);
+    // Back on b2 at the start of the Myrmides' second turn; it double-steps north and east.
+    assert_eq!(p.to_string(), "7Q/8/8/8/8/1W6/sw6/q7 b b2 -/- 0 3");
+    let w: Vec<String> = texts(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("b2"))
+        .collect();
+    // (b3 is taken by the Termides' Worker: no step north, and no capture straight ahead)
+    assert_eq!(w, sorted(&["b2-c2", "b2-d2"]));
+}
+
+#[test]
+fn ponte_waits_while_the_square_is_occupied() {
+    // The Myrmides' own Soldier sits on g7 when the counter reaches 0.
+    let p = pos("s6q/6s1/8/4w3/8/8/4C3/Q7 w - -/- 0 1");
+    let p = play_all(&p, &["e2xe5", "a8-b6", "e5-e4"]);
+    assert_eq!(p.to_string(), "7q/6s1/1s6/8/4C3/8/8/Q7 b - -/0 2 2");
+    // The Soldier leaves g7: the Worker comes back only at the start of the next turn.
+    let p = play(&p, "g7-f5");
+    assert_eq!(p.to_string(), "7q/8/1s6/5s2/4C3/8/8/Q7 w - -/0 3 3");
+    let p = play(&p, "e4-e3");
+    assert_eq!(p.to_string(), "7q/6w1/1s6/5s2/8/4C3/8/Q7 b g7 -/- 4 3");
+
+    // An enemy piece on the Ponte square blocks it too: the Counsellor takes the Worker on g7
+    // and stays there.
+    let p = pos("7q/6w1/8/8/8/8/6C1/Q1S5 w g7 -/- 0 1");
+    let p = play(&p, "g2xg7");
+    assert_eq!(p.to_string(), "7q/6C1/8/8/8/8/8/Q1S5 b - -/1 0 1");
+    let p = play_all(&p, &["pass", "c1-d3"]);
+    assert_eq!(p.to_string(), "7q/6C1/8/8/8/3S4/8/Q7 b - -/0 2 2");
+    let p = play_all(&p, &["pass", "g7-g1"]);
+    assert_eq!(p.to_string(), "7q/6w1/8/8/8/3S4/8/Q5C1 b g7 -/- 4 3");
+}
+
+#[test]
+fn ponte_returns_one_worker_per_turn() {
+    let p = pos("7q/6s1/8/8/8/8/4C3/Q7 b - -/00 0 1");
+    let p = play(&p, "g7-f5");
+    assert_eq!(p.to_string(), "7q/8/8/5s2/8/8/4C3/Q7 w - -/00 1 2");
+    let p = play(&p, "e2-e3");
+    assert_eq!(p.to_string(), "7q/6w1/8/5s2/8/4C3/8/Q7 b g7 -/0 2 2");
+    let p = play(&p, "g7-g6");
+    assert_eq!(p.to_string(), "7q/8/6w1/5s2/8/4C3/8/Q7 w - -/0 0 3");
+    let p = play(&p, "e3-e2");
+    assert_eq!(p.to_string(), "7q/6w1/6w1/5s2/8/8/4C3/Q7 b g7 -/- 1 3");
+    // A second capture while one is waiting: counters 0 and 1 side by side, in order.
+    let p = pos("s6q/6s1/8/8/8/4w3/4C3/Q7 b - -/0 0 1");
+    let p = play_all(&p, &["a8-b6", "e2xe3"]);
+    assert_eq!(p.to_string(), "7q/6s1/1s6/8/8/4C3/8/Q7 b - -/01 0 2");
+    let p = play_all(&p, &["g7-e6", "e3-e2"]);
+    assert_eq!(p.to_string(), "7q/6w1/1s2s3/8/8/8/4C3/Q7 b g7 -/0 2 3");
+    let p = play_all(&p, &["g7-g6", "e2-e3"]);
+    assert_eq!(p.to_string(), "7q/6w1/1s2s1w1/8/8/4C3/8/Q7 b g7 -/- 1 4");
+}
+
+#[test]
+fn unmoved_worker_captured_loses_its_mark() {
+    let p = pos("7q/8/8/6w1/8/8/6C1/Q7 w g5 -/- 0 1");
+    let p = play(&p, "g2xg5");
+    assert_eq!(p.to_string(), "7q/8/8/6C1/8/8/8/Q7 b - -/1 0 1");
+}
+
+// ---------------------------------------------------------------------------------------------
+// End of the game.
+
+#[test]
+fn queen_capture_wins_and_stops_everything() {
+    // The Myrmides have a Worker pending; capturing their Queen ends the game before their
+    // Ponte step.
+    let p = pos("7q/7C/8/8/8/8/8/Q7 w - -/1 0 1");
+    let mut after = play(&p, "h7xh8");
+    assert_eq!(after.to_string(), "7C/8/8/8/8/8/8/Q7 b - -/1 0 1");
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::Win {
+            winner: 0,
+            reason: Reason::QueenCaptured
+        })
+    );
+    assert!(texts(&after).is_empty());
+    assert_eq!(after.count_legal_moves(), 0);
+    assert_eq!(perft(&mut after, 3), 0);
+    assert_eq!(after.parse_move("pass"), Err(MoveError::GameOver));
+    assert_eq!(after.parse_move("h8-h7"), Err(MoveError::GameOver));
+    // A string with a single Queen is a finished game; the winner is the Queen's owner.
+    let q = pos("8/8/8/8/8/8/8/q7 w - -/- 0 1");
+    assert_eq!(q.outcome().and_then(|o| o.winner()), Some(1));
+    assert!(texts(&q).is_empty());
+    // The Myrmides' Worker takes the Termides' Queen diagonally.
+    let p = pos("7q/8/8/8/8/8/1w6/Q7 b - -/- 0 1");
+    let after = play(&p, "b2xa1");
+    assert_eq!(after.outcome().and_then(|o| o.winner()), Some(1));
+}
+
+#[test]
+fn pass_is_forced_and_only_then() {
+    // The Termides' Worker on g8 is stuck (north off the board, east the Queen, no capture):
+    // they must pass. The Myrmides have only their Queen: they pass too, and the game is drawn.
+    let p = pos("6Wq/8/8/8/8/8/8/Q7 w - -/- 0 1");
+    assert_eq!(texts(&p), vec!["pass".to_string()]);
+    assert_eq!(p.count_legal_moves(), 1);
+    let p1 = play(&p, "pass");
+    assert_eq!(p1.to_string(), "6Wq/8/8/8/8/8/8/Q7 b - -/- 1 1");
+    assert_eq!(p1.outcome(), None);
+    assert_eq!(p1.passes_in_a_row(), 1);
+    let p2 = play(&p1, "pass");
+    assert_eq!(p2.to_string(), "6Wq/8/8/8/8/8/8/Q7 w - -/- 2 2");
+    assert_eq!(
+        p2.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Passes
+        })
+    );
+    // Perft ignores that draw: passing goes on.
+    assert_eq!(texts(&p2), vec!["pass".to_string()]);
+    assert_eq!(perft(&mut p2.clone(), 4), 1);
+    // Equal strings, different pass history: equal hashes (repetition), unequal positions.
+    assert_eq!(p2.hash(), p.hash());
+    assert_ne!(p2, pos(&p2.to_string()));
+    // A Record stops at the draw.
+    let mut rec = Record::new(p.clone());
+    rec.play_text("pass").unwrap();
+    rec.play_text("pass").unwrap();
+    assert_eq!(rec.play_text("pass"), Err(MoveError::GameOver));
+
+    // Passing is illegal with a move available.
+    match pos(START).parse_move("pass") {
+        Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("only with no legal")),
+        other => panic!("{other:?}"),
+    }
+    // A pass, then a real move, then a pass: no draw.
+    let p = pos("6Wq/8/8/8/8/8/8/Q6s w - -/- 0 1");
+    let p = play_all(&p, &["pass", "h1-g3", "pass"]);
+    assert_eq!(p.passes_in_a_row(), 1);
+    assert_eq!(p.outcome(), None);
+    // A Worker that can capture SE is not stuck.
+    let p = pos("6Wq/7s/8/8/8/8/8/Q7 w - -/- 0 1");
+    assert_eq!(texts(&p), vec!["g8xh7".to_string()]);
+}
+
+#[test]
+fn quiet_plies_draw() {
+    let p = pos("7q/8/8/8/8/8/8/QC5s w - -/- 98 50");
+    let p = play(&p, "b1-b2");
+    assert_eq!(p.outcome(), None);
+    let p = play(&p, "h1-g3");
+    assert_eq!(p.to_string(), "7q/8/8/8/8/6s1/1C6/Q7 w - -/- 100 51");
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::NoProgress
+        })
+    );
+    assert!(!texts(&p).is_empty());
+    // A Worker move and a capture reset the count; a pass does not.
+    let p = pos("7q/8/8/8/8/8/W7/QC5s w - -/- 50 50");
+    assert_eq!(play(&p, "a2-a3").quiet_plies(), 0);
+    assert_eq!(play(&p, "b1-b2").quiet_plies(), 51);
+    let p = pos("7q/8/8/8/8/8/8/Q6s w - -/- 50 50");
+    assert_eq!(play(&p, "pass").quiet_plies(), 51);
+    let p = pos("7q/8/8/8/8/8/8/QC5s w - -/- 50 50");
+    assert_eq!(play(&p, "b1xh1").quiet_plies(), 0);
+}
+
+#[test]
+fn threefold_repetition() {
+    let mut rec = Record::new(pos(START));
+    let cycle = ["a3-b1", "h6-g8", "b1-a3", "g8-h6"];
+    for m in cycle {
+        rec.play_text(m).unwrap();
+    }
+    assert_eq!(rec.repetitions(), 2);
+    assert_eq!(rec.outcome(), None);
+    for m in cycle {
+        rec.play_text(m).unwrap();
+    }
+    assert_eq!(rec.position().to_string(), START.replace("0 1", "8 5"));
+    assert_eq!(
+        rec.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
+}
+
+#[test]
+fn hash_covers_the_string_minus_counters() {
+    let a = pos(START);
+    assert_eq!(a.hash(), pos(&START.replace("0 1", "17 40")).hash());
+    // Unmoved workers are compared.
+    assert_ne!(a.hash(), pos(&START.replace("d2c3b4", "c3b4")).hash());
+    // Side to move.
+    let b = pos("7q/8/8/8/8/8/8/QC6 b - 1/- 0 1");
+    assert_ne!(b.hash(), pos("7q/8/8/8/8/8/8/QC6 w - 1/- 0 1").hash());
+    // Ponte counters, per people.
+    let c = pos("7q/8/8/8/8/8/8/QC6 b - 0/- 0 1");
+    let d = pos("7q/8/8/8/8/8/8/QC6 b - 01/- 0 1");
+    let e = pos("7q/6C1/8/8/8/8/8/Q7 w - -/1 0 1");
+    let f = pos("7q/6C1/8/8/8/8/8/Q7 w - -/0 0 1");
+    let g = pos("7q/6C1/8/8/8/8/8/Q7 w - -/- 0 1");
+    let hs = [b.hash(), c.hash(), d.hash(), e.hash(), f.hash(), g.hash()];
+    for i in 0..hs.len() {
+        for j in 0..i {
+            assert_ne!(hs[i], hs[j], "{i} {j}");
+        }
+    }
+    for p in [&a, &b, &c, &d, &e, &f, &g] {
+        assert_eq!(p.hash(), p.hash_from_scratch());
+    }
+}
+
+#[test]
+fn move_number_follows_the_second_player() {
+    // Cultist: the Myrmides (b) are first; the number grows after the Termides' move.
+    let p = play(&pos(START_CULTIST), "b4-b5");
+    assert_eq!(
+        p.to_string(),
+        "5S1Q/4W1C1/5W1S/1w4W1/8/s1w5/1c1w4/q1s5 w d2c3g5f6e7 -/- 0 1"
+    );
+    let p = play(&p, "g5-g4");
+    assert!(p.to_string().ends_with(" 0 2"), "{p}");
+    let p = play(&pos(START), "b4-b5");
+    assert!(p.to_string().ends_with(" 0 1"), "{p}");
+    let p = play(&p, "g5-g4");
+    assert!(p.to_string().ends_with(" 0 2"), "{p}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad input.
+
+#[test]
+fn bad_position_strings_name_the_field() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("", "position string", "6 fields"),
+        ("7q/8/8/8/8/8/8/Q7 w - -/- 0", "position string", "6 fields"),
+        (
+            "7q/8/8/8/8/8/8/Q7 w - -/- 0 1 x",
+            "position string",
+            "6 fields",
+        ),
+        ("7q/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "8 ranks"),
+        ("7q/8/8/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "8 ranks"),
+        ("7q/9/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "1 to 8"),
+        ("7q/08/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "1 to 8"),
+        ("7q/7/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "7 squares"),
+        ("7q/8p/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "not a piece"),
+        (
+            "7q/4K3/8/8/8/8/8/Q7 w - -/- 0 1",
+            "placement",
+            "not a piece",
+        ),
+        (
+            "7q/44W/8/8/8/8/8/Q7 w - -/- 0 1",
+            "placement",
+            "more than 8",
+        ),
+        (
+            "7q/4é3/8/8/8/8/8/Q7 w - -/- 0 1",
+            "placement",
+            "not a piece",
+        ),
+        ("7q/8/8/3Q4/8/8/8/Q7 w - -/- 0 1", "placement", "3 Queens"),
+        ("7Q/8/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "two Queens"),
+        (
+            "7q/8/8/8/8/8/Q7/8 w - -/- 0 1",
+            "placement",
+            "Queen is on a2",
+        ),
+        ("8/8/8/8/8/8/8/8 w - -/- 0 1", "placement", "no Queen"),
+        (
+            "7q/8/8/8/8/8/8/QCC5 w - -/- 0 1",
+            "placement",
+            "2 Counsellors",
+        ),
+        (
+            "7q/8/8/8/8/8/8/QSSS4 w - -/- 0 1",
+            "placement",
+            "3 Soldiers",
+        ),
+        (
+            "7q/8/8/8/8/8/WWWW4/Q7 w - -/- 0 1",
+            "placement",
+            "4 Workers",
+        ),
+        (
+            "7q/8/8/8/8/8/8/Q7 x - -/- 0 1",
+            "to-move",
+            "w (Termides) or b",
+        ),
+        (
+            "7q/8/8/8/8/8/8/Q7 W - -/- 0 1",
+            "to-move",
+            "w (Termides) or b",
+        ),
+        (
+            "7q/8/8/8/8/8/8/Q7 w d -/- 0 1",
+            "unmoved workers",
+            "square names",
+        ),
+        (
+            "7q/8/8/8/8/8/8/Q7 w z9 -/- 0 1",
+            "unmoved workers",
+            "not a square",
+        ),
+        (
+            "7q/8/8/8/8/8/8/Q7 w é1 -/- 0 1",
+            "unmoved workers",
+            "square names",
+        ),
+        (
+            "7q/8/8/8/8/8/8/Q7 w d2 -/- 0 1",
+            "unmoved workers",
+            "no Worker on d2",
+        ),
+        (
+            "7q/8/8/8/8/2W5/3W4/Q7 w c3d2 -/- 0 1",
+            "unmoved workers",
+            "order",
+        ),
+        (
+            "7q/8/8/8/8/8/3W4/Q7 w d2d2 -/- 0 1",
+            "unmoved workers",
+            "order",
+        ),
+        (
+            "7q/8/8/8/4W3/8/8/Q7 w e4 -/- 0 1",
+            "unmoved workers",
+            "cannot be unmoved",
+        ),
+        (
+            "7q/8/8/6W1/8/8/8/Q7 w g5 -/- 0 1",
+            "unmoved workers",
+            "cannot be unmoved",
+        ),
+        (
+            "7q/8/8/8/8/8/8/Q7 w - 01 0 1",
+            "ponte",
+            "<Termides counters>/",
+        ),
+        ("7q/8/8/8/8/8/8/Q7 w - 2/- 0 1", "ponte", "0 or 1"),
+        ("7q/8/8/8/8/8/8/Q7 w - -/9 0 1", "ponte", "0 or 1"),
+        ("7q/8/8/8/8/8/8/Q7 w - a/- 0 1", "ponte", "digits"),
+        ("7q/8/8/8/8/8/8/Q7 w - 10/- 0 1", "ponte", "ascending"),
+        ("7q/8/8/8/8/8/8/Q7 w - /- 0 1", "ponte", "empty"),
+        ("7q/8/8/8/8/8/8/Q7 w - -/1111 0 1", "ponte", "more than 3"),
+        ("7q/8/8/8/8/8/8/Q7 w - -/1/1 0 1", "ponte", "digits"),
+        (
+            "7q/8/8/8/8/8/WW6/Q7 w - 11/- 0 1",
+            "ponte",
+            "at most 3 together",
+        ),
+        (
+            "7q/8/8/8/8/8/8/Q7 w - 0/- 0 1",
+            "ponte",
+            "would already have placed",
+        ),
+        (
+            "7q/8/8/8/8/8/8/Q7 w - -/- -1 1",
+            "quiet plies",
+            "whole number",
+        ),
+        (
+            "7q/8/8/8/8/8/8/Q7 w - -/- x 1",
+            "quiet plies",
+            "whole number",
+        ),
+        (
+            "7q/8/8/8/8/8/8/Q7 w - -/- 99999999999999999999 1",
+            "quiet plies",
+            "too large",
+        ),
+        ("7q/8/8/8/8/8/8/Q7 w - -/- 0 0", "move number", "at least 1"),
+        (
+            "7q/8/8/8/8/8/8/Q7 w - -/- 0 +1",
+            "move number",
+            "whole number",
+        ),
+        (
+            "7q/8/8/8/8/8/8/Q7 w - -/- 0 4294967296",
+            "move number",
+            "too large",
+        ),
+    ];
+    for &(text, field, words) in cases {
+        match Reines.parse_position(text) {
+            Ok(p) => panic!("{text:?} parsed as {p}"),
+            Err(e) => {
+                assert_eq!(e.field, field, "{text:?}: {e}");
+                assert!(e.message.contains(words), "{text:?}: {e}");
+            }
+        }
+    }
+    // Accepted edge cases: a waiting Worker of the player not to move with an empty Ponte
+    // square (it vacated during their own move), and huge but valid counters.
+    pos("7q/8/8/8/8/8/8/Q7 b - 0/- 0 1");
+    let p = pos("7q/8/8/8/8/8/8/QC6 w - -/- 4294967295 4294967295");
+    let p = play_all(&p, &["b1-b2", "pass"]);
+    assert_eq!(p.quiet_plies(), u32::MAX);
+    assert_eq!(p.move_number(), u32::MAX);
+}
+
+#[test]
+fn bad_move_texts() {
+    let p = pos(START);
+    for text in [
+        "", "b4", "b4b5", "b4-b55", "b4_b5", "b9-b5", "i4-b5", "b4-b5x", "é4-b5", "b4–b5", "pas",
+    ] {
+        match p.parse_move(text) {
+            Err(MoveError::Malformed { .. }) => {}
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+    let illegal = [
+        ("e4-e5", "no piece on e4"),
+        ("g5-g4", "belongs to the Myrmides"),
+        ("a1-a2", "Queen never moves"),
+        ("b4-b7", "Worker on b4 cannot go to b7"),
+        ("b2-b4", "Counsellor on b2 cannot go to b4"),
+        ("b2xb3", "nothing to capture on b3: write b2-b3"),
+        ("pass", "only with no legal move"),
+    ];
+    for (text, words) in illegal {
+        match p.parse_move(text) {
+            Err(MoveError::Illegal { reason, .. }) => {
+                assert!(reason.contains(words), "{text}: {reason}")
+            }
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+    let q = pos("7q/8/8/8/8/8/8/QC5s w - -/- 0 1");
+    match q.parse_move("b1-h1") {
+        Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("write b1xh1")),
+        other => panic!("{other:?}"),
+    }
+    // Friendly spellings: surrounding spaces, upper case.
+    assert_eq!(
+        q.parse_move(" B1XH1 ").map(|m| m.text()),
+        Ok("b1xh1".to_string())
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random games against the slow model.
+
+#[test]
+fn random_games_from_the_starts() {
+    let mut n = 0;
+    for (i, start) in [START, START_CULTIST].iter().enumerate() {
+        n += check_random_games(&Reines, &pos(start), 20, 150, 11 + i as u64, &slow_moves);
+        n += check_against_slow(&pos(start), 20, 200, 101 + i as u64);
+    }
+    assert!(n > 3000, "{n}");
+}
+
+#[test]
+fn random_games_from_sparse_positions() {
+    // Few pieces: passes, long Ponte waits, Queen captures.
+    let starts = [
+        "6Wq/8/8/8/8/8/8/Q6s w - -/- 0 1",
+        "7q/6s1/8/8/8/8/4C3/Q7 b - -/00 0 1",
+        "7Q/8/8/8/3W4/2w5/8/q1s5 w - -/- 0 1",
+        "s6q/6s1/8/4w3/8/8/4C3/Q7 w - -/- 0 1",
+        "7q/1w4W1/8/8/8/8/1w4W1/Q7 w - 0/0 0 1",
+        "6Sq/6w1/8/8/8/8/1W6/Q1s5 b b2g7 1/1 0 1",
+    ];
+    let mut n = 0;
+    for (i, s) in starts.iter().enumerate() {
+        n += check_against_slow(&pos(s), 15, 120, 7 + i as u64);
+    }
+    assert!(n > 1000, "{n}");
+}
+
+#[test]
+fn random_games_exercise_the_ponte_and_passes() {
+    // Counts what random games from the start go through, so the checks above are known to
+    // cover Worker returns (an unmoved Worker on a Ponte square) and pending counters.
+    let mut rng = Rng::new(5);
+    let (mut returns, mut pending, mut passes) = (0, 0, 0);
+    for _ in 0..40 {
+        let mut p = pos(START);
+        for _ in 0..200 {
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            passes += mv.is_pass() as u32;
+            p.make_move(mv);
+            if p.unmoved_workers() & ((1 << 9) | (1 << 54)) != 0 {
+                returns += 1;
+            }
+            if !p.pending(0).is_empty() || !p.pending(1).is_empty() {
+                pending += 1;
+            }
+        }
+    }
+    assert!(
+        returns > 50 && pending > 200,
+        "{returns} {pending} {passes}"
+    );
+}
+
+#[test]
+fn info_lines_show_the_ponte() {
+    let p = pos("7q/6s1/1s6/8/8/4C3/8/Q7 b - -/01 0 2");
+    let lines = p.info_lines();
+    assert_eq!(lines[1], "Ponte, Termides (b2): no Worker pending");
+    assert_eq!(
+        lines[2],
+        "Ponte, Myrmides (g7): 2 Workers pending (counters 0 1); the first comes back at the \
+         start of their next turn if g7 is free then (occupied now), the others one a turn after"
+    );
+    let lines = pos(START).info_lines();
+    assert_eq!(
+        lines[3],
+        "Unmoved Workers (may step two): Termides d2 c3 b4; Myrmides g5 f6 e7"
+    );
+    assert_eq!(lines[4], "Quiet plies: 0 of 100; move 1");
+    let p = pos("7q/8/8/8/8/8/8/QC6 b - 1/- 0 1");
+    assert_eq!(
+        p.info_lines()[1],
+        "Ponte, Termides (b2): 1 Worker pending (counters 1); it comes back right after this \
+         move, at the start of their turn"
+    );
+}
+
+/// Random edits of valid strings and random move texts: never a panic; whatever parses prints
+/// a string that parses back the same and passes every testkit check.
+#[test]
+fn mutated_strings_never_panic() {
+    const ALPHABET: &[u8] = b"012345678QCSWqcswbx-/ 9a1h8de";
+    let seeds = [
+        START,
+        START_CULTIST,
+        "7q/6s1/1s6/8/8/4C3/8/Q7 b - -/01 0 2",
+        "6Sq/6w1/8/8/8/8/1W6/Q1s5 b b2g7 1/1 0 1",
+    ];
+    let mut rng = Rng::new(99);
+    let mut parsed = 0;
+    for i in 0..4000 {
+        let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(bytes.len() + 1);
+            let c = ALPHABET[rng.below(ALPHABET.len())];
+            match rng.below(3) {
+                0 if at < bytes.len() => bytes[at] = c,
+                1 if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                _ => bytes.insert(at, c),
+            }
+        }
+        let text = String::from_utf8(bytes).unwrap();
+        if let Ok(p) = Reines.parse_position(&text) {
+            parsed += 1;
+            check_position(&Reines, &p, &slow_moves);
+            let printed = p.to_string();
+            assert_eq!(pos(&printed).to_string(), printed);
+        }
+    }
+    assert!(parsed > 40, "{parsed}");
+    let p = pos(START);
+    for _ in 0..2000 {
+        let len = rng.below(7);
+        let text: String = (0..len)
+            .map(|_| ALPHABET[rng.below(ALPHABET.len())] as char)
+            .collect();
+        let _ = p.parse_move(&text);
+    }
+}
