@@ -4,7 +4,10 @@
 use crate::dynamic::DynGame;
 use crate::error::UnknownGame;
 
-static GAMES: &[&dyn DynGame] = &[];
+static GAMES: &[&dyn DynGame] = &[
+    &crate::games::antchess::AntChess2,
+    &crate::games::antchess::AntChess3,
+];
 
 /// The games, in the order they are listed to users.
 pub fn games() -> &'static [&'static dyn DynGame] {
