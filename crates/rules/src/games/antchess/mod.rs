@@ -10,6 +10,8 @@ pub mod setup;
 mod tables;
 
 #[cfg(test)]
+mod slow;
+#[cfg(test)]
 mod tests;
 
 pub use moves::Move;

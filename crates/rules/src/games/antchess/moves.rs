@@ -207,11 +207,22 @@ pub fn parse_move(pos: &AntPos, text: &str) -> Result<Move, MoveError> {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let matching: Vec<Move> = candidates
+    // Without a capture list the text names the move that captures nothing if there is one
+    // (that is its canonical text), otherwise the only capturing move, if it is unique.
+    let quiet: Vec<Move> = candidates
         .iter()
         .copied()
-        .filter(|m| cap_set.is_none_or(|s| s == m.capture_bits()))
+        .filter(|m| m.capture_bits() == 0)
         .collect();
+    let matching: Vec<Move> = match cap_set {
+        None if !quiet.is_empty() => quiet,
+        None => candidates.clone(),
+        Some(set) => candidates
+            .iter()
+            .copied()
+            .filter(|m| m.capture_bits() == set)
+            .collect(),
+    };
     let found = match matching.len() {
         0 => {
             return Err(MoveError::illegal(
