@@ -13,8 +13,15 @@ impl AntPos {
     pub(super) fn terminal(&self) -> Option<Outcome> {
         let n = self.players as usize;
         if n == 3 {
-            let alive: Vec<usize> = (0..3).filter(|&o| self.queens[o] != NONE).collect();
-            match alive.len() {
+            let mut alive = 0;
+            let mut last = 0;
+            for (o, &q) in self.queens.iter().enumerate() {
+                if q != NONE {
+                    alive += 1;
+                    last = o;
+                }
+            }
+            match alive {
                 0 => {
                     return Some(Outcome::Draw {
                         reason: Reason::NoQueens,
@@ -22,7 +29,7 @@ impl AntPos {
                 }
                 1 => {
                     return Some(Outcome::Win {
-                        winner: alive[0] as u8,
+                        winner: last as u8,
                         reason: Reason::LastQueen,
                     })
                 }
