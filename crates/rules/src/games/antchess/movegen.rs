@@ -5,9 +5,11 @@
 //! Grasshoppers two cells away, Beetles along the rays, Superants over an empty middle cell,
 //! Ladybirds round an occupied neighbour, Worms whose trajectory holds the Queen). Every attack
 //! on a cell `q` depends only on the cells within distance 2 of `q` and on the three lines
-//! through `q`, so a move that touches none of those cells (and is not a Queen move) cannot
-//! change whether the Queen is attacked: it is legal exactly when she is not attacked now.
-//! Other moves are tested on the bitboards as they will be after the move, without playing it.
+//! through `q`, and only on those whose attackers are present (a move never adds an enemy
+//! piece; in check, capturing an attacker counts too). A move that touches none of these "sensitive" cells (and is not a Queen move)
+//! cannot change whether the Queen is attacked: it is legal exactly when she is not attacked
+//! now. Other moves are tested on the bitboards as they will be after the move, without
+//! playing it.
 
 use super::moves::{ladybird_bit, Move, CAPTURE_TO, PROMOTE};
 use super::position::{AntPos, Kind};
@@ -465,14 +467,22 @@ impl AntPos {
         ctx.legal = true;
         ctx.queen = q;
         ctx.in_check = self.attacked_by_opponents(me, q);
-        let mut lines_from = 0;
-        for o in 0..self.players as usize {
-            if o != me {
-                lines_from |= self.occ[o]
-                    & (self.kinds[Kind::Beetle as usize] | self.kinds[Kind::Worm as usize]);
-            }
+        // The cells whose contents an attack on the Queen can depend on. A move only removes
+        // enemy pieces, so attackers absent now stay absent: Ladybird arcs matter only with
+        // an enemy Ladybird within two cells, Superant middle cells only with an enemy
+        // Superant two cells away, lines only with an enemy Beetle or Worm on them.
+        let enemy = ctx.enemy;
+        let kind = |k: Kind| self.kinds[k as usize] & enemy;
+        let mut sensitive = 0;
+        // In check, capturing an attacker matters too: every attacker that is not on a line
+        // is within two cells.
+        if ctx.in_check || kind(Kind::Ladybird) & t.ball2_mask[q] != 0 {
+            sensitive |= t.ball2_mask[q];
         }
-        let mut sensitive = t.ball2_mask[q];
+        if kind(Kind::Superant) & t.dist2_mask[q] != 0 {
+            sensitive |= t.neigh_mask[q];
+        }
+        let lines_from = kind(Kind::Beetle) | kind(Kind::Worm);
         for a in 0..3 {
             if t.line_mask[q][a] & lines_from != 0 {
                 sensitive |= t.line_mask[q][a];

@@ -867,3 +867,116 @@ fn bad_move_texts() {
     );
     assert_eq!(p.parse_move("pass"), Ok(Move::PASS));
 }
+
+#[test]
+fn registry_and_dynamic_layer() {
+    for (id, players, moves) in [("antchess", 2, 34), ("antchess3", 3, 32)] {
+        let game = crate::registry::find(id).unwrap();
+        assert_eq!(game.info().players.len(), players);
+        let mut rec = game.new_game(&Settings::new()).unwrap();
+        assert_eq!(rec.legal_moves().len(), moves);
+        assert_eq!(rec.perft(2), if players == 2 { 1162 } else { 1029 });
+        let g = game.info().geometry;
+        let q = rec.piece_at(g.parse_cell("g1").unwrap()).unwrap();
+        assert_eq!((q.owner, q.kind), (0, 'Q'));
+        let d = rec.play("g3-g4").unwrap();
+        assert_eq!(d.cells.from, g.parse_cell("g3"));
+        assert_eq!(d.cells.to, g.parse_cell("g4"));
+        assert_eq!(rec.to_move(), 1);
+        assert!(rec
+            .info_lines()
+            .iter()
+            .any(|l| l.contains("Quiet plies: 0")));
+        assert!(rec.play("g4-g6").is_err());
+        assert!(rec.undo());
+        let back = game.new_game_at(&rec.position_string()).unwrap();
+        assert_eq!(back.hash(), rec.hash());
+    }
+}
+
+/// A longer run of the random cross-check (about a minute):
+/// `cargo test -p myrmidon-rules random_games_long -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn random_games_long() {
+    for seed in 10..16 {
+        println!("{:?}", random_walk(&AntChess2, 6, 300, seed, true));
+        println!("{:?}", random_walk(&AntChess3, 6, 300, seed, true));
+    }
+}
+
+/// A random position: each cell holds a random piece with probability `density`% (Worms only
+/// on edge cells, at most one Queen per player; in 2 players both Queens).
+fn random_position(rng: &mut crate::testkit::Rng, players: usize, density: usize) -> String {
+    let g = crate::geometry::hex::HexGrid::new(setup::RADIUS);
+    let owners = ['b', 'r', 'g'];
+    let kinds = ['A', 'S', 'B', 'G', 'L', 'W', 'L', 'W'];
+    let mut pieces: Vec<(String, String)> = Vec::new();
+    let mut queens = [false; 3];
+    for c in 0..g.cell_count() as Cell {
+        if rng.below(100) >= density {
+            continue;
+        }
+        let o = rng.below(players);
+        let mut k = kinds[rng.below(kinds.len())];
+        if !queens[o] && rng.below(8) == 0 {
+            queens[o] = true;
+            k = 'Q';
+        }
+        if k == 'W' && !g.is_edge(c) {
+            k = 'L';
+        }
+        pieces.push((g.name(c), format!("{}{k}", owners[o])));
+    }
+    // Both Queens in 2 players: put the missing ones on free cells.
+    for (o, has) in queens.iter().enumerate().take(players) {
+        if !has && (players == 2 || rng.below(2) == 0) {
+            loop {
+                let name = g.name(rng.below(g.cell_count()) as Cell);
+                if !pieces.iter().any(|(n, _)| *n == name) {
+                    pieces.push((name, format!("{}Q", owners[o])));
+                    break;
+                }
+            }
+        }
+    }
+    let refs: Vec<(&str, &str)> = pieces
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    build(&refs, owners[rng.below(players)], 0, 0)
+}
+
+fn random_positions<G: Game<Pos = AntPos>>(game: &G, count: usize, seed: u64) -> usize {
+    let mut rng = crate::testkit::Rng::new(seed);
+    let mut checked = 0;
+    let mut tried = 0;
+    while checked < count {
+        tried += 1;
+        assert!(tried < 20 * count, "too many refused positions");
+        let density = 20 + rng.below(40);
+        let text = random_position(&mut rng, game.info().players.len(), density);
+        let Ok(mut pos) = game.parse_position(&text) else {
+            continue; // 2 players: the Queen not to move is attacked
+        };
+        for _ in 0..4 {
+            let moves = crate::testkit::check_position(game, &pos, &slow::legal_texts);
+            checked += 1;
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(moves[rng.below(moves.len())]);
+        }
+    }
+    checked
+}
+
+#[test]
+fn random_positions_antchess() {
+    assert!(random_positions(&AntChess2, 300, 5) >= 300);
+}
+
+#[test]
+fn random_positions_antchess3() {
+    assert!(random_positions(&AntChess3, 300, 6) >= 300);
+}
