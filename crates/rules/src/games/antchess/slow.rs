@@ -9,7 +9,7 @@ use crate::geometry::hex::HexGrid;
 
 use super::position::AntPos;
 
-const R: i32 = 6;
+const R: i32 = super::setup::RADIUS as i32;
 type Hex = (i32, i32);
 type Board = BTreeMap<Hex, (usize, char)>;
 

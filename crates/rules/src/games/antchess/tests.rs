@@ -980,3 +980,34 @@ fn random_positions_antchess() {
 fn random_positions_antchess3() {
     assert!(random_positions(&AntChess3, 300, 6) >= 300);
 }
+
+#[test]
+fn ladybird_check_through_a_sweep() {
+    // The red Ladybird on f7 turns round the black Beetle on f6: f7, e6, e5, f5 sweeps the
+    // black Warrior on e6 and reaches the black Queen on f5 (the other way round is closed by
+    // the red Warrior on g7). Black's own pieces do not shield the Queen.
+    let p = pos2(
+        &[
+            ("f5", "bQ"),
+            ("f6", "bB"),
+            ("e6", "bA"),
+            ("f7", "rL"),
+            ("g7", "rA"),
+            ("m7", "rQ"),
+        ],
+        'b',
+    );
+    assert!(p.attacked_by_opponents(0, cell("f5") as usize));
+    let legal = texts(&p);
+    assert!(!legal.contains(&"pass".to_string()));
+    // Taking the pivot away parries; so does taking the Ladybird.
+    assert!(legal
+        .iter()
+        .any(|t| t.starts_with("f6-") && t != "f6-f7xf7"));
+    assert!(legal.contains(&"f6-f7xf7".to_string()));
+    // The Warrior on the arc does not block it: its only legal move takes the Ladybird.
+    let warrior: Vec<&String> = legal.iter().filter(|t| t.starts_with("e6-")).collect();
+    assert_eq!(warrior, ["e6-f7xf7"]);
+    // The Queen may not step to e5, also on the arc.
+    assert!(!legal.contains(&"f5-e5".to_string()));
+}
