@@ -151,13 +151,8 @@ pub(super) fn attacked_by(
             if p == NONE || all & bit(p as usize) == 0 {
                 continue;
             }
-            let ring = &t.neigh[p as usize];
-            let start = (d + 3) % 6;
-            for sense in [1, 5] {
-                let mut i = start;
-                for _ in 0..5 {
-                    i = (i + sense) % 6;
-                    let c = ring[i];
+            for arc in &t.arc[p as usize][(d + 3) % 6] {
+                for &c in arc {
                     if c == NONE {
                         break;
                     }
@@ -402,15 +397,10 @@ impl AntPos {
             if p == NONE || ctx.all & bit(p as usize) == 0 {
                 continue;
             }
-            let ring = &t.neigh[p as usize];
-            let start = (d + 3) % 6;
-            for sense in [1, 5] {
-                let mut i = start;
+            for arc in &t.arc[p as usize][(d + 3) % 6] {
                 let mut caps = 0u128;
                 let mut rel = 0u32;
-                for _ in 0..5 {
-                    i = (i + sense) % 6;
-                    let c = ring[i];
+                for &c in arc {
                     if c == NONE {
                         break;
                     }

@@ -69,6 +69,10 @@ pub struct Tables {
     worm_through_start: [u16; CELLS + 1],
     /// Edge cells from which some Worm move passes over the cell.
     pub worm_attack_from: [u128; CELLS],
+    /// Ladybird arcs: `arc[p][i][s]` are the cells met going round pivot `p` from its
+    /// neighbour in direction `i`, counter-clockwise (`s = 0`) or clockwise (`s = 1`), at most
+    /// 5 steps, cut at the edge of the board (`NONE` after the last one).
+    pub arc: [[[[u8; 5]; 2]; 6]; CELLS],
 }
 
 impl Tables {
@@ -120,6 +124,7 @@ impl Tables {
             worm_through: Vec::new(),
             worm_through_start: [0; CELLS + 1],
             worm_attack_from: [0; CELLS],
+            arc: [[[[NONE; 5]; 2]; 6]; CELLS],
         };
         let r = RADIUS as i32;
         for c in 0..CELLS {
@@ -145,6 +150,21 @@ impl Tables {
             t.ball2_mask[c] = t.dist2_mask[c] | t.neigh_mask[c];
             if g.is_edge(cc) {
                 t.edge_mask |= bit(c);
+            }
+        }
+        for p in 0..CELLS {
+            for i in 0..6 {
+                for (s, step) in [1, 5].into_iter().enumerate() {
+                    let mut j = i;
+                    for n in 0..5 {
+                        j = (j + step) % 6;
+                        let c = t.neigh[p][j];
+                        if c == NONE {
+                            break;
+                        }
+                        t.arc[p][i][s][n] = c;
+                    }
+                }
             }
         }
         for k in 0..6 {
