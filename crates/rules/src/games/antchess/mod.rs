@@ -278,8 +278,7 @@ impl Position for AntPos {
             self.quiet,
             self.quiet_draw()
         ));
-        let me = self.to_move as usize;
-        if self.queens[me] != NONE && self.attacked_by_opponents(me, self.queens[me] as usize) {
+        if self.in_check() {
             lines.push("Check!".to_string());
         }
         lines

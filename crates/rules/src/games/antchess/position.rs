@@ -148,6 +148,19 @@ impl AntPos {
         self.move_number
     }
 
+    /// The cell of a player's Queen, if she is on the board.
+    pub fn queen(&self, player: usize) -> Option<usize> {
+        let q = *self.queens.get(player)?;
+        (q != NONE).then_some(q as usize)
+    }
+
+    /// True if the player to move has a Queen and she is attacked.
+    pub fn in_check(&self) -> bool {
+        let me = self.to_move as usize;
+        self.queen(me)
+            .is_some_and(|q| self.attacked_by_opponents(me, q))
+    }
+
     /// Owner and kind of the piece on a cell.
     #[inline(always)]
     pub fn piece(&self, cell: usize) -> Option<(usize, Kind)> {
