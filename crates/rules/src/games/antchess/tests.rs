@@ -1011,3 +1011,40 @@ fn ladybird_check_through_a_sweep() {
     // The Queen may not step to e5, also on the arc.
     assert!(!legal.contains(&"f5-e5".to_string()));
 }
+
+#[test]
+fn mutated_input_never_panics() {
+    let mut rng = crate::testkit::Rng::new(99);
+    let alphabet: Vec<char> = "brgQASBGLWqx0123456789/ -=,pasmn\u{e9}".chars().collect();
+    let parse2 = |t: &str| AntChess2.parse_position(t).is_ok();
+    let parse3 = |t: &str| AntChess3.parse_position(t).is_ok();
+    let start3 = AntChess3.start(&Settings::new()).unwrap().to_string();
+    type Parse<'a> = &'a dyn Fn(&str) -> bool;
+    let games: [(Parse, &str); 2] = [(&parse2, START2), (&parse3, &start3)];
+    for (game, start) in games {
+        for _ in 0..3000 {
+            let mut chars: Vec<char> = start.chars().collect();
+            for _ in 0..1 + rng.below(3) {
+                let i = rng.below(chars.len() + 1);
+                let c = alphabet[rng.below(alphabet.len())];
+                match rng.below(3) {
+                    0 if i < chars.len() => chars[i] = c,
+                    1 if i < chars.len() => {
+                        chars.remove(i);
+                    }
+                    _ => chars.insert(i, c),
+                }
+            }
+            let text: String = chars.into_iter().collect();
+            game(&text);
+        }
+    }
+    let p = AntChess2.start(&Settings::new()).unwrap();
+    for _ in 0..3000 {
+        let len = rng.below(12);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        let _ = p.parse_move(&text);
+    }
+}
