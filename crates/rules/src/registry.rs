@@ -5,7 +5,12 @@ use crate::dynamic::DynGame;
 use crate::error::UnknownGame;
 use crate::games;
 
-static GAMES: &[&dyn DynGame] = &[&games::ackenhead::Ackenhead, &games::reines::Reines];
+static GAMES: &[&dyn DynGame] = &[
+    &games::ackenhead::Ackenhead,
+    &games::antchess::AntChess2,
+    &games::antchess::AntChess3,
+    &games::reines::Reines,
+];
 
 /// The games, in the order they are listed to users.
 pub fn games() -> &'static [&'static dyn DynGame] {

@@ -2,4 +2,5 @@
 //! (move and its text), `movegen`, `outcome`, `tests`.
 
 pub mod ackenhead;
+pub mod antchess;
 pub mod reines;

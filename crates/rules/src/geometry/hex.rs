@@ -107,6 +107,91 @@ impl HexGrid {
         q.abs().max(r.abs()).max((q + r).abs())
     }
 
+    /// Hex distance between two cells.
+    pub fn distance(self, a: Cell, b: Cell) -> i32 {
+        let (q0, r0) = self.coords(a);
+        let (q1, r1) = self.coords(b);
+        let (dq, dr) = (q1 - q0, r1 - r0);
+        dq.abs().max(dr.abs()).max((dq + dr).abs())
+    }
+
+    /// True for the cells of the outermost ring (`max(|q|,|r|,|s|) = radius`).
+    pub fn is_edge(self, cell: Cell) -> bool {
+        self.ring(cell) == self.radius as i32
+    }
+
+    /// The edge cells, in reading order.
+    pub fn edge_cells(self) -> Vec<Cell> {
+        (0..self.cell_count() as Cell)
+            .filter(|&c| self.is_edge(c))
+            .collect()
+    }
+
+    /// The cells met going from `cell` in direction `d`, nearest first, up to the edge
+    /// (`cell` itself excluded).
+    pub fn ray(self, cell: Cell, d: usize) -> Vec<Cell> {
+        let (mut q, mut r) = self.coords(cell);
+        let (dq, dr) = DIRECTIONS[d];
+        let mut out = Vec::new();
+        loop {
+            q += dq as i32;
+            r += dr as i32;
+            match self.cell(q, r) {
+                Some(c) => out.push(c),
+                None => return out,
+            }
+        }
+    }
+
+    /// The six neighbours of `cell` in direction order E, NE, NW, W, SW, SE (`None` off the
+    /// board). Consecutive entries are neighbours of each other: going through the array (and
+    /// wrapping round) walks counter-clockwise round the cell.
+    pub fn ring_around(self, cell: Cell) -> [Option<Cell>; 6] {
+        let mut out = [None; 6];
+        for (d, slot) in out.iter_mut().enumerate() {
+            *slot = self.neighbour(cell, d);
+        }
+        out
+    }
+
+    /// The cells at distance exactly `k` from `cell` (on the board), in reading order.
+    pub fn cells_at_distance(self, cell: Cell, k: i32) -> Vec<Cell> {
+        (0..self.cell_count() as Cell)
+            .filter(|&c| self.distance(cell, c) == k)
+            .collect()
+    }
+
+    /// The corner in direction `k` from the centre (`radius · u_k`).
+    pub fn corner(self, k: usize) -> Cell {
+        let n = self.radius as i32;
+        let (dq, dr) = DIRECTIONS[k % 6];
+        self.cell(n * dq as i32, n * dr as i32)
+            .expect("corners are on the board")
+    }
+
+    /// Corner-relative coordinates: `C_k + a·u_{k−2} + b·u_{k+2}`, the two axes running from
+    /// corner `k` along its two edges. `None` if off the board.
+    pub fn corner_relative(self, k: usize, a: i32, b: i32) -> Option<Cell> {
+        let n = self.radius as i32;
+        let (cq, cr) = DIRECTIONS[k % 6];
+        let (aq, ar) = DIRECTIONS[(k + 4) % 6];
+        let (bq, br) = DIRECTIONS[(k + 2) % 6];
+        self.cell(
+            n * cq as i32 + a * aq as i32 + b * bq as i32,
+            n * cr as i32 + a * ar as i32 + b * br as i32,
+        )
+    }
+
+    /// The edge cells from corner `from` to corner `to` (adjacent corners), both included.
+    pub fn side(self, from: usize, to: usize) -> Vec<Cell> {
+        let n = self.radius as i32;
+        let (q0, r0) = self.coords(self.corner(from));
+        let (q1, r1) = self.coords(self.corner(to));
+        (0..=n)
+            .filter_map(|t| self.cell(q0 + (q1 - q0) * t / n, r0 + (r1 - r0) * t / n))
+            .collect()
+    }
+
     /// Rows top to bottom: indent in half cells and the row's cells.
     pub fn rows(self) -> Vec<(usize, Vec<Cell>)> {
         let n = self.radius as i32;
@@ -149,5 +234,35 @@ mod tests {
         for bad in ["n1", "a8", "g14", "g0", "", "g", "A1"] {
             assert_eq!(g.parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn rays_rings_edges_corners() {
+        let g = HexGrid::new(6);
+        let c = |n: &str| g.parse(n).unwrap();
+        let names = |v: Vec<Cell>| v.into_iter().map(|x| g.name(x)).collect::<Vec<_>>();
+        assert_eq!(names(g.ray(c("g10"), 0)), ["g11", "g12", "g13"]);
+        assert_eq!(
+            names(g.ray(c("g1"), 1)),
+            ["f1", "e1", "d1", "c1", "b1", "a1"]
+        );
+        assert!(g.ray(c("a1"), 2).is_empty());
+        assert_eq!(g.edge_cells().len(), 36);
+        assert!(g.is_edge(c("e1")) && !g.is_edge(c("e2")));
+        assert_eq!(g.cells_at_distance(c("g7"), 2).len(), 12);
+        assert_eq!(g.cells_at_distance(c("g1"), 1).len(), 3);
+        let ring = g.ring_around(c("g1"));
+        assert_eq!(ring.iter().filter(|x| x.is_some()).count(), 3);
+        let corners: Vec<String> = (0..6).map(|k| g.name(g.corner(k))).collect();
+        assert_eq!(corners, ["g13", "a7", "a1", "g1", "m1", "m7"]);
+        // Black's home corner is W (k = 3): (1,1) is the Beetle's cell g2.
+        assert_eq!(g.corner_relative(3, 0, 0), Some(c("g1")));
+        assert_eq!(g.corner_relative(3, 1, 1), Some(c("g2")));
+        assert_eq!(g.corner_relative(3, 2, 0), Some(c("e1")));
+        assert_eq!(g.corner_relative(3, -1, 0), None);
+        assert_eq!(
+            names(g.side(1, 0)),
+            ["a7", "b8", "c9", "d10", "e11", "f12", "g13"]
+        );
     }
 }

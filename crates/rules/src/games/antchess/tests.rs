@@ -1,0 +1,1050 @@
+use super::*;
+use crate::game::perft;
+use crate::outcome::Reason;
+use tables::tables;
+
+#[test]
+fn start_strings() {
+    let p2 = AntChess2.start(&Settings::new()).unwrap();
+    assert_eq!(p2.to_string(), "7/8/bA7rA/bA8rA/bWbA7rArW/bLbGbA6rArGrL/bQbBbA7rArBrQ/bLbGbA6rArGrL/bWbA7rArW/bA8rA/bA7rA/8/7 b 0 0 1");
+    let p3 = AntChess3.start(&Settings::new()).unwrap();
+    assert_eq!(p3.to_string(), "2rArArWrLrQ/4rArGrBrL/bA4rArArGrW/bA6rArArA/bWbA8rA/bLbGbA9/bQbBbA10/bLbGbA9/bWbA8gA/bA6gAgAgA/bA4gAgAgGgW/4gAgGgBgL/2gAgAgWgLgQ b 0 0 1");
+}
+
+#[test]
+fn perft_shallow() {
+    let mut p2 = AntChess2.start(&Settings::new()).unwrap();
+    let mut p3 = AntChess3.start(&Settings::new()).unwrap();
+    for (d, n) in [(1, 34), (2, 1162), (3, 42052)] {
+        assert_eq!(perft(&mut p2, d), n, "2p depth {d}");
+    }
+    for (d, n) in [(1, 32), (2, 1029), (3, 33248)] {
+        assert_eq!(perft(&mut p3, d), n, "3p depth {d}");
+    }
+}
+
+/// Rows of a reference TSV: (position, depth, nodes).
+fn tsv(text: &str) -> Vec<(String, u32, u64)> {
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].to_string(),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn check_tsv<G: Game<Pos = AntPos>>(game: &G, text: &str, max_nodes: u64) -> usize {
+    let mut run = 0;
+    for (pos, depth, nodes) in tsv(text) {
+        if nodes > max_nodes {
+            continue;
+        }
+        let mut p = game.parse_position(&pos).unwrap();
+        assert_eq!(perft(&mut p, depth), nodes, "{pos} depth {depth}");
+        run += 1;
+    }
+    run
+}
+
+#[test]
+fn perft_reference_antchess() {
+    let n = check_tsv(&AntChess2, include_str!("testdata/antchess.tsv"), u64::MAX);
+    assert_eq!(n, 5);
+}
+
+#[test]
+fn perft_reference_antchess3() {
+    let n = check_tsv(&AntChess3, include_str!("testdata/antchess3.tsv"), u64::MAX);
+    assert_eq!(n, 5);
+}
+
+/// Speed: `cargo test --release -p myrmidon-rules perft_speed -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn perft_speed() {
+    for (name, mut p) in [
+        ("antchess", AntChess2.start(&Settings::new()).unwrap()),
+        ("antchess3", AntChess3.start(&Settings::new()).unwrap()),
+    ] {
+        let t = std::time::Instant::now();
+        let n = perft(&mut p, 5);
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "{name} perft(5) = {n} in {s:.2} s: {:.1} Mnps",
+            n as f64 / s / 1e6
+        );
+    }
+}
+
+/// What random games met, to make sure the property tests reach the rare rules.
+#[derive(Debug, Default)]
+struct Seen {
+    positions: usize,
+    checks: usize,
+    promotions: usize,
+    worm_captures: usize,
+    ladybird_multi: usize,
+    queenless_to_move: usize,
+    no_legal_move_3p: usize,
+    ended: usize,
+}
+
+fn random_walk<G: Game<Pos = AntPos>>(
+    game: &G,
+    games: usize,
+    plies: usize,
+    seed: u64,
+    check: bool,
+) -> Seen {
+    let mut rng = crate::testkit::Rng::new(seed);
+    let mut seen = Seen::default();
+    let start = game.start(&Settings::new()).unwrap();
+    for _ in 0..games {
+        let mut pos = start.clone();
+        for _ in 0..plies {
+            let moves = if check {
+                crate::testkit::check_position(game, &pos, &slow::legal_texts)
+            } else {
+                let mut v = Vec::new();
+                pos.legal_moves(&mut v);
+                v
+            };
+            seen.positions += 1;
+            let me = pos.to_move as usize;
+            let q = pos.queens[me];
+            if q == tables::NONE {
+                seen.queenless_to_move += 1;
+            } else if pos.attacked_by_opponents(me, q as usize) {
+                seen.checks += 1;
+                if moves.contains(&Move::PASS) {
+                    seen.no_legal_move_3p += 1;
+                }
+            }
+            for &m in &moves {
+                if m.is_promotion() {
+                    seen.promotions += 1;
+                }
+                if m.worm != tables::NONE {
+                    seen.worm_captures += 1;
+                }
+                if m.ladybird.count_ones() >= 2 {
+                    seen.ladybird_multi += 1;
+                }
+            }
+            if moves.is_empty() {
+                seen.ended += 1;
+                break;
+            }
+            // Captures half of the time, so that games reach their ends.
+            let captures: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.capture_bits() != 0)
+                .collect();
+            let mv = if !captures.is_empty() && rng.below(2) == 0 {
+                captures[rng.below(captures.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            pos.make_move(mv);
+        }
+    }
+    seen
+}
+
+#[test]
+#[ignore]
+fn random_walk_stats() {
+    println!("{:?}", random_walk(&AntChess2, 200, 300, 7, false));
+    println!("{:?}", random_walk(&AntChess3, 200, 300, 7, false));
+}
+
+#[test]
+fn random_games_antchess() {
+    let seen = random_walk(&AntChess2, 4, 250, 1, true);
+    assert!(seen.positions >= 400, "{seen:?}");
+    assert!(
+        seen.checks > 0 && seen.promotions > 0 && seen.worm_captures > 0,
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn random_games_antchess3() {
+    let seen = random_walk(&AntChess3, 4, 250, 2, true);
+    assert!(seen.positions >= 400, "{seen:?}");
+    assert!(
+        seen.checks > 0 && seen.promotions > 0 && seen.worm_captures > 0,
+        "{seen:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios built from the rules text.
+
+/// A position string with the given pieces (`("g1", "bQ")`), the player to move and counters.
+fn build(pieces: &[(&str, &str)], to_move: char, passes: u32, quiet: u32) -> String {
+    let g = crate::geometry::hex::HexGrid::new(setup::RADIUS);
+    let mut rows = Vec::new();
+    for (_, cells) in g.rows() {
+        let mut row = String::new();
+        let mut run = 0;
+        for c in cells {
+            let name = g.name(c);
+            match pieces.iter().find(|(n, _)| *n == name) {
+                Some((_, p)) => {
+                    if run > 0 {
+                        row.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    row.push_str(p);
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            row.push_str(&run.to_string());
+        }
+        rows.push(row);
+    }
+    format!("{} {to_move} {passes} {quiet} 10", rows.join("/"))
+}
+
+fn texts(pos: &AntPos) -> Vec<String> {
+    let mut v = Vec::new();
+    pos.legal_moves(&mut v);
+    let mut t: Vec<String> = v.iter().map(|&m| pos.move_text(m)).collect();
+    t.sort();
+    t
+}
+
+/// The moves of the piece on `from`, sorted.
+fn moves_from(pos: &AntPos, from: &str) -> Vec<String> {
+    texts(pos)
+        .into_iter()
+        .filter(|t| t.starts_with(&format!("{from}-")))
+        .collect()
+}
+
+fn sorted(v: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Parses, checks against the slow generator, and returns the position.
+fn pos2(pieces: &[(&str, &str)], to_move: char) -> AntPos {
+    let p = AntChess2
+        .parse_position(&build(pieces, to_move, 0, 0))
+        .unwrap();
+    crate::testkit::check_position(&AntChess2, &p, &slow::legal_texts);
+    p
+}
+
+fn pos3(pieces: &[(&str, &str)], to_move: char) -> AntPos {
+    let p = AntChess3
+        .parse_position(&build(pieces, to_move, 0, 0))
+        .unwrap();
+    crate::testkit::check_position(&AntChess3, &p, &slow::legal_texts);
+    p
+}
+
+fn play(pos: &AntPos, text: &str) -> AntPos {
+    let mut p = pos.clone();
+    let m = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    p.make_move(m);
+    p
+}
+
+#[test]
+fn ladybird_figure_6_blocked_by_a_friend() {
+    // The Ladybird on g8 turns round the Beetle on g7; a red Warrior (f6) and a red
+    // Grasshopper (h6) stand on the ring, a black Warrior on g6 blocks: one sense or the other.
+    let base = [
+        ("a1", "bQ"),
+        ("c1", "rQ"),
+        ("g7", "bB"),
+        ("g8", "bL"),
+        ("f6", "rA"),
+        ("h6", "rG"),
+    ];
+    let mut blocked = base.to_vec();
+    blocked.push(("g6", "bA"));
+    let pb = pos2(&blocked, 'b');
+    assert_eq!(
+        moves_from(&pb, "g8"),
+        sorted(&["g8-f7", "g8-f6xf6", "g8-h7", "g8-h6xh6"])
+    );
+    // Without the blocker it sweeps both, and may stop anywhere on the ring; the same
+    // destination with different captured sets gives different moves.
+    let p = pos2(&base, 'b');
+    assert_eq!(
+        moves_from(&p, "g8"),
+        sorted(&[
+            "g8-f7",
+            "g8-f7xf6,h6",
+            "g8-f6xf6",
+            "g8-f6xf6,h6",
+            "g8-g6xf6",
+            "g8-g6xh6",
+            "g8-h6xh6",
+            "g8-h6xf6,h6",
+            "g8-h7",
+            "g8-h7xf6,h6",
+        ])
+    );
+    let after = play(&p, "g8-h7xf6,h6");
+    assert_eq!(after.piece_at(cell("f6")), None);
+    assert_eq!(after.piece_at(cell("h6")), None);
+    assert_eq!(
+        after.piece_at(cell("g7")).unwrap().kind,
+        'B',
+        "the pivot stays"
+    );
+    // Without its capture list a move is read when unambiguous, not otherwise.
+    assert_eq!(
+        pb.parse_move("g8-f6").unwrap(),
+        pb.parse_move("g8-f6xf6").unwrap()
+    );
+    let e = p.parse_move("g8-g6").unwrap_err();
+    assert!(e.to_string().contains("ambiguous"), "{e}");
+    // An impossible capture list is refused.
+    let e = p.parse_move("g8-f7xf6").unwrap_err();
+    assert!(e.to_string().contains("captures exactly"), "{e}");
+}
+
+#[test]
+fn ladybird_moves_round_two_pivots_are_merged() {
+    // Pivots g7 and f7 share the neighbours g8 (the Ladybird) and f8: the one-step move to f8
+    // is the same move whichever pivot it turns round.
+    let p = pos2(
+        &[
+            ("a1", "bQ"),
+            ("m7", "rQ"),
+            ("g7", "bA"),
+            ("f7", "bA"),
+            ("g8", "bL"),
+        ],
+        'b',
+    );
+    let m = moves_from(&p, "g8");
+    assert_eq!(m.iter().filter(|t| *t == "g8-f8").count(), 1, "{m:?}");
+}
+
+fn cell(name: &str) -> Cell {
+    tables().grid.parse(name).unwrap()
+}
+
+#[test]
+fn worm_check_figure_7_and_its_parry() {
+    // The black Worm on g1 runs along row g to g13: the red Queen on g9 is the only enemy on
+    // that trajectory, so she is in check.
+    let pieces = [("g1", "bW"), ("f6", "bQ"), ("g9", "rQ"), ("f5", "rA")];
+    let p = pos2(&pieces, 'r');
+    assert!(p.info_lines().iter().any(|l| l == "Check!"));
+    let legal = texts(&p);
+    assert!(!legal.contains(&"pass".to_string()), "no pass in check");
+    assert!(legal.contains(&"f5-g5".to_string()), "{legal:?}");
+    assert!(
+        !legal.contains(&"f5-f4".to_string()),
+        "f5-f4 leaves the Queen in check"
+    );
+    // A second red piece on the trajectory parries: two enemies block the Worm.
+    let parried = play(&p, "f5-g5");
+    assert!(!moves_from(&parried, "g1")
+        .iter()
+        .any(|t| t.starts_with("g1-g13")));
+    assert!(!parried.attacked_by_opponents(1, cell("g9") as usize));
+    // Stepping back lets the black Queen found her anthill.
+    let back = play(&p, "g9-h9");
+    let won = play(&back, "f6-g7");
+    assert_eq!(
+        won.outcome(),
+        Some(Outcome::Win {
+            winner: 0,
+            reason: Reason::Anthill
+        })
+    );
+    assert_eq!(won.count_legal_moves(), 0);
+    // With a free path and an empty g13, the Worm takes a lone enemy on its way.
+    let q = pos2(
+        &[
+            ("g1", "bW"),
+            ("a1", "bQ"),
+            ("m7", "rQ"),
+            ("g5", "rA"),
+            ("g3", "bA"),
+        ],
+        'b',
+    );
+    assert!(moves_from(&q, "g1").contains(&"g1-g13xg5".to_string()));
+    // The destination must be empty.
+    let q = pos2(
+        &[
+            ("g1", "bW"),
+            ("a1", "bQ"),
+            ("m7", "rQ"),
+            ("g5", "rA"),
+            ("g13", "rA"),
+        ],
+        'b',
+    );
+    assert!(!moves_from(&q, "g1").iter().any(|t| t.starts_with("g1-g13")));
+}
+
+#[test]
+fn worm_runs_along_its_edge() {
+    let p = pos2(
+        &[("g1", "bW"), ("d5", "bQ"), ("a7", "rQ"), ("d1", "rA")],
+        'b',
+    );
+    let m = moves_from(&p, "g1");
+    // Along the W–NW edge: f1, e1, then over the red Warrior on d1 to c1, b1, a1.
+    for t in ["g1-f1", "g1-e1", "g1-c1xd1", "g1-b1xd1", "g1-a1xd1"] {
+        assert!(m.contains(&t.to_string()), "{t} in {m:?}");
+    }
+    assert!(
+        !m.contains(&"g1-d1xd1".to_string()),
+        "never captures on its destination"
+    );
+    // Along the W–SW edge every cell, and across row g to g13.
+    for t in ["g1-h1", "g1-m1", "g1-g13"] {
+        assert!(m.contains(&t.to_string()), "{t} in {m:?}");
+    }
+}
+
+#[test]
+fn superant_blocked_and_capturing() {
+    let p = pos2(
+        &[
+            ("a1", "bQ"),
+            ("m7", "rQ"),
+            ("g7", "bS"),
+            ("g8", "bA"), // E: a friend blocks both cells
+            ("f7", "rA"), // NE: an enemy is captured, and stops the 2-cell move
+            ("e5", "rG"), // NW: f6 empty, then an enemy two cells away
+            ("i5", "bA"), // SW: h6 empty, then a friend
+        ],
+        'b',
+    );
+    assert_eq!(
+        moves_from(&p, "g7"),
+        sorted(&["g7-f7xf7", "g7-f6", "g7-e5xe5", "g7-g6", "g7-g5", "g7-h6", "g7-h7", "g7-i7",])
+    );
+}
+
+#[test]
+fn warrior_promotion() {
+    let p = pos2(
+        &[
+            ("g1", "bQ"),
+            ("m7", "rQ"),
+            ("f11", "bA"),
+            ("d9", "bA"),
+            ("c9", "rA"),
+        ],
+        'b',
+    );
+    let m = moves_from(&p, "f11");
+    assert_eq!(m, sorted(&["f11-f12=S", "f11-e11=S", "f11-g12"]));
+    assert!(moves_from(&p, "d9").contains(&"d9-c9xc9=S".to_string()));
+    let q = play(&p, "d9-c9xc9=S");
+    assert_eq!(q.piece_at(cell("c9")).unwrap().kind, 'S');
+    assert_eq!(q.quiet_plies(), 0);
+    // "=S" may be left out; a promotion mark on another move is refused.
+    assert_eq!(
+        p.parse_move("f11-f12").unwrap(),
+        p.parse_move("f11-f12=S").unwrap()
+    );
+    assert!(p.parse_move("f11-g12=S").is_err());
+    // Three players: Green's Warriors step NW, NE or W and promote on the two edges at a1.
+    let p = pos3(
+        &[
+            ("a7", "rQ"),
+            ("m7", "gQ"),
+            ("g13", "bQ"),
+            ("h2", "gA"),
+            ("b2", "gA"),
+        ],
+        'g',
+    );
+    assert_eq!(moves_from(&p, "h2"), sorted(&["h2-g2", "h2-g3", "h2-h1"]));
+    assert_eq!(
+        moves_from(&p, "b2"),
+        sorted(&["b2-a1=S", "b2-a2=S", "b2-b1=S"])
+    );
+}
+
+#[test]
+fn anthill_refused_when_attacked_and_won_when_not() {
+    let free = [("f6", "bQ"), ("g13", "rQ")];
+    let p = pos2(&free, 'b');
+    assert!(texts(&p).contains(&"f6-g7".to_string()));
+    let won = play(&p, "f6-g7");
+    assert_eq!(
+        won.outcome(),
+        Some(Outcome::Win {
+            winner: 0,
+            reason: Reason::Anthill
+        })
+    );
+    assert!(texts(&won).is_empty());
+    // A red Grasshopper two cells from g7 attacks the centre: the Queen may not go there.
+    let p = pos2(&[("f6", "bQ"), ("g13", "rQ"), ("e7", "rG")], 'b');
+    assert!(!texts(&p).contains(&"f6-g7".to_string()));
+    // Three players: Black's Queen stands on g7 attacked (Black had no legal move); Black
+    // wins as soon as Black ends a move with her there unattacked (here by taking the
+    // attacker), not before.
+    let p = pos3(
+        &[
+            ("g7", "bQ"),
+            ("a7", "rQ"),
+            ("m7", "gQ"),
+            ("e7", "rG"),
+            ("e5", "bG"),
+        ],
+        'b',
+    );
+    assert_eq!(p.outcome(), None);
+    assert!(!texts(&p).contains(&"pass".to_string()));
+    let won = play(&p, "e5-e7xe7");
+    assert_eq!(
+        won.outcome(),
+        Some(Outcome::Win {
+            winner: 0,
+            reason: Reason::Anthill
+        })
+    );
+    // Brought there attacked by the player who just moved: no win.
+    let p = pos3(
+        &[("g7", "bQ"), ("a7", "rQ"), ("m7", "gQ"), ("e7", "rG")],
+        'r',
+    );
+    assert_eq!(p.outcome(), None);
+    assert!(!texts(&p).is_empty());
+}
+
+#[test]
+fn checkmate_two_players() {
+    // The red Queen in her corner: the Beetle checks along row g and covers g12, the
+    // Grasshoppers cover f12 and h12.
+    let p = pos2(
+        &[
+            ("g13", "rQ"),
+            ("g10", "bB"),
+            ("f10", "bG"),
+            ("h10", "bG"),
+            ("g1", "bQ"),
+        ],
+        'r',
+    );
+    assert!(texts(&p).is_empty());
+    assert_eq!(p.count_legal_moves(), 0);
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win {
+            winner: 0,
+            reason: Reason::Checkmate
+        })
+    );
+    // Take the f12 guard away: the Queen escapes there, and it is not mate.
+    let p = pos2(
+        &[("g13", "rQ"), ("g10", "bB"), ("h10", "bG"), ("g1", "bQ")],
+        'r',
+    );
+    assert_eq!(texts(&p), sorted(&["g13-f12"]));
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
+fn three_players_no_legal_move_queen_captured_and_play_on() {
+    // Black's Queen on g1 is in check from the red Beetle and every escape is attacked:
+    // Black plays on with any move of her pieces, or passes.
+    let p = pos3(
+        &[
+            ("g1", "bQ"),
+            ("g5", "rB"),
+            ("e2", "gG"),
+            ("h3", "gG"),
+            ("a7", "rQ"),
+            ("m7", "gQ"),
+        ],
+        'b',
+    );
+    assert_eq!(texts(&p), sorted(&["g1-f1", "g1-g2", "g1-h1", "pass"]));
+    assert_eq!(p.outcome(), None);
+    // Red takes the Queen; Black has no Queen but plays on, and nobody has won.
+    let q = play(&play(&p, "pass"), "g5-g1xg1");
+    assert_eq!(q.outcome(), None);
+    assert!(q.info_lines().iter().any(|l| l.contains("Black captured")));
+    let q = play(&q, "pass"); // Green
+    assert_eq!(q.to_move(), 0);
+    assert_eq!(texts(&q), sorted(&["pass"]), "no pieces: Black only passes");
+    // A queenless Black Grasshopper ignores queen safety and keeps playing.
+    let p = pos3(
+        &[("g4", "bG"), ("a7", "rQ"), ("m7", "gQ"), ("l6", "rB")],
+        'b',
+    );
+    assert!(texts(&p).len() > 1);
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
+fn three_players_last_queen_and_no_queen() {
+    // Red (no Queen) sweeps both remaining Queens with one Ladybird move: a draw.
+    let p = pos3(
+        &[("g8", "rL"), ("g7", "rA"), ("f7", "bQ"), ("f6", "gQ")],
+        'r',
+    );
+    let end = play(&p, "g8-f6xf6,f7");
+    assert_eq!(
+        end.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::NoQueens
+        })
+    );
+    assert!(texts(&end).is_empty());
+    // Taking only the black Queen leaves Green's alone: Green wins.
+    let end = play(&p, "g8-f7xf7");
+    assert_eq!(
+        end.outcome(),
+        Some(Outcome::Win {
+            winner: 2,
+            reason: Reason::LastQueen
+        })
+    );
+    assert_eq!(end.count_legal_moves(), 0);
+}
+
+#[test]
+fn draws_by_passes_counters_and_repetition() {
+    let s = build(&[("g1", "bQ"), ("g13", "rQ")], 'b', 1, 99);
+    let p = AntChess2.parse_position(&s).unwrap();
+    let q = play(&p, "pass");
+    assert_eq!(
+        q.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Passes
+        })
+    );
+    assert!(!texts(&q).is_empty(), "perft ignores the pass draw");
+    let q = play(&p, "g1-g2");
+    assert_eq!(
+        q.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::NoProgress
+        })
+    );
+    assert_eq!(q.quiet_plies(), 100);
+    // Three players: three passes; 150 quiet plies.
+    let s = build(&[("g1", "bQ"), ("a7", "rQ"), ("m7", "gQ")], 'r', 2, 149);
+    let p = AntChess3.parse_position(&s).unwrap();
+    assert_eq!(p.outcome(), None);
+    let q = play(&p, "pass");
+    assert_eq!(
+        q.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Passes
+        })
+    );
+    let q = play(&p, "a7-a6");
+    assert_eq!(
+        q.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::NoProgress
+        })
+    );
+    // Repetition, through a game record.
+    let mut rec = crate::record::Record::new(AntChess2.start(&Settings::new()).unwrap());
+    for _ in 0..2 {
+        for m in ["f2-e3", "f11-e9", "e3-f2", "e9-f11"] {
+            assert_eq!(rec.outcome(), None);
+            rec.play_text(m).unwrap();
+        }
+    }
+    assert_eq!(
+        rec.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad input.
+
+fn err2(text: &str) -> PositionError {
+    AntChess2
+        .parse_position(text)
+        .expect_err(&format!("should be refused: {text}"))
+}
+
+fn err3(text: &str) -> PositionError {
+    AntChess3
+        .parse_position(text)
+        .expect_err(&format!("should be refused: {text}"))
+}
+
+const START2: &str = "7/8/bA7rA/bA8rA/bWbA7rArW/bLbGbA6rArGrL/bQbBbA7rArBrQ/bLbGbA6rArGrL/bWbA7rArW/bA8rA/bA7rA/8/7 b 0 0 1";
+
+#[test]
+fn bad_position_strings() {
+    let cases: Vec<(String, &str, &str)> = vec![
+        ("".into(), "fields", "5 fields"),
+        (START2.replace(" 1", ""), "fields", "5 fields"),
+        (format!("{START2} x"), "fields", "5 fields"),
+        (START2.replacen("7/8/", "7/", 1), "rows", "13 rows"),
+        (
+            START2.replacen("7/8/", "6/8/", 1),
+            "rows",
+            "row a has 6 cells, expected 7",
+        ),
+        (
+            START2.replacen("7/8/", "8/8/", 1),
+            "rows",
+            "row a has more than 7 cells",
+        ),
+        (
+            START2.replacen("7/8/", "7/8bA/", 1),
+            "rows",
+            "row b has more than 8 cells",
+        ),
+        (START2.replacen("7/8/", "0/8/", 1), "rows", "cannot be 0"),
+        (
+            START2.replacen("7/8/", "99999999999999999999999/8/", 1),
+            "rows",
+            "more than 7",
+        ),
+        (
+            START2.replacen("7/8/", "xA6/8/", 1),
+            "rows",
+            "unknown owner",
+        ),
+        (
+            START2.replacen("7/8/", "gA6/8/", 1),
+            "rows",
+            "unknown owner 'g'",
+        ),
+        (
+            START2.replacen("7/8/", "bX6/8/", 1),
+            "rows",
+            "unknown piece kind",
+        ),
+        (
+            START2.replacen("7/8/", "6b/8/", 1),
+            "rows",
+            "not followed by a piece kind",
+        ),
+        (START2.replacen("7/8/", "bQ6/8/", 1), "rows", "two Queens"),
+        (
+            START2.replacen("/bA7rA/bA8rA/", "/bA7rA/1bW7rA/", 1),
+            "rows",
+            "off the edge",
+        ),
+        (START2.replace("rQ", "rB"), "rows", "r has no Queen"),
+        (
+            START2.replace(" b 0 0 1", " g 0 0 1"),
+            "to-move",
+            "expected one of b, r",
+        ),
+        (
+            START2.replace(" b 0 0 1", " B 0 0 1"),
+            "to-move",
+            "expected one of b, r",
+        ),
+        (
+            START2.replace(" b 0 0 1", " b -1 0 1"),
+            "passes",
+            "whole number",
+        ),
+        (
+            START2.replace(" b 0 0 1", " b 0 x 1"),
+            "quiet plies",
+            "whole number",
+        ),
+        (
+            START2.replace(" b 0 0 1", " b 0 0 0"),
+            "move number",
+            "starts at 1",
+        ),
+        (
+            START2.replace(" b 0 0 1", " b 0 0 99999999999999999999"),
+            "move number",
+            "too large",
+        ),
+        (
+            START2.replace(" b 0 0 1", " b 3 2 1"),
+            "passes",
+            "cannot exceed",
+        ),
+        // Black to move, but Red's Queen is attacked by the black Grasshopper on e7.
+        (
+            build(&[("g1", "bQ"), ("g7", "rQ"), ("e7", "bG")], 'b', 0, 0),
+            "rows",
+            "(not to move) is attacked on g7",
+        ),
+    ];
+    for (text, field, words) in cases {
+        let e = err2(&text);
+        assert_eq!(e.field, field, "{text}: {e}");
+        assert!(
+            e.to_string().contains(words),
+            "{text}: {e} (expected {words:?})"
+        );
+    }
+    // Three players: "g" is an owner, a missing Queen is fine, two Queens are not.
+    let start3 = AntChess3.start(&Settings::new()).unwrap().to_string();
+    assert!(AntChess3
+        .parse_position(&start3.replace("gQ", "gB"))
+        .is_ok());
+    assert!(AntChess3
+        .parse_position(&start3.replace(" b 0 0 1", " g 0 0 1"))
+        .is_ok());
+    assert!(err3(&start3.replace("gB", "gQ"))
+        .message
+        .contains("two Queens"));
+    assert!(err3(&start3.replace(" b 0 0 1", " x 0 0 1"))
+        .message
+        .contains("b, r, g"));
+    // Accepted although unreachable: extra pieces, a Warrior on its promotion edge, the mover's
+    // Queen on g7; a finished position has no moves.
+    let odd = build(
+        &[("g1", "bQ"), ("g13", "rQ"), ("a7", "bA"), ("a6", "bA")],
+        'b',
+        0,
+        0,
+    );
+    assert!(AntChess2.parse_position(&odd).is_ok());
+    let on_hill = build(&[("g7", "bQ"), ("a7", "rQ")], 'b', 0, 0);
+    let p = AntChess2.parse_position(&on_hill).unwrap();
+    assert_eq!(p.outcome(), None);
+    assert_eq!(
+        play(&p, "pass").outcome().map(|o| o.reason()),
+        Some(Reason::Anthill)
+    );
+    let done = build(&[("g7", "bQ"), ("a7", "rQ")], 'r', 0, 0);
+    let p = AntChess2.parse_position(&done).unwrap();
+    assert_eq!(p.count_legal_moves(), 0);
+    assert_eq!(p.parse_move("a7-a6"), Err(MoveError::GameOver));
+}
+
+#[test]
+fn bad_move_texts() {
+    let p = AntChess2.start(&Settings::new()).unwrap();
+    for bad in [
+        "", "g3", "g3g4", "g3-", "-g4", "g3-z9", "g3-g4x", "g3-g4xq1", "g3-g4=Q", "PASS",
+        "g3-g4-g5",
+    ] {
+        assert!(
+            matches!(p.parse_move(bad), Err(MoveError::Malformed { .. })),
+            "{bad}: {:?}",
+            p.parse_move(bad)
+        );
+    }
+    let illegal = |t: &str, words: &str| {
+        let e = p.parse_move(t).unwrap_err();
+        assert!(matches!(e, MoveError::Illegal { .. }), "{t}: {e}");
+        assert!(
+            e.to_string().contains(words),
+            "{t}: {e} (expected {words:?})"
+        );
+    };
+    illegal("g7-g8", "g7 is empty");
+    illegal("g13-g12", "not yours");
+    illegal("g3-g5", "no legal move to g5");
+    illegal("g3-g4xg4", "captures exactly");
+    illegal("g3-g4=S", "promotes only on its far edges");
+    illegal("g2-g3", "no legal move");
+    assert_eq!(
+        p.parse_move(" g3-g4 ").map(|m| p.move_text(m)),
+        Ok("g3-g4".into())
+    );
+    assert_eq!(p.parse_move("pass"), Ok(Move::PASS));
+}
+
+#[test]
+fn registry_and_dynamic_layer() {
+    for (id, players, moves) in [("antchess", 2, 34), ("antchess3", 3, 32)] {
+        let game = crate::registry::find(id).unwrap();
+        assert_eq!(game.info().players.len(), players);
+        let mut rec = game.new_game(&Settings::new()).unwrap();
+        assert_eq!(rec.legal_moves().len(), moves);
+        assert_eq!(rec.perft(2), if players == 2 { 1162 } else { 1029 });
+        let g = game.info().geometry;
+        let q = rec.piece_at(g.parse_cell("g1").unwrap()).unwrap();
+        assert_eq!((q.owner, q.kind), (0, 'Q'));
+        let d = rec.play("g3-g4").unwrap();
+        assert_eq!(d.cells.from, g.parse_cell("g3"));
+        assert_eq!(d.cells.to, g.parse_cell("g4"));
+        assert_eq!(rec.to_move(), 1);
+        assert!(rec
+            .info_lines()
+            .iter()
+            .any(|l| l.contains("Quiet plies: 0")));
+        assert!(rec.play("g4-g6").is_err());
+        assert!(rec.undo());
+        let back = game.new_game_at(&rec.position_string()).unwrap();
+        assert_eq!(back.hash(), rec.hash());
+    }
+}
+
+/// A longer run of the random cross-check (about a minute):
+/// `cargo test -p myrmidon-rules random_games_long -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn random_games_long() {
+    for seed in 10..16 {
+        println!("{:?}", random_walk(&AntChess2, 6, 300, seed, true));
+        println!("{:?}", random_walk(&AntChess3, 6, 300, seed, true));
+    }
+}
+
+/// A random position: each cell holds a random piece with probability `density`% (Worms only
+/// on edge cells, at most one Queen per player; in 2 players both Queens).
+fn random_position(rng: &mut crate::testkit::Rng, players: usize, density: usize) -> String {
+    let g = crate::geometry::hex::HexGrid::new(setup::RADIUS);
+    let owners = ['b', 'r', 'g'];
+    let kinds = ['A', 'S', 'B', 'G', 'L', 'W', 'L', 'W'];
+    let mut pieces: Vec<(String, String)> = Vec::new();
+    let mut queens = [false; 3];
+    for c in 0..g.cell_count() as Cell {
+        if rng.below(100) >= density {
+            continue;
+        }
+        let o = rng.below(players);
+        let mut k = kinds[rng.below(kinds.len())];
+        if !queens[o] && rng.below(8) == 0 {
+            queens[o] = true;
+            k = 'Q';
+        }
+        if k == 'W' && !g.is_edge(c) {
+            k = 'L';
+        }
+        pieces.push((g.name(c), format!("{}{k}", owners[o])));
+    }
+    // Both Queens in 2 players: put the missing ones on free cells.
+    for (o, has) in queens.iter().enumerate().take(players) {
+        if !has && (players == 2 || rng.below(2) == 0) {
+            loop {
+                let name = g.name(rng.below(g.cell_count()) as Cell);
+                if !pieces.iter().any(|(n, _)| *n == name) {
+                    pieces.push((name, format!("{}Q", owners[o])));
+                    break;
+                }
+            }
+        }
+    }
+    let refs: Vec<(&str, &str)> = pieces
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    build(&refs, owners[rng.below(players)], 0, 0)
+}
+
+fn random_positions<G: Game<Pos = AntPos>>(game: &G, count: usize, seed: u64) -> usize {
+    let mut rng = crate::testkit::Rng::new(seed);
+    let mut checked = 0;
+    let mut tried = 0;
+    while checked < count {
+        tried += 1;
+        assert!(tried < 20 * count, "too many refused positions");
+        let density = 20 + rng.below(40);
+        let text = random_position(&mut rng, game.info().players.len(), density);
+        let Ok(mut pos) = game.parse_position(&text) else {
+            continue; // 2 players: the Queen not to move is attacked
+        };
+        for _ in 0..4 {
+            let moves = crate::testkit::check_position(game, &pos, &slow::legal_texts);
+            checked += 1;
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(moves[rng.below(moves.len())]);
+        }
+    }
+    checked
+}
+
+#[test]
+fn random_positions_antchess() {
+    assert!(random_positions(&AntChess2, 300, 5) >= 300);
+}
+
+#[test]
+fn random_positions_antchess3() {
+    assert!(random_positions(&AntChess3, 300, 6) >= 300);
+}
+
+#[test]
+fn ladybird_check_through_a_sweep() {
+    // The red Ladybird on f7 turns round the black Beetle on f6: f7, e6, e5, f5 sweeps the
+    // black Warrior on e6 and reaches the black Queen on f5 (the other way round is closed by
+    // the red Warrior on g7). Black's own pieces do not shield the Queen.
+    let p = pos2(
+        &[
+            ("f5", "bQ"),
+            ("f6", "bB"),
+            ("e6", "bA"),
+            ("f7", "rL"),
+            ("g7", "rA"),
+            ("m7", "rQ"),
+        ],
+        'b',
+    );
+    assert!(p.attacked_by_opponents(0, cell("f5") as usize));
+    let legal = texts(&p);
+    assert!(!legal.contains(&"pass".to_string()));
+    // Taking the pivot away parries; so does taking the Ladybird.
+    assert!(legal
+        .iter()
+        .any(|t| t.starts_with("f6-") && t != "f6-f7xf7"));
+    assert!(legal.contains(&"f6-f7xf7".to_string()));
+    // The Warrior on the arc does not block it: its only legal move takes the Ladybird.
+    let warrior: Vec<&String> = legal.iter().filter(|t| t.starts_with("e6-")).collect();
+    assert_eq!(warrior, ["e6-f7xf7"]);
+    // The Queen may not step to e5, also on the arc.
+    assert!(!legal.contains(&"f5-e5".to_string()));
+}
+
+#[test]
+fn mutated_input_never_panics() {
+    let mut rng = crate::testkit::Rng::new(99);
+    let alphabet: Vec<char> = "brgQASBGLWqx0123456789/ -=,pasmn\u{e9}".chars().collect();
+    let parse2 = |t: &str| AntChess2.parse_position(t).is_ok();
+    let parse3 = |t: &str| AntChess3.parse_position(t).is_ok();
+    let start3 = AntChess3.start(&Settings::new()).unwrap().to_string();
+    type Parse<'a> = &'a dyn Fn(&str) -> bool;
+    let games: [(Parse, &str); 2] = [(&parse2, START2), (&parse3, &start3)];
+    for (game, start) in games {
+        for _ in 0..3000 {
+            let mut chars: Vec<char> = start.chars().collect();
+            for _ in 0..1 + rng.below(3) {
+                let i = rng.below(chars.len() + 1);
+                let c = alphabet[rng.below(alphabet.len())];
+                match rng.below(3) {
+                    0 if i < chars.len() => chars[i] = c,
+                    1 if i < chars.len() => {
+                        chars.remove(i);
+                    }
+                    _ => chars.insert(i, c),
+                }
+            }
+            let text: String = chars.into_iter().collect();
+            game(&text);
+        }
+    }
+    let p = AntChess2.start(&Settings::new()).unwrap();
+    for _ in 0..3000 {
+        let len = rng.below(12);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        let _ = p.parse_move(&text);
+    }
+}
