@@ -64,24 +64,6 @@ fn perft_reference_antchess3() {
     assert_eq!(n, 5);
 }
 
-/// Speed: `cargo test --release -p myrmidon-rules perft_speed -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn perft_speed() {
-    for (name, mut p) in [
-        ("antchess", AntChess2.start(&Settings::new()).unwrap()),
-        ("antchess3", AntChess3.start(&Settings::new()).unwrap()),
-    ] {
-        let t = std::time::Instant::now();
-        let n = perft(&mut p, 5);
-        let s = t.elapsed().as_secs_f64();
-        println!(
-            "{name} perft(5) = {n} in {s:.2} s: {:.1} Mnps",
-            n as f64 / s / 1e6
-        );
-    }
-}
-
 /// What random games met, to make sure the property tests reach the rare rules.
 #[derive(Debug, Default)]
 struct Seen {
@@ -156,13 +138,6 @@ fn random_walk<G: Game<Pos = AntPos>>(
         }
     }
     seen
-}
-
-#[test]
-#[ignore]
-fn random_walk_stats() {
-    println!("{:?}", random_walk(&AntChess2, 200, 300, 7, false));
-    println!("{:?}", random_walk(&AntChess3, 200, 300, 7, false));
 }
 
 #[test]
