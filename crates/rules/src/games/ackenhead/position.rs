@@ -333,7 +333,9 @@ impl AckenheadPosition {
                     ),
                 ));
             };
-            // The passed square is on rank 3 (White pawn passed it) or rank 6.
+            // In board order the passed square comes first after White's double step (rank 3
+            // before rank 4) and second after Black's; either order is read.
+            let (a, b) = (a.min(b), a.max(b));
             let (passed, pawn) = if pos.side == BLACK { (a, b) } else { (b, a) };
             let (passed_rank, pawn_rank) = if pos.side == BLACK { (2, 3) } else { (5, 4) };
             let diagonal = (passed % 8).abs_diff(pawn % 8) == 1;

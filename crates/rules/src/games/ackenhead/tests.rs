@@ -374,6 +374,11 @@ fn en_passant_takes_the_pawn_that_passed() {
         moves_from("4k3/8/8/1pP5/8/8/8/4K3 w - - 0 1", "c5"),
         set(&["c5b6", "c5d6"])
     );
+    // The two squares may come in either order; they print in board order.
+    assert_eq!(
+        pos("4k3/8/8/1pP5/8/8/8/4K3 w - c6b5 0 1").to_string(),
+        "4k3/8/8/1pP5/8/8/8/4K3 w - b5c6 0 1"
+    );
     // A field naming squares where no capture is possible is accepted, and gives no capture.
     let idle = pos("4k3/8/8/1p6/8/8/8/4K3 w - b5c6 0 1");
     assert_eq!(idle.to_string(), "4k3/8/8/1p6/8/8/8/4K3 w - b5c6 0 1");
