@@ -3,8 +3,9 @@
 
 use crate::dynamic::DynGame;
 use crate::error::UnknownGame;
+use crate::games;
 
-static GAMES: &[&dyn DynGame] = &[];
+static GAMES: &[&dyn DynGame] = &[&games::epaminondas::Epaminondas];
 
 /// The games, in the order they are listed to users.
 pub fn games() -> &'static [&'static dyn DynGame] {

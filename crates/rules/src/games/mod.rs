@@ -1,2 +1,3 @@
 //! One folder per game, each with the same parts: `position` (state and its string), `moves`
 //! (move and its text), `movegen`, `outcome`, `tests`.
+pub mod epaminondas;
