@@ -53,51 +53,134 @@ fn captures_at(o: Bb, x: Bb, e: Bb, h: i32, d: i32) -> u32 {
     (l - gap.max(line)).max(0) as u32
 }
 
+/// Ranks (bit `r` for rank `r + 1`) holding at least one piece of `b`.
+#[inline(always)]
+fn rank_bits(b: Bb) -> u32 {
+    let mut out = 0;
+    let mut i = 0;
+    while i < 3 {
+        // Fold each 16-bit rank field onto its lowest bit, then gather the four bits.
+        let mut t = b.0[i];
+        t |= t >> 8;
+        t |= t >> 4;
+        t |= t >> 2;
+        t |= t >> 1;
+        t &= 0x0001_0001_0001_0001;
+        let four = t.wrapping_mul((1 << 48) | (1 << 33) | (1 << 18) | (1 << 3)) >> 48;
+        out |= ((four & 0xF) as u32) << (4 * i);
+        i += 1;
+    }
+    out
+}
+
+/// What every direction's count needs: the pieces, the empty squares and which ranks hold
+/// pieces of each side (a capture needs an enemy on a rank the groups can reach, so most
+/// positions skip the capture search altogether).
+#[derive(Clone, Copy)]
+struct Ctx {
+    o: Bb,
+    x: Bb,
+    e: Bb,
+    own_ranks: u32,
+    enemy_ranks: u32,
+}
+
+impl Ctx {
+    /// Can a group of at most `longest` pieces along `d` reach an enemy at all, judging by
+    /// ranks only? (A false "yes" only costs time.)
+    #[inline(always)]
+    fn enemy_in_reach(&self, d: i32, longest: i32) -> bool {
+        let mut reach = 0;
+        if d == 1 || d == -1 {
+            reach = self.own_ranks;
+        } else if d > 0 {
+            for i in 1..=longest {
+                reach |= self.own_ranks << i;
+            }
+        } else {
+            for i in 1..=longest {
+                reach |= self.own_ranks >> i;
+            }
+        }
+        reach & self.enemy_ranks != 0
+    }
+}
+
+/// The backward fill for direction `D`: every own piece whose run along `D` ends at a head in
+/// `g`. Westward (`D = -1`) the heads are the lowest bits of their runs, so one addition per
+/// word carries each head through its run (a run ends on file 13 at most, and the carry stops
+/// in the padding bit of its rank). Otherwise a Kogge–Stone fill with the run sets `r2`, `r4`,
+/// `r8` as propagators, taking only the doubling steps the longest run needs.
+#[inline(always)]
+fn fill<const D: i32>(g: Bb, o: Bb, r2: Bb, r3: Bb, r4: Bb, r8: Bb) -> Bb {
+    if D == -1 {
+        let mut out = Bb::EMPTY;
+        for i in 0..3 {
+            out.0[i] = o.0[i] & !(o.0[i].wrapping_add(g.0[i]));
+        }
+        return out;
+    }
+    let mut g = g;
+    g |= o & g.ahead(D);
+    if r3.any() {
+        g |= r2 & g.ahead(2 * D);
+        if r4.any() {
+            g |= r4 & g.ahead(4 * D);
+            if r8.any() {
+                g |= r8 & g.ahead(8 * D);
+            }
+        }
+    }
+    g
+}
+
 /// The number of legal moves along `D` (which is one of [`STEPS`]).
 #[inline(always)]
-fn count_dir<const D: i32>(o: Bb, x: Bb, e: Bb) -> u32 {
-    let se = e.ahead(D);
-    let g1 = o & se;
-    let r2 = o & o.ahead(D);
+fn count_dir<const D: i32>(c: &Ctx) -> u32 {
+    let (o, x, e) = (c.o, c.x, c.e);
+    let se = e.ahead(D); // squares followed by an empty square
+    let g1 = o & se; // heads with at least one empty square in front
+    let r2 = o & o.ahead(D); // tails of groups of two or more
     if r2.is_empty() {
         // Lone pieces only: one move each if the next square is empty, never a capture.
         return g1.count();
     }
     let r3 = o & r2.ahead(D);
+    if r3.is_empty() {
+        // Groups of one or two. A head with `n` empty squares in front moves 1 square if
+        // `n >= 1`; the piece behind it leads a pair that moves 1 or 2 squares.
+        let g2 = g1 & se.ahead(D);
+        let mut total = g1.count() + (o & g1.ahead(D)).count() + (o & g2.ahead(D)).count();
+        if c.enemy_in_reach(D, 2) {
+            // A pair takes a lone enemy piece (a line of one) adjacent to its head or one
+            // empty square further.
+            let rb2 = r2.ahead(-D); // heads of pairs
+            let single = x & !x.ahead(D);
+            let s1 = single.ahead(D);
+            total += (rb2 & s1).count() + (rb2 & se & s1.ahead(D)).count();
+        }
+        return total;
+    }
     let mut r4 = Bb::EMPTY;
     let mut r8 = Bb::EMPTY;
-    if r3.any() {
-        r4 = r2 & r2.ahead(2 * D);
-        if r4.any() {
-            r8 = r4 & r4.ahead(4 * D);
-        }
+    let r2b = r2.ahead(2 * D);
+    if (r2 & r2b).any() {
+        r4 = r2 & r2b;
+        r8 = r4 & r4.ahead(4 * D);
     }
-    let fill = |mut g: Bb| -> Bb {
-        g |= o & g.ahead(D);
-        if r3.any() {
-            g |= r2 & g.ahead(2 * D);
-            if r4.any() {
-                g |= r4 & g.ahead(4 * D);
-                if r8.any() {
-                    g |= r8 & g.ahead(8 * D);
-                }
-            }
-        }
-        g
-    };
 
     let mut total = 0;
     if g1.any() {
-        total += fill(g1).count();
+        total += fill::<D>(g1, o, r2, r3, r4, r8).count();
         let mut ej = se & se.ahead(D); // squares followed by j = 2 empty squares
         let mut g = o & ej;
         let mut rj = r2;
         while g.any() {
-            let c = (fill(g) & rj).count();
-            if c == 0 {
+            let n = (fill::<D>(g, o, r2, r3, r4, r8) & rj).count();
+            if n == 0 {
                 break;
             }
-            total += c;
+            total += n;
             rj = o & rj.ahead(D);
             if rj.is_empty() {
                 break;
@@ -107,18 +190,19 @@ fn count_dir<const D: i32>(o: Bb, x: Bb, e: Bb) -> u32 {
         }
     }
 
-    // Captures. Heads with at least two pieces: `r2` seen from the other side.
-    let rb2 = r2.ahead(-D);
-    let longest = if r3.is_empty() {
-        2
-    } else if r4.is_empty() {
+    let longest = if r4.is_empty() {
         3
     } else if r8.is_empty() {
         7
     } else {
         14
     };
-    // Squares whose first non-empty square ahead is an enemy within `longest` steps.
+    if !c.enemy_in_reach(D, longest) {
+        return total;
+    }
+    // Heads of two or more pieces whose first non-empty square ahead is an enemy within
+    // `longest` steps; each is measured square by square.
+    let rb2 = r2.ahead(-D);
     let mut f = x.ahead(D);
     let mut near = f;
     let mut i = 1;
@@ -130,11 +214,8 @@ fn count_dir<const D: i32>(o: Bb, x: Bb, e: Bb) -> u32 {
         near |= f;
         i += 1;
     }
-    let candidates = near & rb2;
-    if candidates.any() {
-        for h in candidates.squares() {
-            total += captures_at(o, x, e, h, D);
-        }
+    for h in (near & rb2).squares() {
+        total += captures_at(o, x, e, h, D);
     }
     total
 }
@@ -170,20 +251,47 @@ impl EpaminondasPosition {
     /// The number of legal moves, counted without generating them.
     #[inline]
     pub fn count_moves(&self) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("popcnt") {
+                // SAFETY: the CPU has the feature `count_moves_popcnt` is compiled for.
+                return unsafe { self.count_moves_popcnt() };
+            }
+        }
+        self.count_moves_portable()
+    }
+
+    /// [`Self::count_moves_portable`] compiled with the `popcnt` instruction, which the
+    /// baseline x86-64 target lacks (its software bit count costs about a dozen instructions
+    /// per word, and counting does several per direction).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn count_moves_popcnt(&self) -> u64 {
+        self.count_moves_portable()
+    }
+
+    #[inline(always)]
+    fn count_moves_portable(&self) -> u64 {
         if self.crossing_win() {
             return 0;
         }
         let o = self.pieces[self.side as usize];
         let x = self.pieces[(self.side ^ 1) as usize];
-        let e = !(o | x);
-        let n = count_dir::<16>(o, x, e)
-            + count_dir::<-16>(o, x, e)
-            + count_dir::<1>(o, x, e)
-            + count_dir::<-1>(o, x, e)
-            + count_dir::<17>(o, x, e)
-            + count_dir::<-17>(o, x, e)
-            + count_dir::<15>(o, x, e)
-            + count_dir::<-15>(o, x, e);
+        let c = Ctx {
+            o,
+            x,
+            e: !(o | x),
+            own_ranks: rank_bits(o),
+            enemy_ranks: rank_bits(x),
+        };
+        let n = count_dir::<16>(&c)
+            + count_dir::<-16>(&c)
+            + count_dir::<1>(&c)
+            + count_dir::<-1>(&c)
+            + count_dir::<17>(&c)
+            + count_dir::<-17>(&c)
+            + count_dir::<15>(&c)
+            + count_dir::<-15>(&c);
         n as u64
     }
 
