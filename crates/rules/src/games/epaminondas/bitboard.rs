@@ -104,6 +104,18 @@ impl Bb {
     /// `self`. `d` is a constant at every call site, so this folds into a few word shifts.
     #[inline(always)]
     pub const fn ahead(self, d: i32) -> Bb {
+        if d == 1 || d == -1 || d == 2 || d == -2 || d == 4 || d == -4 || d == 8 || d == -8 {
+            // Along a rank: a rank never straddles two words, and a bit crossing from one word
+            // to the next would only move between a padding bit and a square of another rank,
+            // which callers mask off anyway (as they do for the wrap inside a word); shifting
+            // each word on its own is enough.
+            let w = self.0;
+            return if d > 0 {
+                Bb([w[0] >> d, w[1] >> d, w[2] >> d])
+            } else {
+                Bb([w[0] << -d, w[1] << -d, w[2] << -d])
+            };
+        }
         if d >= 0 {
             self.shr(d as u32)
         } else {
@@ -234,8 +246,14 @@ mod tests {
     #[test]
     fn shifts_move_single_bits() {
         for i in 0..BITS {
-            for d in [1, 15, 16, 17, 30, 32, 34, 60, 64, 68, 120, 128, 136] {
+            for d in [
+                1, 2, 4, 8, 15, 16, 17, 30, 32, 34, 60, 64, 68, 120, 128, 136,
+            ] {
                 let b = bit(i);
+                if d <= 8 && ((i - d) >> 6 != i >> 6 || (i + d) >> 6 != i >> 6) {
+                    // Shifts along a rank are word-wise: bits crossing words are dropped.
+                    continue;
+                }
                 let back = b.ahead(d); // bit i - d
                 if i - d >= 0 {
                     assert_eq!(back, bit(i - d), "{i} {d}");

@@ -59,15 +59,12 @@ fn rank_bits(b: Bb) -> u32 {
     let mut out = 0;
     let mut i = 0;
     while i < 3 {
-        // Fold each 16-bit rank field onto its lowest bit, then gather the four bits.
-        let mut t = b.0[i];
-        t |= t >> 8;
-        t |= t >> 4;
-        t |= t >> 2;
-        t |= t >> 1;
-        t &= 0x0001_0001_0001_0001;
-        let four = t.wrapping_mul((1 << 48) | (1 << 33) | (1 << 18) | (1 << 3)) >> 48;
-        out |= ((four & 0xF) as u32) << (4 * i);
+        // Adding 0x3FFF to a 14-bit field sets its bit 14 exactly when the field is not zero
+        // (no carry leaves the 16-bit field); a multiplication then gathers the four bits
+        // 14, 30, 46, 62 into bits 60..63 (the other products land on distinct lower bits).
+        let nz = b.0[i].wrapping_add(0x3FFF_3FFF_3FFF_3FFF) & 0x4000_4000_4000_4000;
+        let four = nz.wrapping_mul((1 << 46) | (1 << 31) | (1 << 16) | (1 << 1)) >> 60;
+        out |= (four as u32) << (4 * i);
         i += 1;
     }
     out
@@ -150,7 +147,8 @@ fn count_dir<const D: i32>(c: &Ctx) -> u32 {
         // Groups of one or two. A head with `n` empty squares in front moves 1 square if
         // `n >= 1`; the piece behind it leads a pair that moves 1 or 2 squares.
         let g2 = g1 & se.ahead(D);
-        let mut total = g1.count() + (o & g1.ahead(D)).count() + (o & g2.ahead(D)).count();
+        // The heads and the pieces right behind them are different squares: one count.
+        let mut total = (g1 | (o & g1.ahead(D))).count() + (o & g2.ahead(D)).count();
         if c.enemy_in_reach(D, 2) {
             // A pair takes a lone enemy piece (a line of one) adjacent to its head or one
             // empty square further.
