@@ -7,6 +7,7 @@ pub mod movegen;
 pub mod moves;
 pub mod outcome;
 pub mod position;
+mod simd;
 
 #[cfg(test)]
 mod tests;

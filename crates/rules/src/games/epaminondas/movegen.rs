@@ -25,6 +25,7 @@
 use super::bitboard::{Bb, STEPS};
 use super::moves::EpaminondasMove;
 use super::position::EpaminondasPosition;
+use super::simd::Set;
 
 /// The length of the run of `bb` from `i` along `d`, at most `cap`.
 #[inline(always)]
@@ -70,19 +71,34 @@ fn rank_bits(b: Bb) -> u32 {
     out
 }
 
-/// What every direction's count needs: the pieces, the empty squares and which ranks hold
-/// pieces of each side (a capture needs an enemy on a rank the groups can reach, so most
-/// positions skip the capture search altogether).
+/// What every direction's count needs: the pieces and the empty squares (as sets of type `S`,
+/// and as plain bitboards for the square-by-square capture check) and which ranks hold pieces
+/// of each side (a capture needs an enemy on a rank the groups can reach, so most positions
+/// skip the capture search altogether).
 #[derive(Clone, Copy)]
-struct Ctx {
-    o: Bb,
-    x: Bb,
-    e: Bb,
+struct Ctx<S: Set> {
+    o: S,
+    x: S,
+    e: S,
+    bb: [Bb; 3],
     own_ranks: u32,
     enemy_ranks: u32,
 }
 
-impl Ctx {
+impl<S: Set> Ctx<S> {
+    #[inline(always)]
+    fn new(o: Bb, x: Bb) -> Self {
+        let e = !(o | x);
+        Ctx {
+            o: S::from_bb(o),
+            x: S::from_bb(x),
+            e: S::from_bb(e),
+            bb: [o, x, e],
+            own_ranks: rank_bits(o),
+            enemy_ranks: rank_bits(x),
+        }
+    }
+
     /// Can a group of at most `longest` pieces along `d` reach an enemy at all, judging by
     /// ranks only? (A false "yes" only costs time.)
     #[inline(always)]
@@ -101,6 +117,19 @@ impl Ctx {
         }
         reach & self.enemy_ranks != 0
     }
+
+    /// The number of legal moves, all directions.
+    #[inline(always)]
+    fn count(&self) -> u32 {
+        count_dir::<S, 16>(self)
+            + count_dir::<S, -16>(self)
+            + count_dir::<S, 1>(self)
+            + count_dir::<S, -1>(self)
+            + count_dir::<S, 17>(self)
+            + count_dir::<S, -17>(self)
+            + count_dir::<S, 15>(self)
+            + count_dir::<S, -15>(self)
+    }
 }
 
 /// The backward fill for direction `D`: every own piece whose run along `D` ends at a head in
@@ -109,13 +138,9 @@ impl Ctx {
 /// in the padding bit of its rank). Otherwise a Kogge–Stone fill with the run sets `r2`, `r4`,
 /// `r8` as propagators, taking only the doubling steps the longest run needs.
 #[inline(always)]
-fn fill<const D: i32>(g: Bb, o: Bb, r2: Bb, r3: Bb, r4: Bb, r8: Bb) -> Bb {
+fn fill<S: Set, const D: i32>(g: S, o: S, r2: S, r3: S, r4: S, r8: S) -> S {
     if D == -1 {
-        let mut out = Bb::EMPTY;
-        for i in 0..3 {
-            out.0[i] = o.0[i] & !(o.0[i].wrapping_add(g.0[i]));
-        }
-        return out;
+        return o.carry_runs(g);
     }
     let mut g = g;
     g |= o & g.ahead(D);
@@ -133,7 +158,7 @@ fn fill<const D: i32>(g: Bb, o: Bb, r2: Bb, r3: Bb, r4: Bb, r8: Bb) -> Bb {
 
 /// The number of legal moves along `D` (which is one of [`STEPS`]).
 #[inline(always)]
-fn count_dir<const D: i32>(c: &Ctx) -> u32 {
+fn count_dir<S: Set, const D: i32>(c: &Ctx<S>) -> u32 {
     let (o, x, e) = (c.o, c.x, c.e);
     let se = e.ahead(D); // squares followed by an empty square
     let g1 = o & se; // heads with at least one empty square in front
@@ -153,28 +178,28 @@ fn count_dir<const D: i32>(c: &Ctx) -> u32 {
             // A pair takes a lone enemy piece (a line of one) adjacent to its head or one
             // empty square further.
             let rb2 = r2.ahead(-D); // heads of pairs
-            let single = x & !x.ahead(D);
+            let single = x.minus(x.ahead(D));
             let s1 = single.ahead(D);
             total += (rb2 & s1).count() + (rb2 & se & s1.ahead(D)).count();
         }
         return total;
     }
-    let mut r4 = Bb::EMPTY;
-    let mut r8 = Bb::EMPTY;
-    let r2b = r2.ahead(2 * D);
-    if (r2 & r2b).any() {
-        r4 = r2 & r2b;
+    let mut r4 = S::NONE;
+    let mut r8 = S::NONE;
+    let r2b = r2 & r2.ahead(2 * D);
+    if r2b.any() {
+        r4 = r2b;
         r8 = r4 & r4.ahead(4 * D);
     }
 
     let mut total = 0;
     if g1.any() {
-        total += fill::<D>(g1, o, r2, r3, r4, r8).count();
+        total += fill::<S, D>(g1, o, r2, r3, r4, r8).count();
         let mut ej = se & se.ahead(D); // squares followed by j = 2 empty squares
         let mut g = o & ej;
         let mut rj = r2;
         while g.any() {
-            let n = (fill::<D>(g, o, r2, r3, r4, r8) & rj).count();
+            let n = (fill::<S, D>(g, o, r2, r3, r4, r8) & rj).count();
             if n == 0 {
                 break;
             }
@@ -200,12 +225,13 @@ fn count_dir<const D: i32>(c: &Ctx) -> u32 {
     }
     // Heads of two or more pieces whose first non-empty square ahead is an enemy within
     // `longest` steps; each is measured square by square.
-    let rb2 = r2.ahead(-D);
-    let mut f = x.ahead(D);
+    let [ob, xb, eb] = c.bb;
+    let rb2 = r2b_heads(ob, D);
+    let mut f = xb.ahead(D);
     let mut near = f;
     let mut i = 1;
     while i < longest {
-        f = (e & f).ahead(D);
+        f = (eb & f).ahead(D);
         if f.is_empty() {
             break;
         }
@@ -213,9 +239,15 @@ fn count_dir<const D: i32>(c: &Ctx) -> u32 {
         i += 1;
     }
     for h in (near & rb2).squares() {
-        total += captures_at(o, x, e, h, D);
+        total += captures_at(ob, xb, eb, h, D);
     }
     total
+}
+
+/// Own pieces with an own piece right behind them along `d` (heads of two or more, and more).
+#[inline(always)]
+fn r2b_heads(o: Bb, d: i32) -> Bb {
+    o & o.ahead(-d)
 }
 
 /// Appends the legal moves along `STEPS[DIR]`.
@@ -251,46 +283,44 @@ impl EpaminondasPosition {
     pub fn count_moves(&self) -> u64 {
         #[cfg(target_arch = "x86_64")]
         {
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("popcnt")
+            {
+                // SAFETY: the CPU has the features `count_moves_avx2` is compiled for.
+                return unsafe { self.count_moves_avx2() };
+            }
             if std::arch::is_x86_feature_detected!("popcnt") {
-                // SAFETY: the CPU has the feature `count_moves_popcnt` is compiled for.
+                // SAFETY: as above.
                 return unsafe { self.count_moves_popcnt() };
             }
         }
-        self.count_moves_portable()
+        self.count_with::<Bb>()
     }
 
-    /// [`Self::count_moves_portable`] compiled with the `popcnt` instruction, which the
-    /// baseline x86-64 target lacks (its software bit count costs about a dozen instructions
-    /// per word, and counting does several per direction).
+    /// The counter on 256-bit registers (see `simd`).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt")]
+    fn count_moves_avx2(&self) -> u64 {
+        self.count_with::<super::simd::Avx>()
+    }
+
+    /// The portable counter compiled with the `popcnt` instruction, which the baseline x86-64
+    /// target lacks (its software bit count costs about a dozen instructions per word).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
     fn count_moves_popcnt(&self) -> u64 {
-        self.count_moves_portable()
+        self.count_with::<Bb>()
     }
 
+    /// The counter over any set type; every version must give the same numbers.
     #[inline(always)]
-    fn count_moves_portable(&self) -> u64 {
+    pub(crate) fn count_with<S: Set>(&self) -> u64 {
         if self.crossing_win() {
             return 0;
         }
         let o = self.pieces[self.side as usize];
         let x = self.pieces[(self.side ^ 1) as usize];
-        let c = Ctx {
-            o,
-            x,
-            e: !(o | x),
-            own_ranks: rank_bits(o),
-            enemy_ranks: rank_bits(x),
-        };
-        let n = count_dir::<16>(&c)
-            + count_dir::<-16>(&c)
-            + count_dir::<1>(&c)
-            + count_dir::<-1>(&c)
-            + count_dir::<17>(&c)
-            + count_dir::<-17>(&c)
-            + count_dir::<15>(&c)
-            + count_dir::<-15>(&c);
-        n as u64
+        Ctx::<S>::new(o, x).count() as u64
     }
 
     /// Appends the legal moves to `out`.

@@ -3,6 +3,7 @@
 
 #![allow(clippy::needless_range_loop)] // grids are indexed by (rank, file) on purpose
 
+use super::bitboard::Bb;
 use super::*;
 use crate::error::MoveError;
 use crate::game::{perft, Game, Position};
@@ -201,6 +202,35 @@ fn perft_table_every_row() {
     }
 }
 
+/// Perft with the portable counter at the last ply (the dispatching one may pick AVX2).
+fn perft_portable(p: &mut EpaminondasPosition, depth: u32) -> u64 {
+    if depth == 1 {
+        return p.count_with::<Bb>();
+    }
+    let mut v = Vec::new();
+    p.legal_moves(&mut v);
+    let mut n = 0;
+    for mv in v {
+        let undo = p.make_move(mv);
+        n += perft_portable(p, depth - 1);
+        p.unmake_move(mv, undo);
+    }
+    n
+}
+
+#[test]
+fn perft_table_with_the_portable_counter() {
+    for (fen, depth, nodes) in rows() {
+        if depth <= 3 {
+            assert_eq!(
+                perft_portable(&mut pos(&fen), depth),
+                nodes,
+                "{fen} depth {depth}"
+            );
+        }
+    }
+}
+
 #[test]
 fn slow_generator_matches_the_table_at_depth_one() {
     for (fen, depth, nodes) in rows() {
@@ -282,6 +312,11 @@ fn random_placements() {
         let mut v = Vec::new();
         p.legal_moves(&mut v);
         assert_eq!(v.is_empty(), p.outcome().is_some(), "{p}");
+        assert_eq!(
+            p.count_with::<Bb>(),
+            v.len() as u64,
+            "portable count of {p}"
+        );
     }
 }
 
@@ -297,6 +332,11 @@ fn outcome_agrees_with_the_move_list_along_random_games() {
             p.legal_moves(&mut v);
             assert_eq!(v.is_empty(), p.outcome().is_some(), "{p}");
             assert_eq!(p.count_legal_moves(), v.len() as u64, "{p}");
+            assert_eq!(
+                p.count_with::<Bb>(),
+                v.len() as u64,
+                "portable count of {p}"
+            );
             if v.is_empty() {
                 ended += 1;
                 break;
