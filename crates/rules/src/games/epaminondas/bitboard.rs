@@ -8,10 +8,17 @@
 //! of the 192 bits.
 //!
 //! Why this layout: the board has 168 squares, so a single integer cannot hold it. A `u128`
-//! plus a `u64` would have split ranks 8 and 9 across two types of different width; three
-//! equal words with a 16-bit rank stride keep every shift the same short sequence of
-//! word shifts (double-shifts on x86-64), with no masking for the side edges, and a rank is
-//! an aligned 16-bit field, which makes the far-row counts a single mask each.
+//! plus a `u64` would have split the ranks across two types of different width; three equal
+//! words with a 16-bit rank stride keep every shift the same short sequence of word shifts
+//! (double shifts on x86-64), need no masking for the side edges, and a rank is an aligned
+//! 16-bit field, which makes the far-row counts one mask each and rank occupancy one add per
+//! word. A padded mailbox was not considered for counting: the counter works on whole sets.
+//!
+//! Measured (instructions executed by perft(4) from the start, valgrind, whole program):
+//! this layout with the portable counter and the `popcnt` instruction, 3.14 G; the same with
+//! four words so that the compiler could vectorise it, no better (3.16 G: it did not); the
+//! same 192 bits in one AVX2 register (`simd::Avx`, picked at run time), 2.15 G, about
+//! 0.22 s of CPU time on these machines.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 

@@ -19,8 +19,23 @@
 //! first `j` that adds nothing, and the fill takes only as many doubling steps as the longest
 //! run needs, so a position with short runs costs a handful of shifts per direction.
 //!
-//! Captures need a head with at least two pieces behind it and an enemy within its reach; the
-//! bitboards find those heads (usually none), and each one found is measured square by square.
+//! Shortcuts, in the order they matter for speed:
+//!
+//! * no two own pieces in a row along `d`: the count is the number of pieces with an empty
+//!   square in front;
+//! * no three in a row (the usual case off the ranks): a closed form, `|G_1 ∪ T_1| + |T_2|`
+//!   with `G_1` the heads with an empty square in front and `T_1`, `T_2` the pieces right
+//!   behind heads with at least one / two empty squares in front; pair captures of a lone
+//!   enemy piece are counted the same way;
+//! * westward, the backward fill is one addition per word (the carry runs through each run);
+//! * captures are searched only if some enemy piece stands on a rank the groups can reach
+//!   (rank occupancy as 12-bit masks, one add and one multiply per word). Then the heads of
+//!   two or more with an enemy within reach are found with bitboards (usually none) and each is
+//!   measured square by square.
+//!
+//! The counter is generic over [`Set`]: on x86-64 with AVX2 it runs on 256-bit registers,
+//! otherwise on the three-word [`Bb`] (with the `popcnt` instruction when the CPU has it).
+//! Generation (`gen_dir`) walks each active head square by square; it only runs at inner nodes.
 
 use super::bitboard::{Bb, STEPS};
 use super::moves::EpaminondasMove;
