@@ -130,14 +130,17 @@ impl EpaminondasPosition {
         }
         let fields: Vec<&str> = text.split(' ').collect();
         if fields.len() != 2 || fields.iter().any(|f| f.is_empty()) {
-            return Err(PositionError::new(
-                "position",
+            let found = text.split_whitespace().count();
+            let message = if found == 2 {
+                "expected two fields separated by exactly one space, `<ranks> <to-move>`"
+                    .to_string()
+            } else {
                 format!(
-                    "expected two fields separated by one space, `<ranks> <to-move>`, found {} \
-                     field(s)",
-                    text.split_whitespace().count()
-                ),
-            ));
+                    "expected two fields separated by one space, `<ranks> <to-move>`, found \
+                     {found} field(s)"
+                )
+            };
+            return Err(PositionError::new("position", message));
         }
         let (white, black) = parse_placement(fields[0])?;
         let side = match fields[1] {

@@ -784,7 +784,17 @@ fn bad_position_strings_are_rejected_with_the_field_at_fault() {
         (
             "14/14/14/14/14/14/14/14/14/14/14/14  w",
             "position",
-            "two fields",
+            "exactly one space",
+        ),
+        (
+            "14/14/14/14/14/14/14/14/14/14/14/14\tw",
+            "position",
+            "exactly one space",
+        ),
+        (
+            "14/14/14/14/14/14/14/14/14/14/14/14/w",
+            "position",
+            "found 1",
         ),
         (
             "14/14/14/14/14/14/14/14/14/14/14/14 x",
