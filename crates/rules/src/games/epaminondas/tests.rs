@@ -978,3 +978,149 @@ fn bad_move_texts_are_rejected_with_what_is_wrong() {
         Err(MoveError::Malformed { .. })
     ));
 }
+
+#[test]
+fn random_text_never_panics() {
+    let mut rng = Rng::new(99);
+    let alphabet: Vec<char> = "WBwbx-/ 0123456789acnoé\t14".chars().collect();
+    let start = EpaminondasPosition::start();
+    let mut accepted = 0;
+    for round in 0..20_000 {
+        let mut text: String = if round % 2 == 0 {
+            // A mutation of a valid string.
+            let mut chars: Vec<char> = START.chars().collect();
+            for _ in 0..1 + rng.below(3) {
+                let i = rng.below(chars.len());
+                match rng.below(3) {
+                    0 => chars[i] = alphabet[rng.below(alphabet.len())],
+                    1 => {
+                        chars.remove(i);
+                    }
+                    _ => chars.insert(i, alphabet[rng.below(alphabet.len())]),
+                }
+            }
+            chars.into_iter().collect()
+        } else {
+            (0..rng.below(12))
+                .map(|_| alphabet[rng.below(alphabet.len())])
+                .collect()
+        };
+        if let Ok(p) = Epaminondas.parse_position(&text) {
+            accepted += 1;
+            // Whatever was accepted prints and reads back the same.
+            assert_eq!(pos(&p.to_string()), p, "{text:?}");
+        }
+        let _ = start.parse_move(&text);
+        text = text.chars().take(7).collect();
+        let _ = start.parse_move(&text);
+    }
+    assert!(accepted > 100, "{accepted}");
+}
+
+#[test]
+fn parse_move_accepts_exactly_the_generated_moves() {
+    let mut rng = Rng::new(1234);
+    let name = |f: usize, r: usize| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+    let mut tried = 0;
+    for game in 0..30 {
+        let mut p = EpaminondasPosition::start();
+        for _ in 0..(game * 7) % 120 {
+            let mut v = Vec::new();
+            p.legal_moves(&mut v);
+            if v.is_empty() {
+                break;
+            }
+            p.make_move(v[rng.below(v.len())]);
+        }
+        let legal: std::collections::BTreeSet<String> = texts(&p).into_iter().collect();
+        for _ in 0..400 {
+            let (f1, r1) = (rng.below(14), rng.below(12));
+            // Mostly squares on a line from the first, sometimes anywhere.
+            let (f2, r2) = if rng.below(4) == 0 {
+                (rng.below(14), rng.below(12))
+            } else {
+                let (df, dr) = [
+                    (1, 0),
+                    (-1, 0),
+                    (0, 1),
+                    (0, -1),
+                    (1, 1),
+                    (1, -1),
+                    (-1, 1),
+                    (-1, -1),
+                ][rng.below(8)];
+                let n = 1 + rng.below(6) as i32;
+                let (f, r) = (f1 as i32 + df * n, r1 as i32 + dr * n);
+                if !(0..14).contains(&f) || !(0..12).contains(&r) {
+                    continue;
+                }
+                (f as usize, r as usize)
+            };
+            for sep in ['-', 'x'] {
+                let text = format!("{}{}{}", name(f1, r1), sep, name(f2, r2));
+                tried += 1;
+                match p.parse_move(&text) {
+                    Ok(mv) => {
+                        assert!(
+                            legal.contains(&text),
+                            "{p}: {text} accepted but not generated"
+                        );
+                        assert_eq!(p.move_text(mv), text);
+                    }
+                    Err(e) => assert!(!legal.contains(&text), "{p}: {text} refused: {e}"),
+                }
+            }
+        }
+    }
+    assert!(tried > 10_000, "{tried}");
+}
+
+/// Speed of generation: `cargo test --release -p myrmidon-rules movegen_speed -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore]
+fn movegen_speed() {
+    let mut rng = Rng::new(5);
+    let mut positions = Vec::new();
+    for _ in 0..50 {
+        let mut p = EpaminondasPosition::start();
+        for _ in 0..rng.below(80) {
+            let mut v = Vec::new();
+            p.legal_moves(&mut v);
+            if v.is_empty() {
+                break;
+            }
+            p.make_move(v[rng.below(v.len())]);
+        }
+        positions.push(p);
+    }
+    let mut v = Vec::with_capacity(512);
+    let mut moves = 0u64;
+    let t = std::time::Instant::now();
+    for _ in 0..2000 {
+        for p in &positions {
+            v.clear();
+            std::hint::black_box(p).legal_moves(&mut v);
+            moves += v.len() as u64;
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "legal_moves: {:.0} ns per position, {:.1} ns per move ({} moves)",
+        s * 1e9 / 100_000.0,
+        s * 1e9 / moves as f64,
+        moves
+    );
+    let t = std::time::Instant::now();
+    let mut n = 0;
+    for _ in 0..2000 {
+        for p in &positions {
+            n += std::hint::black_box(p).count_legal_moves();
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "count_legal_moves: {:.0} ns per position ({n})",
+        s * 1e9 / 100_000.0
+    );
+}
