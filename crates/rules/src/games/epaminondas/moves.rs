@@ -59,9 +59,15 @@ impl EpaminondasMove {
     }
 
     /// How many squares the group moves.
+    #[inline(always)]
     pub fn distance(self) -> i32 {
-        let step = STEPS[self.dir as usize];
-        (self.to as i32 - self.from as i32) / step - (self.size as i32 - 1)
+        // Squares from the tail to the landing square, without a division: the larger of the
+        // file and rank differences.
+        let (from, to) = (self.from as i32, self.to as i32);
+        let span = ((to & 15) - (from & 15))
+            .abs()
+            .max(((to >> 4) - (from >> 4)).abs());
+        span - (self.size as i32 - 1)
     }
 }
 
@@ -256,7 +262,7 @@ impl EpaminondasPosition {
         let from = mv.from as i32;
         let to = mv.to as i32;
         let size = mv.size as i32;
-        let distance = (to - from) / step - (size - 1);
+        let distance = mv.distance();
         let mut own_change = Bb::EMPTY;
         let mut h = self.hash ^ side_key();
         // The first `distance` squares of the group empty; as many squares beyond the head fill.
