@@ -119,6 +119,21 @@ mod avx {
         }
     }
 
+    impl Avx {
+        /// The three words back (for tests).
+        #[cfg(test)]
+        #[inline(always)]
+        pub(crate) fn to_bb(self) -> Bb {
+            // SAFETY: see the type's documentation.
+            unsafe {
+                let mut w = [0u64; 4];
+                _mm256_storeu_si256(w.as_mut_ptr() as *mut __m256i, self.0);
+                assert_eq!(w[3], 0, "lane 3 must stay clear");
+                Bb([w[0], w[1], w[2]])
+            }
+        }
+    }
+
     impl BitAnd for Avx {
         type Output = Avx;
         #[inline(always)]
@@ -165,6 +180,29 @@ mod avx {
                 }
                 if d == -1 || d == -2 || d == -4 || d == -8 {
                     return Avx(_mm256_sll_epi64(x, _mm_cvtsi32_si128(-d)));
+                }
+                if d == 16 || d == 15 || d == 17 {
+                    // One rank down the register: a 2-byte shift across both 128-bit halves
+                    // (the upper half moved down, then a byte alignment), then the file step
+                    // lane by lane as along a rank.
+                    let upper = _mm256_permute2x128_si256::<0x81>(x, x);
+                    let v = _mm256_alignr_epi8::<2>(upper, x);
+                    return Avx(match d {
+                        16 => v,
+                        17 => _mm256_srli_epi64::<1>(v),
+                        _ => _mm256_slli_epi64::<1>(v),
+                    });
+                }
+                if d == -16 || d == -15 || d == -17 {
+                    // One rank up; lane 3 receives the top rank and is cleared.
+                    let lower = _mm256_permute2x128_si256::<0x08>(x, x);
+                    let v = _mm256_alignr_epi8::<14>(x, lower);
+                    let v = _mm256_blend_epi32::<0b1100_0000>(v, _mm256_setzero_si256());
+                    return Avx(match d {
+                        -16 => v,
+                        -15 => _mm256_srli_epi64::<1>(v),
+                        _ => _mm256_slli_epi64::<1>(v),
+                    });
                 }
                 if d > 0 {
                     let n = d as u32;
@@ -221,6 +259,46 @@ mod avx {
         fn carry_runs(self, g: Avx) -> Avx {
             // SAFETY: see the type's documentation.
             Avx(unsafe { _mm256_andnot_si256(_mm256_add_epi64(self.0, g.0), self.0) })
+        }
+    }
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::super::bitboard::{Bb, BITS, BOARD, STEPS};
+    use super::{Avx, Set};
+
+    /// Every shift the counter uses, on every single bit: the register version agrees with the
+    /// portable one on the board squares.
+    #[target_feature(enable = "avx2,popcnt")]
+    fn compare_shifts() {
+        // Sources on the board only: what lands on a padding bit, or comes from one, is never
+        // used unmasked (see `Bb::ahead`), and the two versions may differ there.
+        for i in (0..BITS).filter(|&i| BOARD.has(i)) {
+            let mut b = Bb::EMPTY;
+            b.set(i);
+            let v = Avx::from_bb(b);
+            assert_eq!(v.count(), 1);
+            assert_eq!(v.to_bb(), b);
+            for &s in &STEPS {
+                for d in [s, 2 * s, 4 * s, 8 * s] {
+                    let fast = v.ahead(d).to_bb() & BOARD;
+                    let slow = b.ahead(d) & BOARD;
+                    assert_eq!(fast, slow, "bit {i} shift {d}");
+                }
+            }
+            assert!(v.minus(v).is_empty());
+            assert!((v & Avx::from_bb(b)).any());
+        }
+    }
+
+    #[test]
+    fn register_shifts_match_the_portable_ones() {
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            // SAFETY: the CPU has the features.
+            unsafe { compare_shifts() }
         }
     }
 }
