@@ -103,11 +103,6 @@ impl Bb {
         self.0[(i >> 6) as usize] |= 1 << (i & 63);
     }
 
-    #[inline(always)]
-    pub fn toggle(&mut self, i: i32) {
-        self.0[(i >> 6) as usize] ^= 1 << (i & 63);
-    }
-
     /// The set seen one step of `d` further on: bit `s` of the result is bit `s + d` of
     /// `self`. `d` is a constant at every call site, so this folds into a few word shifts.
     #[inline(always)]

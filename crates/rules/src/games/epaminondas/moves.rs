@@ -2,7 +2,7 @@
 //! says what is wrong, and playing a move.
 
 use crate::error::MoveError;
-use crate::game::MoveCells;
+use crate::game::{Cell, MoveCells};
 
 use super::bitboard::{on_board, to_cell, Bb, FILES, RANKS, STEPS};
 use super::position::{piece_key, side_key, EpaminondasPosition, WHITE};
@@ -34,14 +34,14 @@ impl EpaminondasMove {
         }
     }
 
-    /// The padded index of the tail.
-    pub fn from_index(self) -> i32 {
-        self.from as i32
+    /// The cell (`rank * 14 + file`) of the tail.
+    pub fn tail_cell(self) -> Cell {
+        to_cell(self.from as i32)
     }
 
-    /// The padded index where the head lands.
-    pub fn to_index(self) -> i32 {
-        self.to as i32
+    /// The cell where the head lands.
+    pub fn landing_cell(self) -> Cell {
+        to_cell(self.to as i32)
     }
 
     /// The number of pieces that move.

@@ -432,6 +432,16 @@ fn a_triple_takes_a_pair_in_line() {
     );
     let mv = p.parse_move("c2xc5").unwrap();
     assert_eq!(mv.captured(), 2);
+    assert_eq!(mv.size(), 3);
+    assert_eq!(mv.distance(), 1);
+    assert_eq!(
+        Some(mv.tail_cell()),
+        Epaminondas.info().geometry.parse_cell("c2")
+    );
+    assert_eq!(
+        Some(mv.landing_cell()),
+        Epaminondas.info().geometry.parse_cell("c5")
+    );
     assert!(p.is_irreversible(mv));
     let cells = p.move_cells(mv);
     let g = Epaminondas.info().geometry;
