@@ -269,24 +269,95 @@ fn r2b_heads(o: Bb, d: i32) -> Bb {
 #[inline(always)]
 fn gen_dir<const DIR: usize>(o: Bb, x: Bb, e: Bb, out: &mut Vec<EpaminondasMove>) {
     let d = STEPS[DIR];
-    let heads = o & !o.ahead(d);
-    let active = heads & (e.ahead(d) | x.ahead(d));
-    for h in active.squares() {
+    let se = e.ahead(d);
+    let r2 = o & o.ahead(d);
+    if r2.is_empty() {
+        // Lone pieces: one square each, no capture.
+        (o & se).for_each(|t| {
+            out.push(EpaminondasMove::new(t, t + d, DIR, 1, 0));
+        });
+        return;
+    }
+    if (o & r2.ahead(d)).is_empty() {
+        // Groups of one or two, read off the sets of the counter's closed form.
+        let g1 = o & se;
+        g1.for_each(|t| {
+            out.push(EpaminondasMove::new(t, t + d, DIR, 1, 0));
+        });
+        (o & g1.ahead(d)).for_each(|t| {
+            out.push(EpaminondasMove::new(t, t + 2 * d, DIR, 2, 0));
+        });
+        (o & (g1 & se.ahead(d)).ahead(d)).for_each(|t| {
+            out.push(EpaminondasMove::new(t, t + 3 * d, DIR, 2, 0));
+        });
+        // A pair takes a lone enemy piece next to its head or one empty square further.
+        let rb2 = o & o.ahead(-d);
+        let s1 = (x & !x.ahead(d)).ahead(d);
+        (rb2 & s1).for_each(|h| {
+            out.push(EpaminondasMove::new(h - d, h + d, DIR, 2, 1));
+        });
+        (rb2 & se & s1.ahead(d)).for_each(|h| {
+            out.push(EpaminondasMove::new(h - d, h + 2 * d, DIR, 2, 1));
+        });
+        return;
+    }
+    // Longer runs. `gs[j]`: heads with at least `j` empty squares in front; `rb`: heads with at
+    // least `k` pieces behind them (themselves included). A head in both leads, from `k - 1`
+    // squares behind it, a group of `k` that moves `j <= k` squares.
+    let mut gs = [Bb::EMPTY; 15];
+    let mut jmax = 0;
+    let mut ej = se;
+    while jmax < 14 {
+        let g = o & ej;
+        if g.is_empty() {
+            break;
+        }
+        jmax += 1;
+        gs[jmax] = g;
+        ej = se & ej.ahead(d);
+    }
+    let mut rb = o;
+    let mut k = 1;
+    while k <= 14 && rb.any() {
+        let mut j = 1;
+        while j <= k.min(jmax) {
+            let heads = rb & gs[j];
+            if heads.is_empty() {
+                break;
+            }
+            let back = (k as i32 - 1) * d;
+            heads.for_each(|h| {
+                out.push(EpaminondasMove::new(
+                    h - back,
+                    h + j as i32 * d,
+                    DIR,
+                    k as i32,
+                    0,
+                ));
+            });
+            j += 1;
+        }
+        rb = o & rb.ahead(-d);
+        k += 1;
+    }
+    // Captures: heads of two or more whose first non-empty square ahead is an enemy.
+    let mut f = x.ahead(d);
+    let mut near = f;
+    for _ in 1..14 {
+        f = (e & f).ahead(d);
+        if f.is_empty() {
+            break;
+        }
+        near |= f;
+    }
+    for h in (near & o & o.ahead(-d)).squares() {
         let l = 1 + run(o, h - d, -d, 14);
         let gap = run(e, h + d, d, l);
-        for k in 1..=l {
-            let tail = h - (k - 1) * d;
-            for j in 1..=k.min(gap) {
-                out.push(EpaminondasMove::new(tail, h + j * d, DIR, k, 0));
-            }
-        }
         if gap < l {
             let target = h + (gap + 1) * d;
-            if x.has(target) {
-                let line = run(x, target, d, l);
-                for k in gap.max(line) + 1..=l {
-                    out.push(EpaminondasMove::new(h - (k - 1) * d, target, DIR, k, line));
-                }
+            let line = run(x, target, d, l);
+            for k in gap.max(line) + 1..=l {
+                out.push(EpaminondasMove::new(h - (k - 1) * d, target, DIR, k, line));
             }
         }
     }

@@ -12,50 +12,71 @@ use super::position::{piece_key, side_key, EpaminondasPosition, WHITE};
 ///
 /// `size` is the number of pieces in the group and `captured` the length of the enemy line it
 /// removes (0 for a plain move). Both follow from `from`, `to` and the position; they are kept
-/// so that playing the move needs no scan. Squares are padded indices (see `bitboard`).
+/// so that playing the move needs no scan. Squares are padded indices (see `bitboard`). All of
+/// it is packed in 32 bits (one store when a move is generated): bits 0–7 `from`, 8–15 `to`,
+/// 16–18 `dir`, 19–22 `size`, 23–26 `captured`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EpaminondasMove {
-    pub(crate) from: u8,
-    pub(crate) to: u8,
-    pub(crate) dir: u8,
-    pub(crate) size: u8,
-    pub(crate) captured: u8,
-}
+pub struct EpaminondasMove(u32);
 
 impl EpaminondasMove {
     #[inline(always)]
     pub(crate) fn new(from: i32, to: i32, dir: usize, size: i32, captured: i32) -> Self {
-        EpaminondasMove {
-            from: from as u8,
-            to: to as u8,
-            dir: dir as u8,
-            size: size as u8,
-            captured: captured as u8,
-        }
+        EpaminondasMove(
+            from as u32
+                | (to as u32) << 8
+                | (dir as u32) << 16
+                | (size as u32) << 19
+                | (captured as u32) << 23,
+        )
+    }
+
+    #[inline(always)]
+    pub(crate) fn tail_sq(self) -> i32 {
+        (self.0 & 0xFF) as i32
+    }
+
+    #[inline(always)]
+    pub(crate) fn land_sq(self) -> i32 {
+        (self.0 >> 8 & 0xFF) as i32
+    }
+
+    #[inline(always)]
+    pub(crate) fn dir_ix(self) -> usize {
+        (self.0 >> 16 & 7) as usize
+    }
+
+    #[inline(always)]
+    pub(crate) fn group(self) -> i32 {
+        (self.0 >> 19 & 15) as i32
+    }
+
+    #[inline(always)]
+    pub(crate) fn line(self) -> i32 {
+        (self.0 >> 23 & 15) as i32
     }
 
     /// The cell (`rank * 14 + file`) of the tail.
     pub fn tail_cell(self) -> Cell {
-        to_cell(self.from as i32)
+        to_cell(self.tail_sq())
     }
 
     /// The cell where the head lands.
     pub fn landing_cell(self) -> Cell {
-        to_cell(self.to as i32)
+        to_cell(self.land_sq())
     }
 
     /// The number of pieces that move.
     pub fn size(self) -> u32 {
-        self.size as u32
+        self.group() as u32
     }
 
     /// The number of enemy pieces taken (0 for a plain move).
     pub fn captured(self) -> u32 {
-        self.captured as u32
+        self.line() as u32
     }
 
     pub fn is_capture(self) -> bool {
-        self.captured > 0
+        self.line() > 0
     }
 
     /// How many squares the group moves.
@@ -63,11 +84,11 @@ impl EpaminondasMove {
     pub fn distance(self) -> i32 {
         // Squares from the tail to the landing square, without a division: the larger of the
         // file and rank differences.
-        let (from, to) = (self.from as i32, self.to as i32);
+        let (from, to) = (self.tail_sq(), self.land_sq());
         let span = ((to & 15) - (from & 15))
             .abs()
             .max(((to >> 4) - (from >> 4)).abs());
-        span - (self.size as i32 - 1)
+        span - (self.group() - 1)
     }
 }
 
@@ -99,24 +120,24 @@ const EXPECTED: &str = "`<tail>-<to>` or `<tail>x<to>` with squares a1 to n12, e
 impl EpaminondasPosition {
     /// The canonical text of a move of this position.
     pub fn text_of(&self, mv: EpaminondasMove) -> String {
-        let sep = if mv.captured > 0 { 'x' } else { '-' };
+        let sep = if mv.line() > 0 { 'x' } else { '-' };
         format!(
             "{}{}{}",
-            square_name(mv.from as i32),
+            square_name(mv.tail_sq()),
             sep,
-            square_name(mv.to as i32)
+            square_name(mv.land_sq())
         )
     }
 
     /// The cells a move touches: tail, landing square and the enemy line it takes.
     pub fn cells_of(&self, mv: EpaminondasMove) -> MoveCells {
-        let step = STEPS[mv.dir as usize];
-        let captures = (0..mv.captured as i32)
-            .map(|n| to_cell(mv.to as i32 + n * step))
+        let step = STEPS[mv.dir_ix()];
+        let captures = (0..mv.line())
+            .map(|n| to_cell(mv.land_sq() + n * step))
             .collect();
         MoveCells {
-            from: Some(to_cell(mv.from as i32)),
-            to: Some(to_cell(mv.to as i32)),
+            from: Some(to_cell(mv.tail_sq())),
+            to: Some(to_cell(mv.land_sq())),
             captures,
         }
     }
@@ -258,10 +279,10 @@ impl EpaminondasPosition {
     #[inline]
     pub fn play(&mut self, mv: EpaminondasMove) {
         let me = self.side;
-        let step = STEPS[mv.dir as usize];
-        let from = mv.from as i32;
-        let to = mv.to as i32;
-        let size = mv.size as i32;
+        let step = STEPS[mv.dir_ix()];
+        let from = mv.tail_sq();
+        let to = mv.land_sq();
+        let size = mv.group();
         let distance = mv.distance();
         let mut own_change = Bb::EMPTY;
         let mut h = self.hash ^ side_key();
@@ -276,11 +297,11 @@ impl EpaminondasPosition {
             b += step;
         }
         self.pieces[me as usize] ^= own_change;
-        if mv.captured > 0 {
+        if mv.line() > 0 {
             let them = me ^ 1;
             let mut gone = Bb::EMPTY;
             let mut c = to;
-            for _ in 0..mv.captured {
+            for _ in 0..mv.line() {
                 gone.set(c);
                 h ^= piece_key(them, c);
                 c += step;
