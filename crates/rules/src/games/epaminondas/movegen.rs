@@ -41,6 +41,7 @@ use super::bitboard::{Bb, STEPS};
 use super::moves::EpaminondasMove;
 use super::position::EpaminondasPosition;
 use super::simd::Set;
+use crate::game::Player;
 
 /// The length of the run of `bb` from `i` along `d`, at most `cap`.
 #[inline(always)]
@@ -363,50 +364,70 @@ fn gen_dir<const DIR: usize>(o: Bb, x: Bb, e: Bb, out: &mut Vec<EpaminondasMove>
     }
 }
 
+/// The counter on 256-bit registers (see `simd`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+fn count_avx2(o: Bb, x: Bb) -> u64 {
+    count_with::<super::simd::Avx>(o, x)
+}
+
+/// The portable counter compiled with the `popcnt` instruction, which the baseline x86-64
+/// target lacks (its software bit count costs about a dozen instructions per word).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn count_popcnt(o: Bb, x: Bb) -> u64 {
+    count_with::<Bb>(o, x)
+}
+
+/// The moves of the side whose pieces are `o` against `x`, over any set type; every version
+/// gives the same numbers.
+#[inline(always)]
+fn count_with<S: Set>(o: Bb, x: Bb) -> u64 {
+    Ctx::<S>::new(o, x).count() as u64
+}
+
 impl EpaminondasPosition {
     /// The number of legal moves, counted without generating them.
     #[inline]
     pub fn count_moves(&self) -> u64 {
+        if self.crossing_win() {
+            return 0;
+        }
+        self.mobility(self.side)
+    }
+
+    /// The number of moves `player` would have if it were their turn (the crossing rule
+    /// aside): `count_moves` for the player to move, and a mobility term for evaluations.
+    #[inline]
+    pub fn mobility(&self, player: Player) -> u64 {
+        let o = self.pieces[(player & 1) as usize];
+        let x = self.pieces[(player & 1 ^ 1) as usize];
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx2")
                 && std::arch::is_x86_feature_detected!("popcnt")
             {
-                // SAFETY: the CPU has the features `count_moves_avx2` is compiled for.
-                return unsafe { self.count_moves_avx2() };
+                // SAFETY: the CPU has the features `count_avx2` is compiled for.
+                return unsafe { count_avx2(o, x) };
             }
             if std::arch::is_x86_feature_detected!("popcnt") {
                 // SAFETY: as above.
-                return unsafe { self.count_moves_popcnt() };
+                return unsafe { count_popcnt(o, x) };
             }
         }
-        self.count_with::<Bb>()
+        count_with::<Bb>(o, x)
     }
 
-    /// The counter on 256-bit registers (see `simd`).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,popcnt")]
-    fn count_moves_avx2(&self) -> u64 {
-        self.count_with::<super::simd::Avx>()
-    }
-
-    /// The portable counter compiled with the `popcnt` instruction, which the baseline x86-64
-    /// target lacks (its software bit count costs about a dozen instructions per word).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    fn count_moves_popcnt(&self) -> u64 {
-        self.count_with::<Bb>()
-    }
-
-    /// The counter over any set type; every version must give the same numbers.
-    #[inline(always)]
-    pub(crate) fn count_with<S: Set>(&self) -> u64 {
+    /// [`Self::count_moves`] with the portable counter, whatever the CPU (for tests).
+    #[cfg(test)]
+    pub(crate) fn count_portable(&self) -> u64 {
         if self.crossing_win() {
             return 0;
         }
-        let o = self.pieces[self.side as usize];
-        let x = self.pieces[(self.side ^ 1) as usize];
-        Ctx::<S>::new(o, x).count() as u64
+        count_with::<Bb>(
+            self.pieces[self.side as usize],
+            self.pieces[(self.side ^ 1) as usize],
+        )
     }
 
     /// Appends the legal moves to `out`.

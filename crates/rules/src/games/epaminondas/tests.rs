@@ -3,7 +3,6 @@
 
 #![allow(clippy::needless_range_loop)] // grids are indexed by (rank, file) on purpose
 
-use super::bitboard::Bb;
 use super::*;
 use crate::error::MoveError;
 use crate::game::{perft, Game, Position};
@@ -205,7 +204,7 @@ fn perft_table_every_row() {
 /// Perft with the portable counter at the last ply (the dispatching one may pick AVX2).
 fn perft_portable(p: &mut EpaminondasPosition, depth: u32) -> u64 {
     if depth == 1 {
-        return p.count_with::<Bb>();
+        return p.count_portable();
     }
     let mut v = Vec::new();
     p.legal_moves(&mut v);
@@ -312,11 +311,7 @@ fn random_placements() {
         let mut v = Vec::new();
         p.legal_moves(&mut v);
         assert_eq!(v.is_empty(), p.outcome().is_some(), "{p}");
-        assert_eq!(
-            p.count_with::<Bb>(),
-            v.len() as u64,
-            "portable count of {p}"
-        );
+        assert_eq!(p.count_portable(), v.len() as u64, "portable count of {p}");
     }
 }
 
@@ -332,11 +327,19 @@ fn outcome_agrees_with_the_move_list_along_random_games() {
             p.legal_moves(&mut v);
             assert_eq!(v.is_empty(), p.outcome().is_some(), "{p}");
             assert_eq!(p.count_legal_moves(), v.len() as u64, "{p}");
-            assert_eq!(
-                p.count_with::<Bb>(),
-                v.len() as u64,
-                "portable count of {p}"
-            );
+            assert_eq!(p.count_portable(), v.len() as u64, "portable count of {p}");
+            if !v.is_empty() {
+                // Mobility of the player to move is its move count; of the other player, the
+                // count with the turn passed (unless that position is already decided).
+                assert_eq!(p.mobility(p.to_move()), v.len() as u64);
+                let text = p.to_string();
+                let other = if text.ends_with('w') { 'b' } else { 'w' };
+                let flipped = pos(&format!("{}{other}", &text[..text.len() - 1]));
+                if !flipped.crossing_win() {
+                    let n = flipped.count_legal_moves();
+                    assert_eq!(p.mobility(1 - p.to_move()), n, "{p}");
+                }
+            }
             if v.is_empty() {
                 ended += 1;
                 break;
