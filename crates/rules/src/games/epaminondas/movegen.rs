@@ -367,67 +367,66 @@ fn gen_dir<const DIR: usize>(o: Bb, x: Bb, e: Bb, out: &mut Vec<EpaminondasMove>
 /// The counter on 256-bit registers (see `simd`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-fn count_avx2(o: Bb, x: Bb) -> u64 {
-    count_with::<super::simd::Avx>(o, x)
+fn count_avx2(pos: &EpaminondasPosition, player: Player, rule: bool) -> u64 {
+    count_with::<super::simd::Avx>(pos, player, rule)
 }
 
 /// The portable counter compiled with the `popcnt` instruction, which the baseline x86-64
 /// target lacks (its software bit count costs about a dozen instructions per word).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-fn count_popcnt(o: Bb, x: Bb) -> u64 {
-    count_with::<Bb>(o, x)
+fn count_popcnt(pos: &EpaminondasPosition, player: Player, rule: bool) -> u64 {
+    count_with::<Bb>(pos, player, rule)
 }
 
-/// The moves of the side whose pieces are `o` against `x`, over any set type; every version
-/// gives the same numbers.
+/// The moves of `player`, over any set type (every version gives the same numbers); with
+/// `rule`, none if the player to move has already won by the crossing rule (checked here so
+/// that its bit counts are compiled with the same instructions as the rest).
 #[inline(always)]
-fn count_with<S: Set>(o: Bb, x: Bb) -> u64 {
-    Ctx::<S>::new(o, x).count() as u64
+fn count_with<S: Set>(pos: &EpaminondasPosition, player: Player, rule: bool) -> u64 {
+    if rule && pos.crossing_win() {
+        return 0;
+    }
+    let p = (player & 1) as usize;
+    Ctx::<S>::new(pos.pieces[p], pos.pieces[p ^ 1]).count() as u64
 }
 
 impl EpaminondasPosition {
     /// The number of legal moves, counted without generating them.
     #[inline]
     pub fn count_moves(&self) -> u64 {
-        if self.crossing_win() {
-            return 0;
-        }
-        self.mobility(self.side)
+        self.dispatch(self.side, true)
     }
 
     /// The number of moves `player` would have if it were their turn (the crossing rule
-    /// aside): `count_moves` for the player to move, and a mobility term for evaluations.
+    /// aside): a mobility term for evaluations.
     #[inline]
     pub fn mobility(&self, player: Player) -> u64 {
-        let o = self.pieces[(player & 1) as usize];
-        let x = self.pieces[(player & 1 ^ 1) as usize];
+        self.dispatch(player, false)
+    }
+
+    #[inline(always)]
+    fn dispatch(&self, player: Player, rule: bool) -> u64 {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx2")
                 && std::arch::is_x86_feature_detected!("popcnt")
             {
                 // SAFETY: the CPU has the features `count_avx2` is compiled for.
-                return unsafe { count_avx2(o, x) };
+                return unsafe { count_avx2(self, player, rule) };
             }
             if std::arch::is_x86_feature_detected!("popcnt") {
                 // SAFETY: as above.
-                return unsafe { count_popcnt(o, x) };
+                return unsafe { count_popcnt(self, player, rule) };
             }
         }
-        count_with::<Bb>(o, x)
+        count_with::<Bb>(self, player, rule)
     }
 
     /// [`Self::count_moves`] with the portable counter, whatever the CPU (for tests).
     #[cfg(test)]
     pub(crate) fn count_portable(&self) -> u64 {
-        if self.crossing_win() {
-            return 0;
-        }
-        count_with::<Bb>(
-            self.pieces[self.side as usize],
-            self.pieces[(self.side ^ 1) as usize],
-        )
+        count_with::<Bb>(self, self.side, true)
     }
 
     /// Appends the legal moves to `out`.
