@@ -192,7 +192,7 @@ fn slow_moves(p: &EpaminondasPosition) -> Vec<String> {
 
 #[test]
 fn perft_table_every_row() {
-    // All 201 rows, the start to depth 4 included (about half a second at opt-level 3).
+    // All 204 rows, the start to depth 4 included (well under a second at opt-level 3).
     let rows = rows();
     assert_eq!(rows.len(), 204);
     for (fen, depth, nodes) in rows {
@@ -623,8 +623,8 @@ fn crossing_majority_with_one_reply_allowed() {
     assert_eq!(r.count_legal_moves(), 0);
     assert!(texts(&r).is_empty());
     assert_eq!(r.parse_move("h3-h4"), Err(MoveError::GameOver));
-    // Black answers by capturing the crossed piece (the m12–n12 pair along rank 12... is too
-    // far); with a Black pair next to it, the capture cancels the majority.
+    // Black may answer by capturing the crossed piece: the pair c12–d12 takes it along rank 12,
+    // and the majority is gone.
     let p = pos(&board(
         &[
             ("a11", 'W'),
