@@ -9,6 +9,7 @@ static GAMES: &[&dyn DynGame] = &[
     &games::ackenhead::Ackenhead,
     &games::antchess::AntChess2,
     &games::antchess::AntChess3,
+    &games::epaminondas::Epaminondas,
     &games::reines::Reines,
 ];
 

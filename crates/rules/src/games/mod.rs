@@ -3,4 +3,5 @@
 
 pub mod ackenhead;
 pub mod antchess;
+pub mod epaminondas;
 pub mod reines;

@@ -1,0 +1,314 @@
+//! The move, its text (`<tail>-<to>`, `<tail>x<to>`), reading a text back with an error that
+//! says what is wrong, and playing a move.
+
+use crate::error::MoveError;
+use crate::game::{Cell, MoveCells};
+
+use super::bitboard::{on_board, to_cell, Bb, FILES, RANKS, STEPS};
+use super::position::{piece_key, side_key, EpaminondasPosition, WHITE};
+
+/// A move: the group whose tail is on `from` moves along `STEPS[dir]` until its head lands
+/// on `to`.
+///
+/// `size` is the number of pieces in the group and `captured` the length of the enemy line it
+/// removes (0 for a plain move). Both follow from `from`, `to` and the position; they are kept
+/// so that playing the move needs no scan. Squares are padded indices (see `bitboard`). All of
+/// it is packed in 32 bits (one store when a move is generated): bits 0–7 `from`, 8–15 `to`,
+/// 16–18 `dir`, 19–22 `size`, 23–26 `captured`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EpaminondasMove(u32);
+
+impl EpaminondasMove {
+    #[inline(always)]
+    pub(crate) fn new(from: i32, to: i32, dir: usize, size: i32, captured: i32) -> Self {
+        EpaminondasMove(
+            from as u32
+                | (to as u32) << 8
+                | (dir as u32) << 16
+                | (size as u32) << 19
+                | (captured as u32) << 23,
+        )
+    }
+
+    #[inline(always)]
+    pub(crate) fn tail_sq(self) -> i32 {
+        (self.0 & 0xFF) as i32
+    }
+
+    #[inline(always)]
+    pub(crate) fn land_sq(self) -> i32 {
+        (self.0 >> 8 & 0xFF) as i32
+    }
+
+    #[inline(always)]
+    pub(crate) fn dir_ix(self) -> usize {
+        (self.0 >> 16 & 7) as usize
+    }
+
+    #[inline(always)]
+    pub(crate) fn group(self) -> i32 {
+        (self.0 >> 19 & 15) as i32
+    }
+
+    #[inline(always)]
+    pub(crate) fn line(self) -> i32 {
+        (self.0 >> 23 & 15) as i32
+    }
+
+    /// The cell (`rank * 14 + file`) of the tail.
+    pub fn tail_cell(self) -> Cell {
+        to_cell(self.tail_sq())
+    }
+
+    /// The cell where the head lands.
+    pub fn landing_cell(self) -> Cell {
+        to_cell(self.land_sq())
+    }
+
+    /// The number of pieces that move.
+    pub fn size(self) -> u32 {
+        self.group() as u32
+    }
+
+    /// The number of enemy pieces taken (0 for a plain move).
+    pub fn captured(self) -> u32 {
+        self.line() as u32
+    }
+
+    pub fn is_capture(self) -> bool {
+        self.line() > 0
+    }
+
+    /// How many squares the group moves.
+    #[inline(always)]
+    pub fn distance(self) -> i32 {
+        // Squares from the tail to the landing square, without a division: the larger of the
+        // file and rank differences.
+        let (from, to) = (self.tail_sq(), self.land_sq());
+        let span = ((to & 15) - (from & 15))
+            .abs()
+            .max(((to >> 4) - (from >> 4)).abs());
+        span - (self.group() - 1)
+    }
+}
+
+/// The name of a padded index: `a1` … `n12`.
+pub fn square_name(i: i32) -> String {
+    format!("{}{}", (b'a' + (i & 15) as u8) as char, (i >> 4) + 1)
+}
+
+/// Reads `a1` … `n12` into a padded index.
+fn parse_square(text: &str) -> Option<i32> {
+    let bytes = text.as_bytes();
+    let (&f, rest) = bytes.split_first()?;
+    if !f.is_ascii_lowercase() || rest.is_empty() || rest.len() > 2 || rest[0] == b'0' {
+        return None;
+    }
+    if !rest.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let file = (f - b'a') as i32;
+    let rank: i32 = std::str::from_utf8(rest).ok()?.parse().ok()?;
+    if file >= FILES || !(1..=RANKS).contains(&rank) {
+        return None;
+    }
+    Some((rank - 1) * 16 + file)
+}
+
+const EXPECTED: &str = "`<tail>-<to>` or `<tail>x<to>` with squares a1 to n12, e.g. `c1-c4`";
+
+impl EpaminondasPosition {
+    /// The canonical text of a move of this position.
+    pub fn text_of(&self, mv: EpaminondasMove) -> String {
+        let sep = if mv.line() > 0 { 'x' } else { '-' };
+        format!(
+            "{}{}{}",
+            square_name(mv.tail_sq()),
+            sep,
+            square_name(mv.land_sq())
+        )
+    }
+
+    /// The cells a move touches: tail, landing square and the enemy line it takes.
+    pub fn cells_of(&self, mv: EpaminondasMove) -> MoveCells {
+        let step = STEPS[mv.dir_ix()];
+        let captures = (0..mv.line())
+            .map(|n| to_cell(mv.land_sq() + n * step))
+            .collect();
+        MoveCells {
+            from: Some(to_cell(mv.tail_sq())),
+            to: Some(to_cell(mv.land_sq())),
+            captures,
+        }
+    }
+
+    /// Reads a move text and checks it against the rules; the error says which rule it breaks.
+    pub fn read_move(&self, text: &str) -> Result<EpaminondasMove, MoveError> {
+        let t = text.trim();
+        let (a, b, capture) = if let Some((a, b)) = t.split_once('-') {
+            (a, b, false)
+        } else if let Some((a, b)) = t.split_once('x') {
+            (a, b, true)
+        } else {
+            return Err(MoveError::malformed(text, EXPECTED));
+        };
+        let (Some(from), Some(to)) = (parse_square(a), parse_square(b)) else {
+            return Err(MoveError::malformed(text, EXPECTED));
+        };
+        if self.crossing_win() || self.count_moves() == 0 {
+            return Err(MoveError::GameOver);
+        }
+        let me = self.side;
+        let own = self.pieces[me as usize];
+        let opp = self.pieces[(me ^ 1) as usize];
+        let player = if me == WHITE { "White" } else { "Black" };
+        let illegal = |reason: String| Err(MoveError::illegal(t, reason));
+
+        if !own.has(from) {
+            let what = if opp.has(from) {
+                format!("{} holds an enemy piece", square_name(from))
+            } else {
+                format!("{} is empty", square_name(from))
+            };
+            return illegal(format!("the tail must be a {player} piece, and {what}"));
+        }
+        // The direction: same rank, file or diagonal.
+        let (df, dr) = ((to & 15) - (from & 15), (to >> 4) - (from >> 4));
+        if df == 0 && dr == 0 {
+            return illegal(format!(
+                "the tail and the landing square are both {}",
+                square_name(from)
+            ));
+        }
+        if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+            return illegal(format!(
+                "{} and {} are not on one rank, file or diagonal",
+                square_name(from),
+                square_name(to)
+            ));
+        }
+        let dir = STEPS
+            .iter()
+            .position(|&s| s == df.signum() + 16 * dr.signum())
+            .unwrap_or(0);
+        let step = STEPS[dir];
+        let span = df.abs().max(dr.abs()); // squares from the tail to the landing square
+
+        // The group: the tail and the own pieces that follow it without a gap.
+        let mut size = 1;
+        while on_board(from + size * step) && own.has(from + size * step) {
+            size += 1;
+        }
+        let head = from + (size - 1) * step;
+        let group = if size == 1 {
+            format!("the lone piece on {}", square_name(from))
+        } else {
+            format!(
+                "the group {}–{} ({size} pieces)",
+                square_name(from),
+                square_name(head)
+            )
+        };
+        let distance = span - (size - 1);
+        if distance <= 0 {
+            return illegal(format!(
+                "{} is inside {group}: its head is on {}",
+                square_name(to),
+                square_name(head)
+            ));
+        }
+        if distance > size {
+            return illegal(format!(
+                "{group} moves at most {size} square{} (its head could reach {} at most), not \
+                 {distance}",
+                if size == 1 { "" } else { "s" },
+                square_name(head + size * step)
+            ));
+        }
+        // The squares the head passes over must be empty.
+        for n in 1..distance {
+            let sq = head + n * step;
+            if !self.empty().has(sq) {
+                return illegal(format!(
+                    "{group} cannot pass over the piece on {}",
+                    square_name(sq)
+                ));
+            }
+        }
+        if own.has(to) {
+            return illegal(format!(
+                "{} is occupied by another {player} piece",
+                square_name(to)
+            ));
+        }
+        if opp.has(to) {
+            let mut line = 1;
+            while on_board(to + line * step) && opp.has(to + line * step) {
+                line += 1;
+            }
+            if line >= size {
+                return illegal(format!(
+                    "{group} cannot capture the enemy line from {} ({line} piece{}): a capture \
+                     needs more pieces than the line has",
+                    square_name(to),
+                    if line == 1 { "" } else { "s" }
+                ));
+            }
+            if !capture {
+                return illegal(format!(
+                    "{} holds an enemy piece: the capture is written {}x{}",
+                    square_name(to),
+                    square_name(from),
+                    square_name(to)
+                ));
+            }
+            return Ok(EpaminondasMove::new(from, to, dir, size, line));
+        }
+        if capture {
+            return illegal(format!(
+                "there is no enemy piece on {} to capture: the move is written {}-{}",
+                square_name(to),
+                square_name(from),
+                square_name(to)
+            ));
+        }
+        Ok(EpaminondasMove::new(from, to, dir, size, 0))
+    }
+
+    /// Plays a move (copy-make: the caller keeps the old position to take it back).
+    #[inline]
+    pub fn play(&mut self, mv: EpaminondasMove) {
+        let me = self.side;
+        let step = STEPS[mv.dir_ix()];
+        let from = mv.tail_sq();
+        let to = mv.land_sq();
+        let size = mv.group();
+        let distance = mv.distance();
+        let mut own_change = Bb::EMPTY;
+        let mut h = self.hash ^ side_key();
+        // The first `distance` squares of the group empty; as many squares beyond the head fill.
+        let mut a = from;
+        let mut b = from + size * step;
+        for _ in 0..distance {
+            own_change.set(a);
+            own_change.set(b);
+            h ^= piece_key(me, a) ^ piece_key(me, b);
+            a += step;
+            b += step;
+        }
+        self.pieces[me as usize] ^= own_change;
+        if mv.line() > 0 {
+            let them = me ^ 1;
+            let mut gone = Bb::EMPTY;
+            let mut c = to;
+            for _ in 0..mv.line() {
+                gone.set(c);
+                h ^= piece_key(them, c);
+                c += step;
+            }
+            self.pieces[them as usize] ^= gone;
+        }
+        self.side ^= 1;
+        self.hash = h;
+    }
+}

@@ -1,0 +1,295 @@
+//! The state of an Epaminondas game and its position string.
+
+use std::fmt;
+
+use crate::error::PositionError;
+use crate::game::Player;
+use crate::zobrist;
+
+use super::bitboard::{from_cell, index, Bb, BITS, FILES, RANKS, RANK_1, RANK_12};
+
+/// White (moves first, far row rank 12).
+pub const WHITE: Player = 0;
+/// Black (far row rank 1).
+pub const BLACK: Player = 1;
+
+/// At most this many pieces a side.
+pub const MAX_PIECES: u32 = 28;
+
+/// The start position string.
+pub const START: &str =
+    "BBBBBBBBBBBBBB/BBBBBBBBBBBBBB/14/14/14/14/14/14/14/14/WWWWWWWWWWWWWW/WWWWWWWWWWWWWW w";
+
+/// Zobrist keys: one per colour and padded index, then the side-to-move key.
+static KEYS: [u64; 2 * BITS as usize + 1] = zobrist::keys(0x45_7061_6D69_6E6F);
+
+#[inline(always)]
+pub(crate) fn piece_key(colour: Player, i: i32) -> u64 {
+    KEYS[colour as usize * BITS as usize + i as usize]
+}
+
+#[inline(always)]
+pub(crate) fn side_key() -> u64 {
+    KEYS[2 * BITS as usize]
+}
+
+/// An Epaminondas position: the pieces of each colour and the player to move.
+///
+/// The hash covers exactly what the repetition rule compares: the placement and the player to
+/// move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct EpaminondasPosition {
+    /// `pieces[WHITE]`, `pieces[BLACK]`.
+    pub(crate) pieces: [Bb; 2],
+    pub(crate) side: Player,
+    pub(crate) hash: u64,
+}
+
+impl EpaminondasPosition {
+    /// The start position.
+    pub fn start() -> Self {
+        Self::parse(START).expect("the start string is valid")
+    }
+
+    /// Builds a position from its pieces (padded bitboards) and the player to move.
+    pub(crate) fn from_parts(white: Bb, black: Bb, side: Player) -> Self {
+        let mut p = EpaminondasPosition {
+            pieces: [white, black],
+            side,
+            hash: 0,
+        };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut h = if self.side == BLACK { side_key() } else { 0 };
+        for colour in [WHITE, BLACK] {
+            for i in self.pieces[colour as usize].squares() {
+                h ^= piece_key(colour, i);
+            }
+        }
+        h
+    }
+
+    /// The pieces of a colour.
+    pub fn pieces(&self, colour: Player) -> Bb {
+        self.pieces[colour as usize]
+    }
+
+    /// The empty squares.
+    #[inline(always)]
+    pub fn empty(&self) -> Bb {
+        !(self.pieces[0] | self.pieces[1])
+    }
+
+    /// How many pieces `colour` has on its far row (rank 12 for White, rank 1 for Black).
+    #[inline(always)]
+    pub fn far_row_count(&self, colour: Player) -> u32 {
+        if colour == WHITE {
+            (self.pieces[0] & RANK_12).count()
+        } else {
+            (self.pieces[1] & RANK_1).count()
+        }
+    }
+
+    /// True if the player to move has more pieces on their far row than the opponent on
+    /// theirs: the player to move has won by the crossing rule.
+    #[inline(always)]
+    pub fn crossing_win(&self) -> bool {
+        self.far_row_count(self.side) > self.far_row_count(self.side ^ 1)
+    }
+
+    /// The colour on a padded index, if any.
+    pub(crate) fn colour_at(&self, i: i32) -> Option<Player> {
+        if self.pieces[0].has(i) {
+            Some(WHITE)
+        } else if self.pieces[1].has(i) {
+            Some(BLACK)
+        } else {
+            None
+        }
+    }
+
+    /// The colour on a cell (`rank * 14 + file`), if any.
+    pub fn colour_on_cell(&self, cell: u16) -> Option<Player> {
+        if cell as i32 >= FILES * RANKS {
+            return None;
+        }
+        self.colour_at(from_cell(cell))
+    }
+
+    /// Reads a position string: `<ranks 12 to 1> <w|b>`.
+    pub fn parse(text: &str) -> Result<Self, PositionError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(PositionError::new(
+                "position",
+                "empty string: expected `<ranks 12 to 1, /-separated> <w|b>`",
+            ));
+        }
+        let fields: Vec<&str> = text.split(' ').collect();
+        if fields.len() != 2 || fields.iter().any(|f| f.is_empty()) {
+            let found = text.split_whitespace().count();
+            let message = if found == 2 {
+                "expected two fields separated by exactly one space, `<ranks> <to-move>`"
+                    .to_string()
+            } else {
+                format!(
+                    "expected two fields separated by one space, `<ranks> <to-move>`, found \
+                     {found} field(s)"
+                )
+            };
+            return Err(PositionError::new("position", message));
+        }
+        let (white, black) = parse_placement(fields[0])?;
+        let side = match fields[1] {
+            "w" => WHITE,
+            "b" => BLACK,
+            other => {
+                return Err(PositionError::new(
+                    "side to move",
+                    format!("expected `w` or `b`, found {other:?}"),
+                ))
+            }
+        };
+        Ok(Self::from_parts(white, black, side))
+    }
+}
+
+fn parse_placement(text: &str) -> Result<(Bb, Bb), PositionError> {
+    const FIELD: &str = "placement";
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != RANKS as usize {
+        return Err(PositionError::new(
+            FIELD,
+            format!(
+                "expected {RANKS} ranks separated by `/`, found {}",
+                ranks.len()
+            ),
+        ));
+    }
+    let mut pieces = [Bb::EMPTY; 2];
+    for (row, rank_text) in ranks.iter().enumerate() {
+        let rank = RANKS - 1 - row as i32;
+        let name = rank + 1;
+        if rank_text.is_empty() {
+            return Err(PositionError::new(FIELD, format!("rank {name} is empty")));
+        }
+        let bytes = rank_text.as_bytes();
+        let mut file: i32 = 0;
+        let mut k = 0;
+        while k < bytes.len() {
+            let c = bytes[k];
+            match c {
+                b'W' | b'B' => {
+                    if file >= FILES {
+                        return Err(PositionError::new(
+                            FIELD,
+                            format!("rank {name} has more than {FILES} squares"),
+                        ));
+                    }
+                    let colour = if c == b'W' { 0 } else { 1 };
+                    pieces[colour].set(index(file, rank));
+                    file += 1;
+                    k += 1;
+                }
+                b'1'..=b'9' => {
+                    let start = k;
+                    while k < bytes.len() && bytes[k].is_ascii_digit() {
+                        k += 1;
+                    }
+                    let digits = &rank_text[start..k];
+                    // At most two digits are meaningful; longer runs are out of range anyway.
+                    let n: i32 = if digits.len() > 2 {
+                        i32::MAX
+                    } else {
+                        digits.parse().unwrap_or(i32::MAX)
+                    };
+                    if n > FILES {
+                        return Err(PositionError::new(
+                            FIELD,
+                            format!(
+                                "rank {name}: a run of empty squares is 1 to {FILES}, found \
+                                 {digits}"
+                            ),
+                        ));
+                    }
+                    file += n;
+                    if file > FILES {
+                        return Err(PositionError::new(
+                            FIELD,
+                            format!("rank {name} has more than {FILES} squares"),
+                        ));
+                    }
+                }
+                b'0' => {
+                    return Err(PositionError::new(
+                        FIELD,
+                        format!(
+                            "rank {name}: a run of empty squares is 1 to {FILES}, without a \
+                             leading zero"
+                        ),
+                    ))
+                }
+                _ => {
+                    let ch = rank_text[k..].chars().next().unwrap_or('?');
+                    return Err(PositionError::new(
+                        FIELD,
+                        format!(
+                            "rank {name}: unexpected {ch:?}; expected `W`, `B` or a number of \
+                             empty squares"
+                        ),
+                    ));
+                }
+            }
+        }
+        if file != FILES {
+            return Err(PositionError::new(
+                FIELD,
+                format!("rank {name} has {file} squares, expected {FILES}"),
+            ));
+        }
+    }
+    for (colour, name) in [(0, "White"), (1, "Black")] {
+        let n = pieces[colour].count();
+        if n > MAX_PIECES {
+            return Err(PositionError::new(
+                FIELD,
+                format!("{name} has {n} pieces, at most {MAX_PIECES} are allowed"),
+            ));
+        }
+    }
+    debug_assert!((pieces[0] & pieces[1]).is_empty());
+    Ok((pieces[0], pieces[1]))
+}
+
+impl fmt::Display for EpaminondasPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::with_capacity(100);
+        for rank in (0..RANKS).rev() {
+            let mut run = 0;
+            for file in 0..FILES {
+                match self.colour_at(index(file, rank)) {
+                    None => run += 1,
+                    Some(c) => {
+                        if run > 0 {
+                            s.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        s.push(if c == WHITE { 'W' } else { 'B' });
+                    }
+                }
+            }
+            if run > 0 {
+                s.push_str(&run.to_string());
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(if self.side == WHITE { 'w' } else { 'b' });
+        f.write_str(&s)
+    }
+}
