@@ -239,22 +239,6 @@ fn slow_generator_matches_the_table_at_depth_one() {
     }
 }
 
-/// Timing of perft(4) from the start: `cargo test --release -p myrmidon-rules perft_speed --
-/// --ignored --nocapture`.
-#[test]
-#[ignore]
-fn perft_speed() {
-    let mut p = EpaminondasPosition::start();
-    let t = std::time::Instant::now();
-    let n = perft(&mut p, 4);
-    let s = t.elapsed().as_secs_f64();
-    println!(
-        "perft(4) = {n} in {s:.3} s = {:.0} Mnps",
-        n as f64 / s / 1e6
-    );
-    assert_eq!(n, 245_799_684);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Property tests.
 
@@ -1086,54 +1070,4 @@ fn parse_move_accepts_exactly_the_generated_moves() {
         }
     }
     assert!(tried > 10_000, "{tried}");
-}
-
-/// Speed of generation: `cargo test --release -p myrmidon-rules movegen_speed -- --ignored
-/// --nocapture`.
-#[test]
-#[ignore]
-fn movegen_speed() {
-    let mut rng = Rng::new(5);
-    let mut positions = Vec::new();
-    for _ in 0..50 {
-        let mut p = EpaminondasPosition::start();
-        for _ in 0..rng.below(80) {
-            let mut v = Vec::new();
-            p.legal_moves(&mut v);
-            if v.is_empty() {
-                break;
-            }
-            p.make_move(v[rng.below(v.len())]);
-        }
-        positions.push(p);
-    }
-    let mut v = Vec::with_capacity(512);
-    let mut moves = 0u64;
-    let t = std::time::Instant::now();
-    for _ in 0..2000 {
-        for p in &positions {
-            v.clear();
-            std::hint::black_box(p).legal_moves(&mut v);
-            moves += v.len() as u64;
-        }
-    }
-    let s = t.elapsed().as_secs_f64();
-    println!(
-        "legal_moves: {:.0} ns per position, {:.1} ns per move ({} moves)",
-        s * 1e9 / 100_000.0,
-        s * 1e9 / moves as f64,
-        moves
-    );
-    let t = std::time::Instant::now();
-    let mut n = 0;
-    for _ in 0..2000 {
-        for p in &positions {
-            n += std::hint::black_box(p).count_legal_moves();
-        }
-    }
-    let s = t.elapsed().as_secs_f64();
-    println!(
-        "count_legal_moves: {:.0} ns per position ({n})",
-        s * 1e9 / 100_000.0
-    );
 }
