@@ -9,4 +9,8 @@ cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 
 cargo fmt --all --check
 cargo clippy --all-targets -- -D warnings
-cargo test --workspace
+# Run every test, then say in one line how many passed and failed over all the test binaries.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+cargo test --workspace 2>&1 | tee "$log"
+awk '/^test result:/ { p += $4; f += $6 } END { printf "all tests: %d passed, %d failed\n", p, f }' "$log"
