@@ -214,7 +214,7 @@ impl AckenheadPosition {
                 "fields",
                 format!(
                     "expected 6 fields (placement, side to move, castling, en passant, \
-                     half-move clock, move number), found {}",
+                     half-move clock, move number) or the first 4, found {}",
                     fields.len()
                 ),
             ));
