@@ -4,79 +4,48 @@
 //! * Hex boards: the rows of `Geometry::rows()` with their indents, the row letter on the left;
 //!   a cell's name is its row letter and its place in the row (see [`draw_names`]).
 //!
-//! Pieces: with two players, the first player's kind letters in upper case and the second's in
-//! lower case (chess style); with more players, a prefix naming the owner (the initial of the
-//! player's name, or their number if two names share an initial) and the kind letter (`bQ`).
-//! An empty cell is a dot.
+//! Pieces are written as the game's own notation writes them (`GameInfo::notation`): by case
+//! (`K`, `k`), by an owner prefix (`bQ`) or by the kind letter alone (`W`, `B`). An empty cell
+//! is a dot.
 
-use myrmidon_rules::{Cell, GameInfo, Geometry, PieceView, Player};
+use myrmidon_rules::{Cell, GameInfo, Geometry, PieceNotation, PieceView, Player};
 
 /// ANSI colours of the players' pieces, used only when writing to a terminal.
 const PALETTE: [&str; 6] = ["1;33", "1;36", "1;32", "1;35", "1;31", "1;34"];
 
-/// How the players' pieces are told apart.
-fn owner_prefixes(info: &GameInfo) -> Option<Vec<char>> {
-    if info.players.len() == 2 {
-        return None;
-    }
-    let initials: Vec<char> = info
-        .players
-        .iter()
-        .map(|p| p.chars().next().unwrap_or('?').to_ascii_lowercase())
-        .collect();
-    let distinct = initials
-        .iter()
-        .enumerate()
-        .all(|(i, c)| c.is_ascii_alphabetic() && !initials[..i].contains(c));
-    if distinct {
-        Some(initials)
-    } else {
-        Some(
-            (0..info.players.len())
-                .map(|i| char::from_digit(i as u32 + 1, 36).unwrap_or('?'))
-                .collect(),
-        )
-    }
-}
-
-/// The text of a piece on the board: `K`, `k` or `bQ`.
+/// The text of a piece on the board, as the game's own notation writes it: `K`, `k`, `bQ`, `W`.
 pub fn piece_token(info: &GameInfo, piece: PieceView) -> String {
-    match owner_prefixes(info) {
-        None => {
-            if piece.owner == 0 {
-                piece.kind.to_ascii_uppercase().to_string()
-            } else {
-                piece.kind.to_ascii_lowercase().to_string()
-            }
-        }
-        Some(prefixes) => {
+    match info.notation {
+        PieceNotation::Case if piece.owner == 0 => piece.kind.to_ascii_uppercase().to_string(),
+        PieceNotation::Case => piece.kind.to_ascii_lowercase().to_string(),
+        PieceNotation::OwnerPrefix(prefixes) => {
             let prefix = prefixes.get(piece.owner as usize).copied().unwrap_or('?');
             format!("{prefix}{}", piece.kind.to_ascii_uppercase())
         }
+        PieceNotation::Letter => piece.kind.to_string(),
     }
 }
 
 /// Lines explaining the pieces: who owns which, and what each letter is.
 pub fn legend(info: &GameInfo) -> Vec<String> {
     let mut lines = Vec::new();
-    match owner_prefixes(info) {
-        None => {
-            let names = |i: usize| info.players.get(i).copied().unwrap_or("?");
-            lines.push(format!(
-                "{}: upper case, {}: lower case, empty: .",
-                names(0),
-                names(1)
-            ));
-        }
-        Some(prefixes) => {
+    let names = |i: usize| info.players.get(i).copied().unwrap_or("?");
+    match info.notation {
+        PieceNotation::Case => lines.push(format!(
+            "{}: upper case, {}: lower case, empty: .",
+            names(0),
+            names(1)
+        )),
+        PieceNotation::OwnerPrefix(prefixes) => {
             let owners: Vec<String> = info
                 .players
                 .iter()
-                .zip(&prefixes)
+                .zip(prefixes)
                 .map(|(name, p)| format!("{name}: {p}…"))
                 .collect();
             lines.push(format!("{}, empty: .", owners.join(", ")));
         }
+        PieceNotation::Letter => lines.push("empty: .".to_string()),
     }
     if !info.pieces.is_empty() {
         let kinds: Vec<String> = info

@@ -11,8 +11,8 @@
 use std::fmt;
 
 use myrmidon_rules::{
-    Cell, Game, GameInfo, Geometry, MoveCells, MoveError, Outcome, PieceKind, PieceView, Player,
-    Position, PositionError, Reason, SettingError, SettingInfo, Settings,
+    Cell, Game, GameInfo, Geometry, MoveCells, MoveError, Outcome, PieceKind, PieceNotation,
+    PieceView, Player, Position, PositionError, Reason, SettingError, SettingInfo, Settings,
 };
 
 pub struct TestGame {
@@ -35,6 +35,7 @@ static INFOS: [GameInfo; 3] = [
         players: &["Cross", "Nought"],
         geometry: Geometry::Square { files: 3, ranks: 3 },
         pieces: STONES,
+        notation: PieceNotation::Case,
         settings: &[SettingInfo {
             name: "region",
             values: &["north", "south"],
@@ -49,6 +50,7 @@ static INFOS: [GameInfo; 3] = [
         players: &["Amber", "Blue", "Coral"],
         geometry: Geometry::Hex { radius: 2 },
         pieces: STONES,
+        notation: PieceNotation::OwnerPrefix(&['a', 'b', 'c']),
         settings: &[],
         summary: "three in a row on a small hexagon, three players",
     },
@@ -58,6 +60,7 @@ static INFOS: [GameInfo; 3] = [
         players: &["Red", "Rose", "Ruby"],
         geometry: Geometry::Hex { radius: 2 },
         pieces: STONES,
+        notation: PieceNotation::OwnerPrefix(&['1', '2', '3']),
         settings: &[],
         summary: "the same with confusing names",
     },

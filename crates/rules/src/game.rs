@@ -45,6 +45,18 @@ pub struct PieceKind {
     pub name: &'static str,
 }
 
+/// How a game writes its pieces in its own position strings, so that boards drawn as text (and
+/// later in the browser) read the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceNotation {
+    /// The first player's kind letters in upper case, the second's in lower case (`K`, `k`).
+    Case,
+    /// The owner's letter then the kind letter (`bQ`); one owner letter per player.
+    OwnerPrefix(&'static [char]),
+    /// The kind letter alone: the kinds already tell the owners apart (`W`, `B`).
+    Letter,
+}
+
 /// A setting of a game chosen when it is created (Jeu de Reines' region, for example).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SettingInfo {
@@ -64,6 +76,8 @@ pub struct GameInfo {
     pub players: &'static [&'static str],
     pub geometry: Geometry,
     pub pieces: &'static [PieceKind],
+    /// How pieces are written (and drawn).
+    pub notation: PieceNotation,
     pub settings: &'static [SettingInfo],
     /// One line saying what the game is.
     pub summary: &'static str,

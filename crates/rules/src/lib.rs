@@ -15,8 +15,8 @@ pub mod zobrist;
 pub use dynamic::{DynGame, DynRecord, MoveDesc};
 pub use error::{MoveError, PositionError, SettingError, UnknownGame};
 pub use game::{
-    divide, perft, Cell, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position,
-    SettingInfo, Settings,
+    divide, perft, Cell, Game, GameInfo, MoveCells, PieceKind, PieceNotation, PieceView, Player,
+    Position, SettingInfo, Settings,
 };
 pub use geometry::Geometry;
 pub use outcome::{Outcome, Reason};

@@ -53,6 +53,7 @@ pub static INFO: GameInfo = GameInfo {
             name: "Berolina pawn",
         },
     ],
+    notation: crate::game::PieceNotation::Case,
     settings: &[],
     summary: "fairy chess with cannons (Leo, Pao, Vao), the Mao and Berolina pawns",
 };

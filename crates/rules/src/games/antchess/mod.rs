@@ -19,7 +19,8 @@ pub use position::{AntPos, Kind};
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position, Settings,
+    Cell, Game, GameInfo, MoveCells, PieceKind, PieceNotation, PieceView, Player, Position,
+    Settings,
 };
 use crate::geometry::Geometry;
 use crate::outcome::Outcome;
@@ -65,6 +66,7 @@ static INFO_2: GameInfo = GameInfo {
     players: &["Black", "Red"],
     geometry: Geometry::Hex { radius: setup::RADIUS },
     pieces: PIECES,
+    notation: PieceNotation::OwnerPrefix(&OWNER_LETTERS),
     settings: &[],
     summary: "Ant Chess for two on a hexagon of 127 cells: checkmate the enemy Queen or bring yours to the anthill",
 };
@@ -77,6 +79,7 @@ static INFO_3: GameInfo = GameInfo {
         radius: setup::RADIUS,
     },
     pieces: PIECES,
+    notation: PieceNotation::OwnerPrefix(&OWNER_LETTERS),
     settings: &[],
     summary: "Ant Chess for three: reach the anthill first, or keep the last Queen standing",
 };

@@ -43,6 +43,7 @@ static INFO: GameInfo = GameInfo {
             name: "Black piece",
         },
     ],
+    notation: crate::game::PieceNotation::Letter,
     settings: &[],
     summary: "Robert Abbott's game of phalanxes on a 14x12 board: move lines of pieces, capture \
               smaller lines, get more pieces onto the far row than the opponent",

@@ -54,6 +54,7 @@ static INFO: GameInfo = GameInfo {
             name: "Worker",
         },
     ],
+    notation: crate::game::PieceNotation::Case,
     settings: SETTINGS,
     summary: "Termides against Myrmides on 8x8: capture the immobile enemy Queen; captured \
               Workers come back through the Ponte",
