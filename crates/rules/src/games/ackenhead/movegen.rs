@@ -168,6 +168,7 @@ impl AckenheadPosition {
 
         // En passant: a pawn straight behind the passed square takes the pawn that passed it.
         if self.ep_passed != NO_SQUARE
+            && self.ep_is_double_step()
             && empty & bit(self.ep_passed) != 0
             && self.board[self.ep_pawn as usize] == piece(them, PAWN)
         {

@@ -150,6 +150,16 @@ impl AckenheadPosition {
         (p != EMPTY).then(|| (piece_colour(p), piece_kind(p)))
     }
 
+    /// True if the en passant field is a double step of the side that just moved: the passed
+    /// square on rank 3 (or 6) and the pawn diagonally beyond it. Only then can it be taken.
+    #[inline(always)]
+    pub(super) fn ep_is_double_step(&self) -> bool {
+        let (passed_rank, pawn_rank) = if self.side == BLACK { (2, 3) } else { (5, 4) };
+        self.ep_passed / 8 == passed_rank
+            && self.ep_pawn / 8 == pawn_rank
+            && (self.ep_passed % 8).abs_diff(self.ep_pawn % 8) == 1
+    }
+
     /// The en passant squares (passed over, pawn), if the last move was a double step.
     pub fn en_passant(&self) -> Option<(u8, u8)> {
         (self.ep_passed != NO_SQUARE).then_some((self.ep_passed, self.ep_pawn))
@@ -333,22 +343,17 @@ impl AckenheadPosition {
                     ),
                 ));
             };
-            // In board order the passed square comes first after White's double step (rank 3
-            // before rank 4) and second after Black's; either order is read.
-            let (a, b) = (a.min(b), a.max(b));
-            let (passed, pawn) = if pos.side == BLACK { (a, b) } else { (b, a) };
-            let (passed_rank, pawn_rank) = if pos.side == BLACK { (2, 3) } else { (5, 4) };
-            let diagonal = (passed % 8).abs_diff(pawn % 8) == 1;
-            if passed / 8 != passed_rank || pawn / 8 != pawn_rank || !diagonal {
+            if a == b {
                 return Err(PositionError::new(
                     "en passant",
-                    format!(
-                        "'{ep}' is not a double step of the side that just moved (expected the \
-                         passed square on rank {} and the pawn diagonally beyond it)",
-                        passed_rank + 1
-                    ),
+                    format!("'{ep}' names the same square twice"),
                 ));
             }
+            // In board order the passed square comes first after White's double step (rank 3
+            // before rank 4) and second after Black's; either order is read. Squares that are
+            // not such a pair are kept as written but never allow a capture.
+            let (a, b) = (a.min(b), a.max(b));
+            let (passed, pawn) = if pos.side == BLACK { (a, b) } else { (b, a) };
             pos.ep_passed = passed;
             pos.ep_pawn = pawn;
             pos.hash ^= ep_key(passed);

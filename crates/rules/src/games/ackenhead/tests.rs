@@ -383,6 +383,13 @@ fn en_passant_takes_the_pawn_that_passed() {
     let idle = pos("4k3/8/8/1p6/8/8/8/4K3 w - b5c6 0 1");
     assert_eq!(idle.to_string(), "4k3/8/8/1p6/8/8/8/4K3 w - b5c6 0 1");
     assert!(moves(&idle).iter().all(|m| !m.ends_with("c6")));
+    // So is a field that is not a double step of the side that just moved (here White's own
+    // b3-c4 with White to move): kept as written, and no capture: the c3 pawn may not take
+    // the b3 pawn by moving to c4.
+    let odd = "4k3/8/8/8/8/1pP5/8/4K3 w - b3c4 0 1";
+    assert_eq!(pos(odd).to_string(), odd);
+    assert_eq!(moves_from(odd, "c3"), set(&["c3b4", "c3d4"]));
+    assert!(pos(odd).parse_move("c3c4").is_err());
 }
 
 #[test]
@@ -628,7 +635,7 @@ fn bad_fens_are_refused_with_the_field_named() {
             "en passant",
         ),
         (
-            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - b3c4 0 1",
+            "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - c4c4 0 1",
             "en passant",
         ),
         (
