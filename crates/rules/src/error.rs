@@ -57,13 +57,28 @@ impl MoveError {
     }
 }
 
+/// At most 40 characters of user text in a message, so that a huge input gives a short one.
+fn shortened(text: &str) -> String {
+    const MAX: usize = 40;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
+        None => text.to_string(),
+    }
+}
+
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveError::Malformed { text, expected } => {
-                write!(f, "cannot read move {text:?}: expected {expected}")
+                write!(
+                    f,
+                    "cannot read move {:?}: expected {expected}",
+                    shortened(text)
+                )
             }
-            MoveError::Illegal { text, reason } => write!(f, "illegal move {text}: {reason}"),
+            MoveError::Illegal { text, reason } => {
+                write!(f, "illegal move {}: {reason}", shortened(text))
+            }
             MoveError::GameOver => write!(f, "the game is over: no move can be played"),
         }
     }
@@ -125,3 +140,18 @@ impl fmt::Display for UnknownGame {
 }
 
 impl std::error::Error for UnknownGame {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_move_texts_are_shortened_in_messages() {
+        let long = "e2".repeat(5000);
+        let msg = MoveError::malformed(&long, "a move").to_string();
+        assert!(msg.len() < 150, "{msg}");
+        assert!(msg.contains("(10000 characters)"), "{msg}");
+        let short = MoveError::illegal("e2e4", "no").to_string();
+        assert_eq!(short, "illegal move e2e4: no");
+    }
+}
