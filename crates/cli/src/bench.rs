@@ -9,7 +9,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use clap::Args;
-use myrmidon_rules::testkit::Rng;
+use myrmidon_rules::rng::Rng;
 use myrmidon_rules::{registry, DynGame, DynRecord, Settings};
 
 use crate::common::CliResult;

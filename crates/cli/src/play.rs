@@ -34,7 +34,8 @@ Type a move in the game's move text, or one of these commands:
   history            the moves played so far
   draw               end the game as a draw by agreement
   resign             the player to move gives up: with two players the other wins; with
-                     three, the next player in turn order is declared the winner
+                     three, they drop out (their Queen leaves the board, their seat
+                     passes) and the other two play on
   help               this text
   quit               leave (so does the end of input, Ctrl-D)";
 
@@ -56,32 +57,28 @@ enum Next {
 
 pub struct Session {
     record: Box<dyn DynRecord>,
-    /// The game as it was before a draw or resignation was declared, so `undo` can take the
-    /// declaration back without also taking back a move.
-    before_declared: Option<Box<dyn DynRecord>>,
     options: Options,
 }
 
 impl Session {
     pub fn new(record: Box<dyn DynRecord>, options: Options) -> Self {
-        Session {
-            record,
-            before_declared: None,
-            options,
-        }
+        Session { record, options }
     }
 
     fn player_name(&self, player: u8) -> &'static str {
         self.record
-            .info()
-            .players
+            .player_names()
             .get(player as usize)
             .copied()
             .unwrap_or("?")
     }
 
     fn outcome_text(&self, outcome: Outcome) -> String {
-        outcome.describe(self.record.info().players)
+        let names = self.record.player_names();
+        match self.record.result() {
+            Some(result) if result.outcome == outcome => result.describe(names),
+            _ => outcome.describe(names),
+        }
     }
 
     /// Runs the session until `quit` or the end of the input.
@@ -137,11 +134,7 @@ impl Session {
             "cells" => write!(out, "{}", board::draw_names(self.record.info()))?,
             "history" => self.history(out)?,
             "draw" => self.declare(out, None)?,
-            "resign" => {
-                let players = self.record.info().players.len() as u8;
-                let winner = (self.record.to_move() + 1) % players.max(1);
-                self.declare(out, Some(winner))?;
-            }
+            "resign" => self.resign(out)?,
             _ => self.play(command, out)?,
         }
         Ok(Next::Continue)
@@ -194,50 +187,67 @@ impl Session {
         if moves.is_empty() {
             return writeln!(out, "no move played yet");
         }
-        writeln!(out, "{}", moves.join(" "))
+        let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        writeln!(out, "{}", texts.join(" "))
     }
 
     fn undo(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        if let Some(before) = self.before_declared.take() {
-            self.record = before;
-            writeln!(out, "the declared result is taken back")?;
-        } else {
-            let last = self.record.history().pop();
-            if !self.record.undo() {
-                return writeln!(out, "nothing to undo: no move was played");
+        let before = self.record.history().len();
+        let ended = self.record.outcome().is_some();
+        let last = self.record.history().pop();
+        if !self.record.undo() {
+            return writeln!(out, "nothing to undo: no move was played");
+        }
+        match last {
+            Some(last) if self.record.history().len() < before => {
+                writeln!(out, "took back {}", last.text)?
             }
-            writeln!(out, "took back {}", last.unwrap_or_default())?;
+            _ if ended => writeln!(out, "the declared result is taken back")?,
+            _ => writeln!(out, "the resignation is taken back")?,
         }
         writeln!(out)?;
         self.show(out)
     }
 
-    /// Ends the game: a draw by agreement (`winner` None) or a win by resignation.
-    fn declare(&mut self, out: &mut dyn Write, winner: Option<u8>) -> io::Result<()> {
-        if let Some(outcome) = self.record.outcome() {
-            return writeln!(
-                out,
-                "the game is already over: {}",
-                self.outcome_text(outcome)
-            );
+    /// Ends the game as a draw by agreement.
+    fn declare(&mut self, out: &mut dyn Write, _winner: Option<u8>) -> io::Result<()> {
+        if self.game_over(out)? {
+            return Ok(());
         }
-        let outcome = match winner {
-            None => Outcome::Draw {
-                reason: Reason::Agreement,
-            },
-            Some(winner) => Outcome::Win {
-                winner,
-                reason: Reason::Resignation,
-            },
-        };
-        if winner.is_some() {
-            let who = self.player_name(self.record.to_move());
-            writeln!(out, "{who} resigns")?;
-        }
-        self.before_declared = Some(self.record.clone_box());
-        self.record.declare(outcome);
+        self.record.declare(Outcome::Draw {
+            reason: Reason::AGREEMENT,
+        });
         writeln!(out)?;
         self.show(out)
+    }
+
+    /// The player to move resigns: with two players the other wins; with three, the player
+    /// drops out and the others play on.
+    fn resign(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.game_over(out)? {
+            return Ok(());
+        }
+        let who = self.player_name(self.record.to_move());
+        self.record
+            .drop_out(self.record.to_move(), Reason::RESIGNATION);
+        writeln!(out, "{who} resigns")?;
+        writeln!(out)?;
+        self.show(out)
+    }
+
+    /// Says so if the game is over.
+    fn game_over(&self, out: &mut dyn Write) -> io::Result<bool> {
+        match self.record.outcome() {
+            Some(outcome) => {
+                writeln!(
+                    out,
+                    "the game is already over: {}",
+                    self.outcome_text(outcome)
+                )?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
     }
 
     /// The board, the extra lines of the game, the last move and whose turn it is (or the result).
@@ -254,7 +264,7 @@ impl Session {
         }
         let history = record.history();
         if let Some(last) = history.last() {
-            writeln!(out, "last move: {last} (ply {})", history.len())?;
+            writeln!(out, "last move: {} (ply {})", last.text, history.len())?;
         }
         match record.outcome() {
             Some(outcome) => {
@@ -344,14 +354,14 @@ mod tests {
         );
         assert!(text.contains("Amber plays a3\n"), "{text}");
         assert!(
-            text.contains("Game over: Amber wins by crossing.\n"),
+            text.contains("Game over: Amber wins by three in a row.\n"),
             "{text}"
         );
         assert!(
             text.contains("game over (undo or quit)> b3\nthe game is over"),
             "{text}"
         );
-        assert!(text.contains("no moves: the game is over (Amber wins by crossing)"));
+        assert!(text.contains("no moves: the game is over (Amber wins by three in a row)"));
         assert!(text.contains("took back a3\n"), "{text}");
         assert!(text.contains("Blue to move"), "{text}");
         // End of input after the last command: a clean end.
@@ -398,7 +408,7 @@ mod tests {
         let text = transcript(&testgame::HEX, None, "pass\npass\npass\nmoves\n");
         assert!(text.contains("passes in a row: 2\n"), "{text}");
         assert!(
-            text.contains("Game over: draw by every player passed.\n"),
+            text.contains("Game over: draw by every player passing.\n"),
             "{text}"
         );
     }

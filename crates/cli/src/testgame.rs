@@ -11,8 +11,9 @@
 use std::fmt;
 
 use myrmidon_rules::{
-    Cell, Game, GameInfo, Geometry, MoveCells, MoveError, Outcome, PieceKind, PieceNotation,
-    PieceView, Player, Position, PositionError, Reason, SettingError, SettingInfo, Settings,
+    Cell, Game, GameInfo, Geometry, MoveCells, MoveError, MoveSink, Outcome, PieceKind,
+    PieceNotation, PieceView, Player, Position, PositionError, Reason, SettingError, SettingInfo,
+    Settings,
 };
 
 pub struct TestGame {
@@ -28,6 +29,9 @@ const STONES: &[PieceKind] = &[PieceKind {
     name: "stone",
 }];
 
+/// Three stones in a row.
+const LINE: Reason = Reason::new("line", "by three in a row");
+
 static INFOS: [GameInfo; 3] = [
     GameInfo {
         id: "tictac",
@@ -42,6 +46,7 @@ static INFOS: [GameInfo; 3] = [
             default: "north",
             help: "north: Cross starts; south: Nought starts",
         }],
+        reasons: &[LINE, Reason::PASSES],
         summary: "three in a row on 3x3 squares",
     },
     GameInfo {
@@ -52,6 +57,7 @@ static INFOS: [GameInfo; 3] = [
         pieces: STONES,
         notation: PieceNotation::OwnerPrefix(&['a', 'b', 'c']),
         settings: &[],
+        reasons: &[LINE, Reason::PASSES],
         summary: "three in a row on a small hexagon, three players",
     },
     GameInfo {
@@ -62,13 +68,15 @@ static INFOS: [GameInfo; 3] = [
         pieces: STONES,
         notation: PieceNotation::OwnerPrefix(&['1', '2', '3']),
         settings: &[],
+        reasons: &[LINE, Reason::PASSES],
         summary: "the same with confusing names",
     },
 ];
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum TacMove {
     Place(Cell),
+    #[default]
     Pass,
 }
 
@@ -126,12 +134,17 @@ impl fmt::Display for TacPos {
 impl Position for TacPos {
     type Move = TacMove;
     type Undo = TacPos;
+    type MoveList = Vec<TacMove>;
 
     fn to_move(&self) -> Player {
         self.to_move
     }
 
-    fn legal_moves(&self, out: &mut Vec<TacMove>) {
+    fn player_names(&self) -> &'static [&'static str] {
+        self.info().players
+    }
+
+    fn generate<S: MoveSink<TacMove>>(&self, out: &mut S) {
         if self.winner().is_some() {
             return;
         }
@@ -172,19 +185,17 @@ impl Position for TacPos {
         h
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        if let Some(winner) = self.winner() {
-            return Some(Outcome::Win {
-                winner,
-                reason: Reason::Crossing,
-            });
+    fn draw_by_rule(&self) -> Option<Outcome> {
+        (self.passes >= self.players()).then_some(Outcome::Draw {
+            reason: Reason::PASSES,
+        })
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        Outcome::Win {
+            winner: self.winner().unwrap_or(0),
+            reason: LINE,
         }
-        if self.passes >= self.players() {
-            return Some(Outcome::Draw {
-                reason: Reason::Passes,
-            });
-        }
-        None
     }
 
     fn is_irreversible(&self, mv: TacMove) -> bool {

@@ -1,22 +1,35 @@
 //! The object-safe face of every game, for the command line, the server and the UI: positions
-//! and moves as strings, legal moves with the cells they touch, perft. Implemented once for
-//! every [`Game`].
+//! and moves as strings, legal moves with the cells they touch, the history with each move's
+//! cells, results. Implemented once for every [`Game`]. Generic services (a search, perft, a
+//! benchmark) reach the typed game behind a [`DynRecord`] through
+//! [`crate::registry::with_record`].
 
+use std::any::Any;
 use std::time::Instant;
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    divide, perft, Cell, Game, GameInfo, MoveCells, PieceView, Player, Position, Settings,
+    divide, perft, Cell, Fact, Game, GameInfo, MoveCells, PieceView, Player, Position, Settings,
 };
-use crate::outcome::Outcome;
-use crate::record::Record;
+use crate::outcome::{Elimination, GameResult, Outcome, Reason};
+use crate::record::{Event, Record};
 
-/// A legal move as the outside world sees it.
+/// A move as the outside world sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveDesc {
     /// Canonical move text.
     pub text: String,
     pub cells: MoveCells,
+}
+
+/// A move of the history: who played it, and whether the record played it for a player who
+/// left the game (their seat only passes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    pub player: Player,
+    pub text: String,
+    pub cells: MoveCells,
+    pub automatic: bool,
 }
 
 /// Nodes and time of a measured run.
@@ -55,27 +68,61 @@ pub trait DynRecord: Send + Sync {
     /// The position string the game started from.
     fn start_string(&self) -> String;
     fn to_move(&self) -> Player;
+    /// The players' names in turn order.
+    fn player_names(&self) -> &'static [&'static str];
     /// The legal moves (empty when the game is over by rule).
     fn legal_moves(&self) -> Vec<MoveDesc>;
-    /// Reads a move, checks it is legal and plays it.
+    /// Reads a move, checks it is legal and plays it. A text that differs from a legal move's
+    /// only in letter case is that move, when only one move matches.
     fn play(&mut self, text: &str) -> Result<MoveDesc, MoveError>;
-    /// Takes back the last move; false if none was played.
+    /// Takes back the last step: a move, a declared result or a player's leaving (even before
+    /// the first move). False if there is none.
     fn undo(&mut self) -> bool;
-    /// The texts of the moves played since the start.
-    fn history(&self) -> Vec<String>;
+    /// The moves played since the start, each with its cells.
+    fn history(&self) -> Vec<PlayedMove>;
     /// The outcome, repetition included.
     fn outcome(&self) -> Option<Outcome>;
-    /// Ends the game off the board (agreement, resignation, time).
+    /// The outcome with the players who dropped out before it.
+    fn result(&self) -> Option<GameResult>;
+    /// Players out of the game so far, in order.
+    fn eliminations(&self) -> Vec<Elimination>;
+    /// The players still in the game (all must agree to a draw).
+    fn players_in(&self) -> Vec<Player>;
+    /// Ends the game off the board with this outcome (a draw agreed).
     fn declare(&mut self, outcome: Outcome);
+    /// `player` resigns (`Reason::RESIGNATION`) or loses on time (`Reason::TIME`): with two
+    /// players the other wins; with three the player drops out and the others play on.
+    fn drop_out(&mut self, player: Player, reason: Reason) -> bool;
     fn piece_at(&self, cell: Cell) -> Option<PieceView>;
-    /// Extra lines to show beside the board.
+    /// The state shown beside the board, as data.
+    fn facts(&self) -> Vec<Fact>;
+    /// The same as English lines.
     fn info_lines(&self) -> Vec<String>;
+    fn in_check(&self) -> bool;
     fn hash(&self) -> u64;
     fn perft(&self, depth: u32) -> u64;
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// Generates the legal moves of the current position `iterations` times.
     fn bench_movegen(&self, iterations: u64) -> Measured;
     fn clone_box(&self) -> Box<dyn DynRecord>;
+    /// The typed record inside, for [`crate::registry::with_record`].
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// The typed record behind a dynamic one, if its positions are `P`.
+pub(crate) fn record_of<P: Position>(record: &dyn DynRecord) -> Option<&Record<P>> {
+    record
+        .as_any()
+        .downcast_ref::<Wrapped<P>>()
+        .map(|w| &w.record)
+}
+
+pub(crate) fn record_of_mut<P: Position>(record: &mut dyn DynRecord) -> Option<&mut Record<P>> {
+    record
+        .as_any_mut()
+        .downcast_mut::<Wrapped<P>>()
+        .map(|w| &mut w.record)
 }
 
 impl<G: Game> DynGame for G {
@@ -130,32 +177,63 @@ impl<P: Position> DynRecord for Wrapped<P> {
         self.record.position().to_move()
     }
 
+    fn player_names(&self) -> &'static [&'static str] {
+        self.record.position().player_names()
+    }
+
     fn legal_moves(&self) -> Vec<MoveDesc> {
         let pos = self.record.position();
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        moves.into_iter().map(|m| describe(pos, m)).collect()
+        pos.moves().iter().map(|&m| describe(pos, m)).collect()
     }
 
     fn play(&mut self, text: &str) -> Result<MoveDesc, MoveError> {
         if self.record.outcome().is_some() {
             return Err(MoveError::GameOver);
         }
-        let before = self.record.position().clone();
-        let mv = self.record.play_text(text.trim())?;
-        Ok(describe(&before, mv))
+        let pos = self.record.position().clone();
+        let text = text.trim();
+        let mv = match pos.parse_move(text) {
+            Ok(mv) => mv,
+            Err(e @ (MoveError::Malformed { .. } | MoveError::Illegal { .. })) => {
+                let mut same = pos
+                    .moves()
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.move_text(m).eq_ignore_ascii_case(text))
+                    .collect::<Vec<_>>();
+                match same.pop() {
+                    Some(mv) if same.is_empty() => mv,
+                    _ => return Err(e),
+                }
+            }
+            Err(e) => return Err(e),
+        };
+        self.record.play(mv)?;
+        Ok(describe(&pos, mv))
     }
 
     fn undo(&mut self) -> bool {
         self.record.undo()
     }
 
-    fn history(&self) -> Vec<String> {
+    fn history(&self) -> Vec<PlayedMove> {
         self.record
-            .positions()
+            .events()
             .iter()
-            .zip(self.record.moves())
-            .map(|(p, &m)| p.move_text(m))
+            .zip(self.record.positions())
+            .filter_map(|(e, p)| {
+                let (mv, automatic) = match *e {
+                    Event::Move(m) => (m, false),
+                    Event::AutoPass(m) => (m, true),
+                    _ => return None,
+                };
+                Some(PlayedMove {
+                    player: p.to_move(),
+                    text: p.move_text(mv),
+                    cells: p.move_cells(mv),
+                    automatic,
+                })
+            })
             .collect()
     }
 
@@ -163,8 +241,32 @@ impl<P: Position> DynRecord for Wrapped<P> {
         self.record.outcome()
     }
 
+    fn result(&self) -> Option<GameResult> {
+        self.record.result()
+    }
+
+    fn eliminations(&self) -> Vec<Elimination> {
+        self.record.eliminations().to_vec()
+    }
+
+    fn players_in(&self) -> Vec<Player> {
+        self.record.players_in()
+    }
+
     fn declare(&mut self, outcome: Outcome) {
         self.record.declare(outcome)
+    }
+
+    fn drop_out(&mut self, player: Player, reason: Reason) -> bool {
+        self.record.drop_out(player, reason)
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        self.record.position().facts()
+    }
+
+    fn in_check(&self) -> bool {
+        self.record.position().in_check()
     }
 
     fn piece_at(&self, cell: Cell) -> Option<PieceView> {
@@ -195,12 +297,10 @@ impl<P: Position> DynRecord for Wrapped<P> {
 
     fn bench_movegen(&self, iterations: u64) -> Measured {
         let pos = self.record.position();
-        let mut moves = Vec::with_capacity(512);
         let mut nodes = 0u64;
         let t = Instant::now();
         for _ in 0..iterations {
-            moves.clear();
-            std::hint::black_box(pos).legal_moves(&mut moves);
+            let moves = std::hint::black_box(pos).moves();
             nodes += std::hint::black_box(moves.len()) as u64;
         }
         Measured {
@@ -211,5 +311,13 @@ impl<P: Position> DynRecord for Wrapped<P> {
 
     fn clone_box(&self) -> Box<dyn DynRecord> {
         Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
     }
 }

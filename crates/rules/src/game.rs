@@ -12,7 +12,8 @@ use std::hash::Hash;
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::geometry::Geometry;
-use crate::outcome::Outcome;
+use crate::movelist::{MoveBuffer, MoveCounter, MoveSink};
+use crate::outcome::{Outcome, Reason};
 
 /// A player, numbered from 0 in turn order (`GameInfo::players[i]` is its name).
 pub type Player = u8;
@@ -79,6 +80,9 @@ pub struct GameInfo {
     /// How pieces are written (and drawn).
     pub notation: PieceNotation,
     pub settings: &'static [SettingInfo],
+    /// The reasons a game of it can end for by its rules (checkmate, anthill, …), besides the
+    /// common ones of [`Reason::COMMON`].
+    pub reasons: &'static [Reason],
     /// One line saying what the game is.
     pub summary: &'static str,
 }
@@ -141,36 +145,166 @@ impl Settings {
     }
 }
 
+/// What a move does that a search orders moves by, without allocating: how many pieces it
+/// takes and of which kinds, whether it promotes, whether it wins on the spot.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tactics {
+    /// How many enemy pieces the move takes.
+    pub captures: u8,
+    /// The kinds taken, as bits over the indices of `GameInfo::pieces`.
+    pub taken_kinds: u16,
+    /// The kind a piece promotes to (its index in `GameInfo::pieces`), if the move promotes.
+    pub promotion: Option<u8>,
+    /// The move ends the game at once with a win for the mover.
+    pub wins: bool,
+}
+
+impl Tactics {
+    /// Captures, promotions and immediate wins: the moves a quiescence search looks at.
+    #[inline(always)]
+    pub fn is_tactical(self) -> bool {
+        self.captures > 0 || self.promotion.is_some() || self.wins
+    }
+}
+
+/// One piece of the state a display shows beside the board (a Ponte counter, a far-row count, a
+/// move counter), as data: the English lines of `info_lines` are made from these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    /// A stable identifier, lower case with hyphens (`quiet-plies`, `pending-workers`).
+    pub name: &'static str,
+    /// The player it is about, if any.
+    pub player: Option<Player>,
+    pub value: FactValue,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FactValue {
+    Flag(bool),
+    Number(i64),
+    Numbers(Vec<i64>),
+    Cell(Option<Cell>),
+    Cells(Vec<Cell>),
+}
+
 /// A position of one game: its state, its legal moves and how to play them.
 ///
 /// Contract:
-/// * `legal_moves` is empty exactly when the game is over *by rule* (checkmate, stalemate,
-///   anthill, crossing, captured queen, …): these are the leaves of perft. Draw rules that perft
-///   ignores (repetition, move counters, mutual passes, bare kings) do not empty it; they are
-///   reported by [`Position::outcome`] and by [`crate::record::Record`] (repetition).
+/// * `generate` produces no move exactly when the game is over *by rule* (checkmate, stalemate,
+///   anthill, crossing, captured queen, …): these are the leaves of perft, and
+///   [`Position::outcome_without_moves`] says who won. Draw rules that perft ignores (move
+///   counters, mutual passes, bare kings) do not empty it; [`Position::draw_by_rule`] reports
+///   them without counting moves, and [`crate::record::Record`] applies repetition.
 /// * `make_move` followed by `unmake_move` restores the position exactly, hash included.
-/// * `hash` is maintained incrementally and equals `hash_from_scratch`; two positions with the
-///   same hash are the same for the repetition rule of the game.
+/// * `hash` is maintained incrementally and equals `hash_from_scratch`; it covers everything
+///   that changes the legal moves or the outcome, so two positions with the same hash are the
+///   same for the repetition rule of the game.
+///
+/// Read access for evaluations: besides this trait, every game's position type offers the same
+/// kind of documented surface: `pieces(player, kind)` (the cells of those pieces, as the game's
+/// bitboard or cell set), `count(player, kind)`, `occupied()` and `mobility(player)` (the
+/// number of moves either side would have, without generating them), with the kinds as the
+/// game's `<Game>Kind` enum in the order of `GameInfo::pieces`.
 pub trait Position: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// A move. Small and `Copy`: searches keep millions of them.
-    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    type Move: Copy + Eq + Hash + fmt::Debug + Default + Send + Sync + 'static;
     /// What `unmake_move` needs to take a move back (the old position, for copy-make games).
     type Undo: Send;
+    /// A list that holds every legal move of any position of the game, without allocating.
+    type MoveList: MoveBuffer<Self::Move>;
 
     /// The player to move.
     fn to_move(&self) -> Player;
 
+    /// The players' names in turn order (player 0 moves first in the game's start position).
+    fn player_names(&self) -> &'static [&'static str];
+
+    /// Sends every legal move to `out`.
+    fn generate<S: MoveSink<Self::Move>>(&self, out: &mut S);
+
+    /// Sends the tactical moves to `out`: exactly the legal moves whose [`Tactics`] are
+    /// tactical (captures, promotions, immediate wins), for quiescence search.
+    fn generate_tactical<S: MoveSink<Self::Move>>(&self, out: &mut S) {
+        let mut all = Self::MoveList::default();
+        self.generate(&mut all);
+        for &mv in all.iter() {
+            if self.tactics(mv).is_tactical() {
+                out.push(mv);
+            }
+        }
+    }
+
+    /// The legal moves, in a list of the game's own kind.
+    #[inline]
+    fn moves(&self) -> Self::MoveList {
+        let mut list = Self::MoveList::default();
+        self.generate(&mut list);
+        list
+    }
+
     /// Appends the legal moves to `out` (which the caller clears).
-    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    fn legal_moves(&self, out: &mut Vec<Self::Move>) {
+        self.generate(out)
+    }
 
     /// The number of legal moves; games override it to count without generating.
     fn count_legal_moves(&self) -> u64 {
-        let mut v = Vec::with_capacity(256);
-        self.legal_moves(&mut v);
-        v.len() as u64
+        let mut c = MoveCounter(0);
+        self.generate(&mut c);
+        c.0 as u64
     }
 
-    /// Plays a legal move. Playing a move that `legal_moves` did not produce is a logic error
+    /// What a legal move of this position does (for move ordering). The default is a slow
+    /// fallback (it allocates and plays the move, and leaves `taken_kinds` empty); games
+    /// override it.
+    fn tactics(&self, mv: Self::Move) -> Tactics {
+        let captures = self.move_cells(mv).captures.len() as u8;
+        let mut after = self.clone();
+        after.make_move(mv);
+        let wins = after.count_legal_moves() == 0
+            && after.outcome_without_moves().winner() == Some(self.to_move());
+        Tactics {
+            captures,
+            taken_kinds: 0,
+            promotion: None,
+            wins,
+        }
+    }
+
+    /// The move as a number of at most 32 bits, for transposition tables. Different legal
+    /// moves of one position have different codes. The default hashes the move (FNV-1a over
+    /// its `Hash`), so codes of two legal moves could in principle collide; games override it
+    /// with an exact packing.
+    fn move_code(&self, mv: Self::Move) -> u32 {
+        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        mv.hash(&mut h);
+        (h.0 ^ (h.0 >> 32)) as u32
+    }
+
+    /// The legal move of this position with this code, or `None`: a code taken from another
+    /// position (a colliding hash entry) never gives an illegal move.
+    fn move_from_code(&self, code: u32) -> Option<Self::Move> {
+        self.moves()
+            .iter()
+            .copied()
+            .find(|&m| self.move_code(m) == code)
+    }
+
+    /// True if the player to move is in check (games without check: always false).
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// Hands the turn to the next player without moving, for null-move pruning, where the
+    /// game's rules make that meaningful and it is safe here (not in check, not at the end).
+    /// `None` if not. Take it back with `unmake_null_move`.
+    fn make_null_move(&mut self) -> Option<Self::Undo> {
+        None
+    }
+
+    fn unmake_null_move(&mut self, _undo: Self::Undo) {}
+
+    /// Plays a legal move. Playing a move that `generate` did not produce is a logic error
     /// (it may leave a nonsensical position, but must not cause undefined behaviour).
     fn make_move(&mut self, mv: Self::Move) -> Self::Undo;
 
@@ -183,12 +317,46 @@ pub trait Position: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'stat
     /// The hash recomputed from the whole position (for tests).
     fn hash_from_scratch(&self) -> u64;
 
+    /// A draw by the position's counters alone (no-progress plies, passes in a row, bare
+    /// kings), never counting moves: cheap enough for every node of a search. Repetition is
+    /// the record's.
+    fn draw_by_rule(&self) -> Option<Outcome>;
+
+    /// The result of this position when it has no legal move (checkmate, stalemate, anthill,
+    /// crossing, …). Only meaningful when `generate` produces nothing.
+    fn outcome_without_moves(&self) -> Outcome;
+
     /// The outcome decided by this position alone (no history), or `None` if play goes on.
-    fn outcome(&self) -> Option<Outcome>;
+    /// Counts the moves: for displays and game records, not for every node of a search.
+    fn outcome(&self) -> Option<Outcome> {
+        if self.count_legal_moves() == 0 {
+            Some(self.outcome_without_moves())
+        } else {
+            self.draw_by_rule()
+        }
+    }
 
     /// True if positions before this move can never repeat after it (capture, pawn move, …).
     /// The repetition rule only looks back to the last irreversible move.
     fn is_irreversible(&self, mv: Self::Move) -> bool;
+
+    /// In games of three or more: the reason `player` can no longer win while others play on
+    /// (a Queen captured), or `None`. Two-player games: always `None`.
+    fn eliminated(&self, _player: Player) -> Option<Reason> {
+        None
+    }
+
+    /// In games of three or more, takes `player` out of the game (a resignation or a fallen
+    /// flag): the game says what that does to the board. False if the game does not go on
+    /// without a player (two players: the other wins).
+    fn remove_player(&mut self, _player: Player) -> bool {
+        false
+    }
+
+    /// The `pass` move if it is legal here.
+    fn pass_move(&self) -> Option<Self::Move> {
+        None
+    }
 
     /// The canonical text of a legal move of this position.
     fn move_text(&self, mv: Self::Move) -> String;
@@ -196,16 +364,35 @@ pub trait Position: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'stat
     /// Reads a move text and checks that it is legal here. The error says what is wrong.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 
-    /// The cells a legal move touches (for highlighting).
+    /// The cells a legal move touches (for highlighting; allocates: for displays only).
     fn move_cells(&self, mv: Self::Move) -> MoveCells;
 
-    /// The piece on a cell of the game's geometry.
+    /// The piece on a cell of the game's geometry (`None` for a cell off the board).
     fn piece_at(&self, cell: Cell) -> Option<PieceView>;
 
-    /// Extra lines a board display shows beside the board (pending Ponte Workers, far-row
-    /// counts, move counters, …).
+    /// The state a display shows beside the board, as data.
+    fn facts(&self) -> Vec<Fact> {
+        Vec::new()
+    }
+
+    /// The same state as English lines (pending Ponte Workers, far-row counts, move
+    /// counters, …), made from [`Position::facts`].
     fn info_lines(&self) -> Vec<String> {
         Vec::new()
+    }
+}
+
+/// FNV-1a, for the default move code.
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
     }
 }
 
@@ -228,10 +415,9 @@ pub fn perft<P: Position>(pos: &mut P, depth: u32) -> u64 {
         0 => 1,
         1 => pos.count_legal_moves(),
         _ => {
-            let mut moves = Vec::with_capacity(128);
-            pos.legal_moves(&mut moves);
+            let moves = pos.moves();
             let mut nodes = 0;
-            for &mv in &moves {
+            for &mv in moves.iter() {
                 let undo = pos.make_move(mv);
                 nodes += perft(pos, depth - 1);
                 pos.unmake_move(mv, undo);
@@ -243,10 +429,9 @@ pub fn perft<P: Position>(pos: &mut P, depth: u32) -> u64 {
 
 /// Perft split by first move: each legal move's text and its subtree's leaf count.
 pub fn divide<P: Position>(pos: &mut P, depth: u32) -> Vec<(String, u64)> {
-    let mut moves = Vec::with_capacity(128);
-    pos.legal_moves(&mut moves);
+    let moves = pos.moves();
     let mut out = Vec::with_capacity(moves.len());
-    for &mv in &moves {
+    for &mv in moves.iter() {
         let text = pos.move_text(mv);
         let undo = pos.make_move(mv);
         let n = perft(pos, depth.saturating_sub(1));

@@ -1,23 +1,35 @@
 //! The rules of the myrmidon games. No I/O, no async: positions, moves, legal move generation,
 //! outcomes and perft, behind the [`Game`] and [`Position`] traits and the [`registry`].
+//!
+//! `unsafe` is denied everywhere but in the one SIMD module that counts Epaminondas moves with
+//! AVX2 (`games::epaminondas::simd`), whose safety argument is written there.
+#![deny(unsafe_code)]
 
 pub mod dynamic;
 pub mod error;
 pub mod game;
 pub mod games;
 pub mod geometry;
+pub mod movelist;
 pub mod outcome;
 pub mod record;
 pub mod registry;
+pub mod rng;
+#[cfg(any(test, feature = "testkit"))]
+#[doc(hidden)]
 pub mod testkit;
 pub mod zobrist;
 
-pub use dynamic::{DynGame, DynRecord, MoveDesc};
+pub use dynamic::{DynGame, DynRecord, MoveDesc, PlayedMove};
 pub use error::{MoveError, PositionError, SettingError, UnknownGame};
 pub use game::{
-    divide, perft, Cell, Game, GameInfo, MoveCells, PieceKind, PieceNotation, PieceView, Player,
-    Position, SettingInfo, Settings,
+    divide, perft, Cell, Fact, FactValue, Game, GameInfo, MoveCells, PieceKind, PieceNotation,
+    PieceView, Player, Position, SettingInfo, Settings, Tactics,
 };
 pub use geometry::Geometry;
-pub use outcome::{Outcome, Reason};
+pub use movelist::{MoveBuffer, MoveCounter, MoveList, MoveSink};
+pub use outcome::{Elimination, GameResult, Outcome, Reason};
 pub use record::Record;
+pub use registry::{
+    with_game, with_record, with_record_mut, GameVisitor, RecordVisitor, RecordVisitorMut,
+};

@@ -1,70 +1,81 @@
-//! How a game ends: who won, or a draw, and why.
+//! How a game ends: who won, or a draw, and why; and in games of three, who dropped out on the
+//! way.
+//!
+//! A [`Reason`] is data: each game defines the reasons of its own rules (checkmate, anthill,
+//! crossing, …) next to its rules and lists them in its `GameInfo::reasons`; the reasons that
+//! come from outside the board (agreement, resignation, time, repetition) are here. Adding a game
+//! never touches this file.
 
 use std::fmt;
 
 use crate::game::Player;
 
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Reason {
-    /// The side to move is in check and has no legal move.
-    Checkmate,
-    /// The side to move is not in check and has no legal move.
-    Stalemate,
-    /// A Queen reached the anthill (Ant Chess).
-    Anthill,
-    /// A Queen was captured (Jeu de Reines, 3-player Ant Chess).
-    QueenCaptured,
-    /// Only one Queen is left (3-player Ant Chess).
-    LastQueen,
-    /// No Queen is left (3-player Ant Chess).
-    NoQueens,
-    /// Far-row majority at the start of a turn (Epaminondas).
-    Crossing,
-    /// The player to move has no legal move and loses (Epaminondas).
-    NoLegalMove,
-    /// The same position for the third time.
-    Repetition,
-    /// Too many plies without progress (the fifty-move rule and its relatives).
-    NoProgress,
-    /// Only the Kings are left.
-    BareKings,
-    /// Every player passed in a row.
-    Passes,
-    Agreement,
-    Resignation,
-    Time,
+/// Why a game ended, or why a player dropped out of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Reason {
+    /// A stable identifier, in lower case with hyphens (`checkmate`, `queen-captured`), for
+    /// files, the wire and the database.
+    pub id: &'static str,
+    /// How the result reads after "wins", "draw" or "is out": `by checkmate`, `on time`,
+    /// `by capturing the Queen`.
+    pub text: &'static str,
 }
 
 impl Reason {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Reason::Checkmate => "checkmate",
-            Reason::Stalemate => "stalemate",
-            Reason::Anthill => "anthill",
-            Reason::QueenCaptured => "queen captured",
-            Reason::LastQueen => "last queen standing",
-            Reason::NoQueens => "no queen left",
-            Reason::Crossing => "crossing",
-            Reason::NoLegalMove => "no legal move",
-            Reason::Repetition => "threefold repetition",
-            Reason::NoProgress => "no-progress rule",
-            Reason::BareKings => "bare kings",
-            Reason::Passes => "every player passed",
-            Reason::Agreement => "agreement",
-            Reason::Resignation => "resignation",
-            Reason::Time => "time",
-        }
+    pub const fn new(id: &'static str, text: &'static str) -> Self {
+        Reason { id, text }
+    }
+
+    /// Draw by agreement; in three-player games, every player still in the game agrees.
+    pub const AGREEMENT: Reason = Reason::new("agreement", "by agreement");
+    /// A player gave up.
+    pub const RESIGNATION: Reason = Reason::new("resignation", "by resignation");
+    /// A player's clock ran out.
+    pub const TIME: Reason = Reason::new("time", "on time");
+    /// The same position for the third time (the game record applies it).
+    pub const REPETITION: Reason = Reason::new("repetition", "by threefold repetition");
+
+    /// Rules many games share; a game that uses one lists it in its `GameInfo::reasons`.
+    pub const CHECKMATE: Reason = Reason::new("checkmate", "by checkmate");
+    pub const STALEMATE: Reason = Reason::new("stalemate", "by stalemate");
+    /// Too many plies without progress (the fifty-move rule and its relatives).
+    pub const NO_PROGRESS: Reason = Reason::new("no-progress", "by the no-progress rule");
+    /// Every player passed in a row.
+    pub const PASSES: Reason = Reason::new("passes", "by every player passing");
+
+    /// The reasons that do not belong to one game's rules.
+    pub const COMMON: &'static [Reason] = &[
+        Reason::AGREEMENT,
+        Reason::RESIGNATION,
+        Reason::TIME,
+        Reason::REPETITION,
+        Reason::CHECKMATE,
+        Reason::STALEMATE,
+        Reason::NO_PROGRESS,
+        Reason::PASSES,
+    ];
+
+    /// The reason with this id, among the common ones and those of every game of the registry.
+    pub fn find(id: &str) -> Option<Reason> {
+        Reason::COMMON
+            .iter()
+            .chain(
+                crate::registry::games()
+                    .iter()
+                    .flat_map(|g| g.info().reasons.iter()),
+            )
+            .copied()
+            .find(|r| r.id == id)
     }
 }
 
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.write_str(self.id)
     }
 }
 
-/// The end of a game.
+/// The end of a game as one position decides it, or as it is declared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     Win { winner: Player, reason: Reason },
@@ -89,10 +100,254 @@ impl Outcome {
     pub fn describe(self, players: &[&str]) -> String {
         match self {
             Outcome::Win { winner, reason } => {
-                let name = players.get(winner as usize).copied().unwrap_or("?");
-                format!("{name} wins by {reason}")
+                format!("{} wins {}", name(players, winner), reason.text)
             }
-            Outcome::Draw { reason } => format!("draw by {reason}"),
+            Outcome::Draw { reason } => format!("draw {}", reason.text),
         }
+    }
+}
+
+fn name<'a>(players: &[&'a str], player: Player) -> &'a str {
+    players.get(player as usize).copied().unwrap_or("?")
+}
+
+/// A player who left a game of three or more before its end: a Queen captured, a resignation, a
+/// fallen flag. The others play on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Elimination {
+    pub player: Player,
+    pub reason: Reason,
+    /// How many moves had been played when it happened.
+    pub ply: usize,
+}
+
+impl Elimination {
+    /// "Red is out by resignation".
+    pub fn describe(self, players: &[&str]) -> String {
+        format!("{} is out {}", name(players, self.player), self.reason.text)
+    }
+}
+
+/// The end of a whole game: the outcome, and the players who dropped out before it, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    pub outcome: Outcome,
+    pub eliminations: Vec<Elimination>,
+}
+
+impl GameResult {
+    /// The outcome's sentence, then each elimination's: "Green wins by holding the last Queen
+    /// (Red is out by resignation; Black is out by losing the Queen)".
+    pub fn describe(&self, players: &[&str]) -> String {
+        let main = self.outcome.describe(players);
+        if self.eliminations.is_empty() {
+            return main;
+        }
+        let out: Vec<String> = self
+            .eliminations
+            .iter()
+            .map(|e| e.describe(players))
+            .collect();
+        format!("{main} ({})", out.join("; "))
+    }
+
+    /// Points per player: 1 to the winner; on a draw, each player still in the game shares
+    /// the point (those eliminated get 0).
+    pub fn points(&self, players: usize) -> Vec<f64> {
+        let mut points = vec![0.0; players];
+        match self.outcome {
+            Outcome::Win { winner, .. } => {
+                if let Some(p) = points.get_mut(winner as usize) {
+                    *p = 1.0;
+                }
+            }
+            Outcome::Draw { .. } => {
+                let alive: Vec<usize> = (0..players)
+                    .filter(|&p| !self.eliminations.iter().any(|e| e.player as usize == p))
+                    .collect();
+                let share = if alive.is_empty() {
+                    1.0 / players as f64
+                } else {
+                    1.0 / alive.len() as f64
+                };
+                for (p, pts) in points.iter_mut().enumerate() {
+                    if alive.is_empty() || alive.contains(&p) {
+                        *pts = share;
+                    }
+                }
+            }
+        }
+        points
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::*;
+    use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Reason {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(self.id)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Reason {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let id = String::deserialize(d)?;
+            Reason::find(&id).ok_or_else(|| de::Error::custom(format!("unknown reason {id:?}")))
+        }
+    }
+
+    /// `{"winner": 0, "reason": "checkmate"}` or `{"winner": null, "reason": "stalemate"}`.
+    #[derive(Serialize, Deserialize)]
+    struct OutcomeWire {
+        winner: Option<Player>,
+        reason: Reason,
+    }
+
+    impl Serialize for Outcome {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            OutcomeWire {
+                winner: self.winner(),
+                reason: self.reason(),
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Outcome {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let w = OutcomeWire::deserialize(d)?;
+            Ok(match w.winner {
+                Some(winner) => Outcome::Win {
+                    winner,
+                    reason: w.reason,
+                },
+                None => Outcome::Draw { reason: w.reason },
+            })
+        }
+    }
+
+    #[derive(Serialize, Deserialize)]
+    struct EliminationWire {
+        player: Player,
+        reason: Reason,
+        ply: usize,
+    }
+
+    impl Serialize for Elimination {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            EliminationWire {
+                player: self.player,
+                reason: self.reason,
+                ply: self.ply,
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Elimination {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let w = EliminationWire::deserialize(d)?;
+            Ok(Elimination {
+                player: w.player,
+                reason: w.reason,
+                ply: w.ply,
+            })
+        }
+    }
+
+    #[derive(Serialize, Deserialize)]
+    struct GameResultWire {
+        outcome: Outcome,
+        eliminations: Vec<Elimination>,
+    }
+
+    impl Serialize for GameResult {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            GameResultWire {
+                outcome: self.outcome,
+                eliminations: self.eliminations.clone(),
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for GameResult {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let w = GameResultWire::deserialize(d)?;
+            Ok(GameResult {
+                outcome: w.outcome,
+                eliminations: w.eliminations,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_read_as_sentences() {
+        let players = ["Black", "Red", "Green"];
+        let r = GameResult {
+            outcome: Outcome::Win {
+                winner: 2,
+                reason: Reason::new("last-queen", "by holding the last Queen"),
+            },
+            eliminations: vec![Elimination {
+                player: 1,
+                reason: Reason::RESIGNATION,
+                ply: 7,
+            }],
+        };
+        assert_eq!(
+            r.describe(&players),
+            "Green wins by holding the last Queen (Red is out by resignation)"
+        );
+        assert_eq!(r.points(3), vec![0.0, 0.0, 1.0]);
+        let d = GameResult {
+            outcome: Outcome::Draw {
+                reason: Reason::AGREEMENT,
+            },
+            eliminations: r.eliminations.clone(),
+        };
+        assert_eq!(d.points(3), vec![0.5, 0.0, 0.5]);
+        assert_eq!(
+            Outcome::Win {
+                winner: 0,
+                reason: Reason::TIME
+            }
+            .describe(&players),
+            "Black wins on time"
+        );
+    }
+
+    #[test]
+    fn every_reason_id_is_unique_and_found() {
+        let mut all: Vec<Reason> = Reason::COMMON.to_vec();
+        for g in crate::registry::games() {
+            for &r in g.info().reasons {
+                if !all.contains(&r) {
+                    all.push(r);
+                }
+            }
+        }
+        for r in &all {
+            assert_eq!(Reason::find(r.id), Some(*r), "{r:?}");
+            assert_eq!(
+                all.iter().filter(|o| o.id == r.id).count(),
+                1,
+                "two reasons share the id {}",
+                r.id
+            );
+            assert!(r
+                .id
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit()));
+        }
+        assert_eq!(Reason::find("no-such-reason"), None);
     }
 }

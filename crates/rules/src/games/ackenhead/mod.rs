@@ -17,6 +17,7 @@ use crate::game::{
     Cell, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position, Settings,
 };
 use crate::geometry::Geometry;
+use crate::movelist::MoveSink;
 use crate::outcome::Outcome;
 use bitboard::bit;
 use movegen::{Collector, Counter};
@@ -55,6 +56,7 @@ pub static INFO: GameInfo = GameInfo {
     ],
     notation: crate::game::PieceNotation::Case,
     settings: &[],
+    reasons: outcome::REASONS,
     summary: "fairy chess with cannons (Leo, Pao, Vao), the Mao and Berolina pawns",
 };
 
@@ -84,18 +86,23 @@ const KIND_NAMES: [&str; 6] = ["King", "Leo", "Pao", "Vao", "Mao", "pawn"];
 impl Position for AckenheadPosition {
     type Move = AckenheadMove;
     type Undo = AckenheadPosition;
+    type MoveList = Vec<AckenheadMove>;
 
     fn to_move(&self) -> Player {
         self.side
     }
 
-    fn legal_moves(&self, out: &mut Vec<AckenheadMove>) {
-        self.generate(&mut Collector(out));
+    fn player_names(&self) -> &'static [&'static str] {
+        INFO.players
+    }
+
+    fn generate<S: MoveSink<AckenheadMove>>(&self, out: &mut S) {
+        self.generate_into(&mut Collector(out));
     }
 
     fn count_legal_moves(&self) -> u64 {
         let mut c = Counter(0);
-        self.generate(&mut c);
+        self.generate_into(&mut c);
         c.0
     }
 
@@ -119,8 +126,12 @@ impl Position for AckenheadPosition {
         self.compute_hash()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.position_outcome()
+    fn draw_by_rule(&self) -> Option<Outcome> {
+        AckenheadPosition::draw_by_rule(self)
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        AckenheadPosition::outcome_without_moves(self)
     }
 
     fn is_irreversible(&self, mv: AckenheadMove) -> bool {

@@ -10,6 +10,7 @@
 use super::bitboard::{bit, Bb, Squares, RANK_1, RANK_8, TABLES};
 use super::moves::AckenheadMove;
 use super::position::*;
+use crate::movelist::MoveSink;
 
 /// Receives legal moves: whole target sets known to be legal, or single ones.
 pub(super) trait Sink {
@@ -33,9 +34,9 @@ impl Sink for Counter {
 }
 
 /// Collects moves into a vector.
-pub(super) struct Collector<'a>(pub &'a mut Vec<AckenheadMove>);
+pub(super) struct Collector<'a, S>(pub &'a mut S);
 
-impl Sink for Collector<'_> {
+impl<S: MoveSink<AckenheadMove>> Sink for Collector<'_, S> {
     #[inline(always)]
     fn set(&mut self, from: u8, targets: Bb, promotion: bool) {
         for to in Squares(targets) {
@@ -120,7 +121,7 @@ impl AckenheadPosition {
     }
 
     /// Feeds every legal move to `sink`.
-    pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
+    pub(super) fn generate_into<S: Sink>(&self, sink: &mut S) {
         let t = &*TABLES;
         let us = self.side;
         let them = us ^ 1;

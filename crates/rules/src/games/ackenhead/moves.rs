@@ -6,7 +6,7 @@ use super::position::{parse_square, KIND_LETTERS};
 
 /// A move: from square, to square and promotion kind (0 = none, else `LEO..=MAO`), packed in 16
 /// bits.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct AckenheadMove(u16);
 
 impl AckenheadMove {

@@ -506,7 +506,7 @@ fn checkmate_and_stalemate() {
         mate.outcome(),
         Some(Outcome::Win {
             winner: WHITE,
-            reason: Reason::Checkmate
+            reason: Reason::CHECKMATE
         })
     );
     let stale = pos("k7/2K5/P7/8/8/8/8/8 b - - 0 1");
@@ -514,7 +514,7 @@ fn checkmate_and_stalemate() {
     assert_eq!(
         stale.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::Stalemate
+            reason: Reason::STALEMATE
         })
     );
     assert_eq!(perft(&mut mate.clone(), 3), 0);
@@ -535,7 +535,7 @@ fn threefold_repetition_draws() {
     assert_eq!(
         r.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::Repetition
+            reason: Reason::REPETITION
         })
     );
     assert_eq!(r.play_text("e1e2"), Err(MoveError::GameOver));
@@ -555,7 +555,7 @@ fn fifty_move_rule_and_bare_kings() {
     assert_eq!(
         p.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::NoProgress
+            reason: Reason::NO_PROGRESS
         })
     );
     // A pawn move resets the clock.
@@ -565,7 +565,7 @@ fn fifty_move_rule_and_bare_kings() {
     assert_eq!(
         pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1").outcome(),
         Some(Outcome::Draw {
-            reason: Reason::BareKings
+            reason: super::outcome::BARE_KINGS
         })
     );
 }

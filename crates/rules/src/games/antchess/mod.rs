@@ -68,6 +68,7 @@ static INFO_2: GameInfo = GameInfo {
     pieces: PIECES,
     notation: PieceNotation::OwnerPrefix(&OWNER_LETTERS),
     settings: &[],
+    reasons: outcome::REASONS,
     summary: "Ant Chess for two on a hexagon of 127 cells: checkmate the enemy Queen or bring yours to the anthill",
 };
 
@@ -81,6 +82,7 @@ static INFO_3: GameInfo = GameInfo {
     pieces: PIECES,
     notation: PieceNotation::OwnerPrefix(&OWNER_LETTERS),
     settings: &[],
+    reasons: outcome::REASONS,
     summary: "Ant Chess for three: reach the anthill first, or keep the last Queen standing",
 };
 
@@ -128,7 +130,7 @@ impl Game for AntChess3 {
 
 impl AntPos {
     /// Appends the legal moves (nothing if the game is over by rule).
-    pub(crate) fn legal_moves_into(&self, out: &mut Vec<Move>) {
+    pub(crate) fn legal_moves_into<S: crate::movelist::MoveSink<Move>>(&self, out: &mut S) {
         if self.terminal().is_none() {
             self.generate(out);
         }
@@ -186,12 +188,21 @@ impl Position for AntPos {
     type Move = Move;
     /// Copy-make: the whole position (about 400 bytes) is the undo record.
     type Undo = AntPos;
+    type MoveList = Vec<Move>;
 
     fn to_move(&self) -> Player {
         self.to_move
     }
 
-    fn legal_moves(&self, out: &mut Vec<Move>) {
+    fn player_names(&self) -> &'static [&'static str] {
+        if self.players == 2 {
+            INFO_2.players
+        } else {
+            INFO_3.players
+        }
+    }
+
+    fn generate<S: crate::movelist::MoveSink<Move>>(&self, out: &mut S) {
         self.legal_moves_into(out)
     }
 
@@ -217,8 +228,12 @@ impl Position for AntPos {
         AntPos::hash_from_scratch(self)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome_by_rule()
+    fn draw_by_rule(&self) -> Option<Outcome> {
+        AntPos::draw_by_rule(self)
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        AntPos::outcome_without_moves(self)
     }
 
     fn is_irreversible(&self, mv: Move) -> bool {

@@ -14,6 +14,7 @@
 use super::moves::{ladybird_bit, Move, CAPTURE_TO, PROMOTE};
 use super::position::{AntPos, Kind};
 use super::tables::{bit, tables, Tables, NONE};
+use crate::movelist::MoveSink;
 
 /// Where generated moves go: a vector, or a counter.
 pub(super) trait Sink {
@@ -24,19 +25,19 @@ pub(super) trait Sink {
     fn len(&self) -> u64;
 }
 
-impl Sink for Vec<Move> {
+impl<S: MoveSink<Move>> Sink for S {
     const COUNT_ONLY: bool = false;
     #[inline(always)]
     fn push(&mut self, m: Move) {
-        Vec::push(self, m)
+        MoveSink::push(self, m)
     }
     #[inline(always)]
     fn add(&mut self, _: u64) {
-        unreachable!("a vector takes moves one by one")
+        unreachable!("a list takes moves one by one")
     }
     #[inline(always)]
     fn len(&self) -> u64 {
-        Vec::len(self) as u64
+        MoveSink::len(self) as u64
     }
 }
 

@@ -13,7 +13,7 @@ use super::tables::{bit, tables, NONE};
 /// * `CAPTURE_TO`: the piece on `to` (every piece but the Ladybird and the Worm);
 /// * `ladybird`: a set of cells within distance 2 of `from`, bit `(dq+2)·5 + (dr+2)`;
 /// * `worm`: one cell (or `NONE`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move {
     pub(super) from: u8,
     pub(super) to: u8,

@@ -2,6 +2,26 @@
 
 use crate::outcome::{Outcome, Reason};
 
+/// A Queen ended a move on the anthill, unattacked.
+pub const ANTHILL: Reason = Reason::new("anthill", "by reaching the anthill");
+/// Only one Queen is left (three players).
+pub const LAST_QUEEN: Reason = Reason::new("last-queen", "by holding the last Queen");
+/// No Queen is left (three players).
+pub const NO_QUEENS: Reason = Reason::new("no-queens", "as no Queen is left");
+/// A player's Queen was captured: they can no longer win (three players).
+pub const QUEEN_LOST: Reason = Reason::new("queen-lost", "by losing the Queen");
+
+/// The reasons a game of Ant Chess ends for by its rules.
+pub const REASONS: &[Reason] = &[
+    ANTHILL,
+    LAST_QUEEN,
+    NO_QUEENS,
+    QUEEN_LOST,
+    Reason::CHECKMATE,
+    Reason::PASSES,
+    Reason::NO_PROGRESS,
+];
+
 use super::position::AntPos;
 use super::tables::{tables, NONE};
 
@@ -22,15 +42,11 @@ impl AntPos {
                 }
             }
             match alive {
-                0 => {
-                    return Some(Outcome::Draw {
-                        reason: Reason::NoQueens,
-                    })
-                }
+                0 => return Some(Outcome::Draw { reason: NO_QUEENS }),
                 1 => {
                     return Some(Outcome::Win {
                         winner: last as u8,
-                        reason: Reason::LastQueen,
+                        reason: LAST_QUEEN,
                     })
                 }
                 _ => {}
@@ -41,31 +57,31 @@ impl AntPos {
         if self.queens[prev] == centre && !self.attacked_by_opponents(prev, centre as usize) {
             return Some(Outcome::Win {
                 winner: prev as u8,
-                reason: Reason::Anthill,
+                reason: ANTHILL,
             });
         }
         None
     }
 
-    pub(super) fn outcome_by_rule(&self) -> Option<Outcome> {
-        if let Some(o) = self.terminal() {
-            return Some(o);
-        }
-        let n = self.players as usize;
-        if n == 2 && self.count_moves() == 0 {
-            return Some(Outcome::Win {
-                winner: 1 - self.to_move,
-                reason: Reason::Checkmate,
-            });
-        }
+    /// The result of a position without legal moves: anthill, last Queen, no Queen, or
+    /// (two players) checkmate.
+    pub(super) fn outcome_without_moves(&self) -> Outcome {
+        self.terminal().unwrap_or_else(|| Outcome::Win {
+            winner: (self.to_move + 1) % self.players,
+            reason: Reason::CHECKMATE,
+        })
+    }
+
+    /// A full round of passes, or too many quiet plies.
+    pub(super) fn draw_by_rule(&self) -> Option<Outcome> {
         if self.passes >= self.pass_draw() {
             return Some(Outcome::Draw {
-                reason: Reason::Passes,
+                reason: Reason::PASSES,
             });
         }
         if self.quiet >= self.quiet_draw() {
             return Some(Outcome::Draw {
-                reason: Reason::NoProgress,
+                reason: Reason::NO_PROGRESS,
             });
         }
         None

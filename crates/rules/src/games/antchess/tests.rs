@@ -343,7 +343,7 @@ fn worm_check_figure_7_and_its_parry() {
         won.outcome(),
         Some(Outcome::Win {
             winner: 0,
-            reason: Reason::Anthill
+            reason: super::outcome::ANTHILL
         })
     );
     assert_eq!(won.count_legal_moves(), 0);
@@ -466,7 +466,7 @@ fn anthill_refused_when_attacked_and_won_when_not() {
         won.outcome(),
         Some(Outcome::Win {
             winner: 0,
-            reason: Reason::Anthill
+            reason: super::outcome::ANTHILL
         })
     );
     assert!(texts(&won).is_empty());
@@ -493,7 +493,7 @@ fn anthill_refused_when_attacked_and_won_when_not() {
         won.outcome(),
         Some(Outcome::Win {
             winner: 0,
-            reason: Reason::Anthill
+            reason: super::outcome::ANTHILL
         })
     );
     // Brought there attacked by the player who just moved: no win.
@@ -525,7 +525,7 @@ fn checkmate_two_players() {
         p.outcome(),
         Some(Outcome::Win {
             winner: 0,
-            reason: Reason::Checkmate
+            reason: Reason::CHECKMATE
         })
     );
     // Take the f12 guard away: the Queen escapes there, and it is not mate.
@@ -581,7 +581,7 @@ fn three_players_last_queen_and_no_queen() {
     assert_eq!(
         end.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::NoQueens
+            reason: super::outcome::NO_QUEENS
         })
     );
     assert!(texts(&end).is_empty());
@@ -591,7 +591,7 @@ fn three_players_last_queen_and_no_queen() {
         end.outcome(),
         Some(Outcome::Win {
             winner: 2,
-            reason: Reason::LastQueen
+            reason: super::outcome::LAST_QUEEN
         })
     );
     assert_eq!(end.count_legal_moves(), 0);
@@ -605,7 +605,7 @@ fn draws_by_passes_counters_and_repetition() {
     assert_eq!(
         q.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::Passes
+            reason: Reason::PASSES
         })
     );
     assert!(!texts(&q).is_empty(), "perft ignores the pass draw");
@@ -613,7 +613,7 @@ fn draws_by_passes_counters_and_repetition() {
     assert_eq!(
         q.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::NoProgress
+            reason: Reason::NO_PROGRESS
         })
     );
     assert_eq!(q.quiet_plies(), 100);
@@ -625,14 +625,14 @@ fn draws_by_passes_counters_and_repetition() {
     assert_eq!(
         q.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::Passes
+            reason: Reason::PASSES
         })
     );
     let q = play(&p, "a7-a6");
     assert_eq!(
         q.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::NoProgress
+            reason: Reason::NO_PROGRESS
         })
     );
     // Repetition, through a game record.
@@ -646,7 +646,7 @@ fn draws_by_passes_counters_and_repetition() {
     assert_eq!(
         rec.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::Repetition
+            reason: Reason::REPETITION
         })
     );
 }
@@ -801,7 +801,7 @@ fn bad_position_strings() {
     assert_eq!(p.outcome(), None);
     assert_eq!(
         play(&p, "pass").outcome().map(|o| o.reason()),
-        Some(Reason::Anthill)
+        Some(super::outcome::ANTHILL)
     );
     let done = build(&[("g7", "bQ"), ("a7", "rQ")], 'r', 0, 0);
     let p = AntChess2.parse_position(&done).unwrap();

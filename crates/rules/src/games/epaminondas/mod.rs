@@ -7,6 +7,7 @@ pub mod movegen;
 pub mod moves;
 pub mod outcome;
 pub mod position;
+#[allow(unsafe_code)]
 mod simd;
 
 #[cfg(test)]
@@ -17,6 +18,7 @@ use crate::game::{
     Cell, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position, Settings,
 };
 use crate::geometry::Geometry;
+use crate::movelist::MoveSink;
 use crate::outcome::Outcome;
 
 pub use moves::EpaminondasMove;
@@ -45,6 +47,7 @@ static INFO: GameInfo = GameInfo {
     ],
     notation: crate::game::PieceNotation::Letter,
     settings: &[],
+    reasons: outcome::REASONS,
     summary: "Robert Abbott's game of phalanxes on a 14x12 board: move lines of pieces, capture \
               smaller lines, get more pieces onto the far row than the opponent",
 };
@@ -70,13 +73,18 @@ impl Position for EpaminondasPosition {
     type Move = EpaminondasMove;
     /// Copy-make: the position is 56 bytes, cheaper to copy back than to undo square by square.
     type Undo = EpaminondasPosition;
+    type MoveList = Vec<EpaminondasMove>;
 
     fn to_move(&self) -> Player {
         self.side
     }
 
-    fn legal_moves(&self, out: &mut Vec<EpaminondasMove>) {
-        self.generate(out)
+    fn player_names(&self) -> &'static [&'static str] {
+        INFO.players
+    }
+
+    fn generate<S: MoveSink<EpaminondasMove>>(&self, out: &mut S) {
+        self.generate_into(out)
     }
 
     fn count_legal_moves(&self) -> u64 {
@@ -103,8 +111,12 @@ impl Position for EpaminondasPosition {
         self.compute_hash()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.decided()
+    fn draw_by_rule(&self) -> Option<Outcome> {
+        None
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        EpaminondasPosition::outcome_without_moves(self)
     }
 
     fn is_irreversible(&self, mv: EpaminondasMove) -> bool {

@@ -42,6 +42,7 @@ use super::moves::EpaminondasMove;
 use super::position::EpaminondasPosition;
 use super::simd::Set;
 use crate::game::Player;
+use crate::movelist::MoveSink;
 
 /// The length of the run of `bb` from `i` along `d`, at most `cap`.
 #[inline(always)]
@@ -268,7 +269,7 @@ fn r2b_heads(o: Bb, d: i32) -> Bb {
 
 /// Appends the legal moves along `STEPS[DIR]`.
 #[inline(always)]
-fn gen_dir<const DIR: usize>(o: Bb, x: Bb, e: Bb, out: &mut Vec<EpaminondasMove>) {
+fn gen_dir<const DIR: usize, S: MoveSink<EpaminondasMove>>(o: Bb, x: Bb, e: Bb, out: &mut S) {
     let d = STEPS[DIR];
     let se = e.ahead(d);
     let r2 = o & o.ahead(d);
@@ -406,6 +407,7 @@ impl EpaminondasPosition {
     }
 
     #[inline(always)]
+    #[allow(unsafe_code)]
     fn dispatch(&self, player: Player, rule: bool) -> u64 {
         #[cfg(target_arch = "x86_64")]
         {
@@ -430,20 +432,20 @@ impl EpaminondasPosition {
     }
 
     /// Appends the legal moves to `out`.
-    pub fn generate(&self, out: &mut Vec<EpaminondasMove>) {
+    pub fn generate_into<S: MoveSink<EpaminondasMove>>(&self, out: &mut S) {
         if self.crossing_win() {
             return;
         }
         let o = self.pieces[self.side as usize];
         let x = self.pieces[(self.side ^ 1) as usize];
         let e = !(o | x);
-        gen_dir::<0>(o, x, e, out);
-        gen_dir::<1>(o, x, e, out);
-        gen_dir::<2>(o, x, e, out);
-        gen_dir::<3>(o, x, e, out);
-        gen_dir::<4>(o, x, e, out);
-        gen_dir::<5>(o, x, e, out);
-        gen_dir::<6>(o, x, e, out);
-        gen_dir::<7>(o, x, e, out);
+        gen_dir::<0, S>(o, x, e, out);
+        gen_dir::<1, S>(o, x, e, out);
+        gen_dir::<2, S>(o, x, e, out);
+        gen_dir::<3, S>(o, x, e, out);
+        gen_dir::<4, S>(o, x, e, out);
+        gen_dir::<5, S>(o, x, e, out);
+        gen_dir::<6, S>(o, x, e, out);
+        gen_dir::<7, S>(o, x, e, out);
     }
 }

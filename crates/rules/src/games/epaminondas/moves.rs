@@ -15,7 +15,7 @@ use super::position::{piece_key, side_key, EpaminondasPosition, WHITE};
 /// so that playing the move needs no scan. Squares are padded indices (see `bitboard`). All of
 /// it is packed in 32 bits (one store when a move is generated): bits 0–7 `from`, 8–15 `to`,
 /// 16–18 `dir`, 19–22 `size`, 23–26 `captured`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct EpaminondasMove(u32);
 
 impl EpaminondasMove {

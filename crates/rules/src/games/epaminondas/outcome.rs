@@ -5,21 +5,28 @@ use crate::outcome::{Outcome, Reason};
 
 use super::position::EpaminondasPosition;
 
+/// More pieces on the far row than the opponent has on theirs, at the start of a turn.
+pub const CROSSING: Reason = Reason::new("crossing", "by crossing");
+/// The player to move has no legal move and loses.
+pub const NO_MOVE: Reason = Reason::new("no-move", "by leaving the opponent no move");
+
+/// The reasons an Epaminondas game ends for by its rules.
+pub const REASONS: &[Reason] = &[CROSSING, NO_MOVE];
+
 impl EpaminondasPosition {
-    /// The outcome decided by this position, or `None` if play goes on.
-    pub fn decided(&self) -> Option<Outcome> {
+    /// The result when the player to move has no legal move: the crossing rule decided, or
+    /// they cannot move.
+    pub fn outcome_without_moves(&self) -> Outcome {
         if self.crossing_win() {
-            return Some(Outcome::Win {
+            Outcome::Win {
                 winner: self.side,
-                reason: Reason::Crossing,
-            });
-        }
-        if self.count_moves() == 0 {
-            return Some(Outcome::Win {
+                reason: CROSSING,
+            }
+        } else {
+            Outcome::Win {
                 winner: self.side ^ 1,
-                reason: Reason::NoLegalMove,
-            });
+                reason: NO_MOVE,
+            }
         }
-        None
     }
 }

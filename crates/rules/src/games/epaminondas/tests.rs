@@ -601,7 +601,7 @@ fn crossing_majority_with_one_reply_allowed() {
         r.outcome(),
         Some(Outcome::Win {
             winner: WHITE,
-            reason: Reason::Crossing
+            reason: super::outcome::CROSSING
         })
     );
     assert_eq!(r.count_legal_moves(), 0);
@@ -642,7 +642,7 @@ fn crossing_majority_with_one_reply_allowed() {
         p.outcome(),
         Some(Outcome::Win {
             winner: WHITE,
-            reason: Reason::Crossing
+            reason: super::outcome::CROSSING
         })
     );
     let p = pos(&board(&[("a12", 'W'), ("e1", 'B'), ("f1", 'B')], 'b'));
@@ -662,7 +662,7 @@ fn a_player_without_moves_loses() {
         p.outcome(),
         Some(Outcome::Win {
             winner: WHITE,
-            reason: Reason::NoLegalMove
+            reason: super::outcome::NO_MOVE
         })
     );
     assert_eq!(p.parse_move("a12-a11"), Err(MoveError::GameOver));
@@ -672,7 +672,7 @@ fn a_player_without_moves_loses() {
         p.outcome(),
         Some(Outcome::Win {
             winner: WHITE,
-            reason: Reason::NoLegalMove
+            reason: super::outcome::NO_MOVE
         })
     );
     // Walled in, but a pair can take one of the wall: not lost.
@@ -703,7 +703,7 @@ fn repetition_is_a_draw_and_the_hash_is_placement_and_side() {
     assert_eq!(
         rec.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::Repetition
+            reason: Reason::REPETITION
         })
     );
     // Same placement, other side to move: another hash.

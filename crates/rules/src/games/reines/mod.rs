@@ -56,6 +56,7 @@ static INFO: GameInfo = GameInfo {
     ],
     notation: crate::game::PieceNotation::Case,
     settings: SETTINGS,
+    reasons: outcome::REASONS,
     summary: "Termides against Myrmides on 8x8: capture the immobile enemy Queen; captured \
               Workers come back through the Ponte",
 };

@@ -5,6 +5,7 @@
 
 use crate::error::MoveError;
 use crate::game::{Cell, MoveCells, PieceView, Player, Position};
+use crate::movelist::MoveSink;
 use crate::outcome::Outcome;
 
 use super::moves::ReinesMove;
@@ -125,7 +126,7 @@ impl ReinesPosition {
         targets: u64,
         enemy: u64,
         kind: usize,
-        out: &mut Vec<ReinesMove>,
+        out: &mut impl MoveSink<ReinesMove>,
     ) {
         let mut q = targets & !enemy;
         while q != 0 {
@@ -142,7 +143,7 @@ impl ReinesPosition {
 
     /// Appends the moves of the side to move, `pass` if it has none; nothing once a Queen is
     /// captured.
-    pub(crate) fn generate(&self, out: &mut Vec<ReinesMove>) {
+    pub(crate) fn generate_into<S: MoveSink<ReinesMove>>(&self, out: &mut S) {
         if self.queen_missing() {
             return;
         }
@@ -314,14 +315,19 @@ impl ReinesPosition {
 impl Position for ReinesPosition {
     type Move = ReinesMove;
     type Undo = ReinesPosition;
+    type MoveList = Vec<ReinesMove>;
 
     #[inline]
     fn to_move(&self) -> Player {
         self.side
     }
 
-    fn legal_moves(&self, out: &mut Vec<ReinesMove>) {
-        self.generate(out)
+    fn player_names(&self) -> &'static [&'static str] {
+        super::INFO.players
+    }
+
+    fn generate<S: MoveSink<ReinesMove>>(&self, out: &mut S) {
+        self.generate_into(out)
     }
 
     #[inline]
@@ -349,8 +355,12 @@ impl Position for ReinesPosition {
         self.compute_hash()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        super::outcome::outcome(self)
+    fn draw_by_rule(&self) -> Option<Outcome> {
+        super::outcome::draw_by_rule(self)
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        super::outcome::outcome_without_moves(self)
     }
 
     /// Only a capture of a Counsellor, Soldier or Queen can never be undone: material of those
@@ -372,7 +382,7 @@ impl Position for ReinesPosition {
             return Err(MoveError::GameOver);
         }
         let mut moves = Vec::with_capacity(64);
-        self.generate(&mut moves);
+        self.generate_into(&mut moves);
         if t.eq_ignore_ascii_case("pass") {
             return if moves.first().is_some_and(|m| m.is_pass()) {
                 Ok(ReinesMove::PASS)

@@ -6,7 +6,7 @@ use super::position::square_name;
 ///
 /// Packed in a `u32`: bits 0-5 the start square, 6-11 the end square, 12-13 the moving kind,
 /// 14 set for a capture, 15-16 the captured kind; `PASS` is a value of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ReinesMove(pub(crate) u32);
 
 impl ReinesMove {

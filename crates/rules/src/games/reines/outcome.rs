@@ -7,29 +7,37 @@ use super::position::{square_name, ReinesPosition, PEOPLE, QUEEN};
 /// Plies without a capture or a Worker move after which the game is drawn.
 pub const QUIET_LIMIT: u32 = 100;
 
-/// The outcome decided by the position: a captured Queen (a win), two passes in a row or
-/// 100 quiet plies (draws). Repetition is the `Record`'s business.
-pub(crate) fn outcome(pos: &ReinesPosition) -> Option<Outcome> {
-    if pos.queen_missing() {
-        // The side whose Queen is still on the board wins (parsing rejects a board with none).
-        let winner = if pos.colour[0] & pos.kinds[QUEEN] != 0 {
-            0
-        } else {
-            1
-        };
-        return Some(Outcome::Win {
-            winner,
-            reason: Reason::QueenCaptured,
-        });
+/// A Queen was captured: her owner loses.
+pub const QUEEN_CAPTURED: Reason = Reason::new("queen-captured", "by capturing the Queen");
+
+/// The reasons a game of Jeu de Reines ends for by its rules.
+pub const REASONS: &[Reason] = &[QUEEN_CAPTURED, Reason::PASSES, Reason::NO_PROGRESS];
+
+/// The result of a position without moves: a Queen is captured (parsing rejects a board with
+/// none, and a player who cannot move passes).
+pub(crate) fn outcome_without_moves(pos: &ReinesPosition) -> Outcome {
+    // The side whose Queen is still on the board wins.
+    let winner = if pos.colour[0] & pos.kinds[QUEEN] != 0 {
+        0
+    } else {
+        1
+    };
+    Outcome::Win {
+        winner,
+        reason: QUEEN_CAPTURED,
     }
+}
+
+/// Two passes in a row or 100 quiet plies (draws). Repetition is the `Record`'s business.
+pub(crate) fn draw_by_rule(pos: &ReinesPosition) -> Option<Outcome> {
     if pos.passes >= 2 {
         return Some(Outcome::Draw {
-            reason: Reason::Passes,
+            reason: Reason::PASSES,
         });
     }
     if pos.quiet >= QUIET_LIMIT {
         return Some(Outcome::Draw {
-            reason: Reason::NoProgress,
+            reason: Reason::NO_PROGRESS,
         });
     }
     None

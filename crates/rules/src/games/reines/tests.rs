@@ -285,17 +285,17 @@ impl Slow {
             };
             return Some(Outcome::Win {
                 winner,
-                reason: Reason::QueenCaptured,
+                reason: super::outcome::QUEEN_CAPTURED,
             });
         }
         if self.passes >= 2 {
             return Some(Outcome::Draw {
-                reason: Reason::Passes,
+                reason: Reason::PASSES,
             });
         }
         if self.quiet >= 100 {
             return Some(Outcome::Draw {
-                reason: Reason::NoProgress,
+                reason: Reason::NO_PROGRESS,
             });
         }
         None
@@ -812,7 +812,7 @@ fn queen_capture_wins_and_stops_everything() {
         after.outcome(),
         Some(Outcome::Win {
             winner: 0,
-            reason: Reason::QueenCaptured
+            reason: super::outcome::QUEEN_CAPTURED
         })
     );
     assert!(texts(&after).is_empty());
@@ -846,7 +846,7 @@ fn pass_is_forced_and_only_then() {
     assert_eq!(
         p2.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::Passes
+            reason: Reason::PASSES
         })
     );
     // Perft ignores that draw: passing goes on.
@@ -886,7 +886,7 @@ fn quiet_plies_draw() {
     assert_eq!(
         p.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::NoProgress
+            reason: Reason::NO_PROGRESS
         })
     );
     assert!(!texts(&p).is_empty());
@@ -916,7 +916,7 @@ fn threefold_repetition() {
     assert_eq!(
         rec.outcome(),
         Some(Outcome::Draw {
-            reason: Reason::Repetition
+            reason: Reason::REPETITION
         })
     );
 }
