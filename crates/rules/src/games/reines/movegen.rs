@@ -163,7 +163,21 @@ impl ReinesPosition {
         if self.queen_missing() {
             return;
         }
-        let us = self.side as usize;
+        if self.side == 0 {
+            self.generate_for::<0, QUIET, S>(out)
+        } else {
+            self.generate_for::<1, QUIET, S>(out)
+        }
+    }
+
+    /// [`Self::generate_moves`] for player `US` to move (a constant, so that the Workers'
+    /// shifts are constants).
+    #[inline(always)]
+    fn generate_for<const US: usize, const QUIET: bool, S: MoveSink<ReinesMove>>(
+        &self,
+        out: &mut S,
+    ) {
+        let us = US;
         let own = self.colour[us];
         let enemy = self.colour[us ^ 1];
         let occ = own | enemy;
@@ -241,10 +255,17 @@ impl ReinesPosition {
     /// turn, counted without generating them (0 for a number that is not a player).
     #[inline]
     pub(crate) fn count_moves(&self, player: u8) -> u32 {
-        if player > 1 {
-            return 0;
+        match player {
+            0 => self.count_for::<0>(),
+            1 => self.count_for::<1>(),
+            _ => 0,
         }
-        let us = player as usize;
+    }
+
+    /// [`Self::count_moves`] for player `US`.
+    #[inline(always)]
+    fn count_for<const US: usize>(&self) -> u32 {
+        let us = US;
         let own = self.colour[us];
         let enemy = self.colour[us ^ 1];
         let occ = own | enemy;
