@@ -16,6 +16,7 @@ use crate::record::{Event, Record};
 
 /// A move as the outside world sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveDesc {
     /// Canonical move text.
     pub text: String,
@@ -25,6 +26,7 @@ pub struct MoveDesc {
 /// A move of the history: who played it, and whether the record played it for a player who
 /// left the game (their seat only passes).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PlayedMove {
     pub player: Player,
     pub text: String,

@@ -10,6 +10,7 @@ use crate::game::Cell;
 
 /// The shape of a game's board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Geometry {
     /// `files` columns `a…` and `ranks` rows `1…`, a1 at the bottom left.
     /// Cell index = `rank * files + file` (both from 0).
