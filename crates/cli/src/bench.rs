@@ -20,17 +20,30 @@ pub struct BenchArgs {
     /// The games to measure (all of them if none is named).
     pub games: Vec<String>,
 
-    /// Run perft at this depth instead of choosing one.
-    #[arg(long, value_parser = parse_depth)]
+    /// Run perft at this depth (0 to 64) instead of choosing one.
+    // Hyphen values reach the parser, so that `--depth -1` is told the range.
+    #[arg(long, value_parser = parse_depth, allow_hyphen_values = true)]
     pub depth: Option<u32>,
 
-    /// Seconds a chosen perft depth should take at least (it deepens while a run is faster).
-    #[arg(long, default_value_t = 1.0, value_name = "SECONDS")]
+    /// Seconds a chosen perft depth should take at least (it deepens while a run is faster):
+    /// above 0, at most 600.
+    #[arg(long, default_value_t = 1.0, value_name = "SECONDS", value_parser = parse_target,
+          allow_hyphen_values = true)]
     pub target: f64,
 
     /// Seed of the random moves that lead to the positions measured for move generation.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// Reads `--target`: a number of seconds above 0 and at most 600.
+fn parse_target(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= 600.0 => Ok(t),
+        _ => Err(format!(
+            "the target must be a number of seconds above 0 and at most 600, not {text:?}"
+        )),
+    }
 }
 
 /// One perft run.
@@ -120,12 +133,6 @@ pub fn run(args: &BenchArgs) -> CliResult {
     if games.is_empty() {
         eprintln!("no game is registered: nothing to measure");
         return Ok(());
-    }
-    if !(args.target > 0.0 && args.target <= 600.0) {
-        return Err(crate::common::CliError::msg(format!(
-            "--target must be a number of seconds above 0 and at most 600, not {}",
-            args.target
-        )));
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -9,24 +9,41 @@ use myrmidon_rules::{
     registry, DynGame, DynRecord, PositionError, SettingError, Settings, UnknownGame,
 };
 
+/// The exit status of a command line that asks for something that cannot be done: a bad
+/// argument, an unknown game, a bad position string, setting or depth.
+pub const USAGE_STATUS: u8 = 2;
+
+/// The exit status of a failure while running (the output or the input failed).
+pub const RUNTIME_STATUS: u8 = 1;
+
 /// Why a command failed. `Io` errors on a closed standard output (`myrmidon moves … | head`)
 /// end the program quietly; every other error is printed on standard error.
 #[derive(Debug)]
 pub enum CliError {
-    Message(String),
+    /// What the command line asked for is wrong (exit status [`USAGE_STATUS`]).
+    Usage(String),
+    /// Reading or writing failed (exit status [`RUNTIME_STATUS`]).
     Io(io::Error),
 }
 
 impl CliError {
+    /// A usage error with this message.
     pub fn msg(text: impl Into<String>) -> Self {
-        CliError::Message(text.into())
+        CliError::Usage(text.into())
+    }
+
+    pub fn exit_status(&self) -> u8 {
+        match self {
+            CliError::Usage(_) => USAGE_STATUS,
+            CliError::Io(_) => RUNTIME_STATUS,
+        }
     }
 }
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Message(m) => f.write_str(m),
+            CliError::Usage(m) => f.write_str(m),
             CliError::Io(e) => write!(f, "cannot write the output: {e}"),
         }
     }
@@ -41,22 +58,22 @@ impl From<io::Error> for CliError {
 impl From<UnknownGame> for CliError {
     fn from(e: UnknownGame) -> Self {
         if e.known.is_empty() {
-            CliError::Message(format!("unknown game {:?}: no game is registered", e.id))
+            CliError::Usage(format!("unknown game {:?}: no game is registered", e.id))
         } else {
-            CliError::Message(e.to_string())
+            CliError::Usage(e.to_string())
         }
     }
 }
 
 impl From<PositionError> for CliError {
     fn from(e: PositionError) -> Self {
-        CliError::Message(e.to_string())
+        CliError::Usage(e.to_string())
     }
 }
 
 impl From<SettingError> for CliError {
     fn from(e: SettingError) -> Self {
-        CliError::Message(e.to_string())
+        CliError::Usage(e.to_string())
     }
 }
 

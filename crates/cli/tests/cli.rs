@@ -52,6 +52,29 @@ fn assert_fails_naming(o: &Output, needle: &str) {
     assert!(!err.contains("panicked"), "panic: {err}");
 }
 
+/// Fails the test unless the command was refused as a usage error: exit status 2, nothing on
+/// standard output, and one message in the program's style naming `needle`.
+fn assert_usage_error(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "usage errors exit with 2: {err}");
+    assert!(
+        err.starts_with("myrmidon: error: "),
+        "the program's error style: {err}"
+    );
+    assert_eq!(
+        err.matches("error").count(),
+        1,
+        "one error, said once: {err}"
+    );
+    assert!(
+        err.contains(needle),
+        "the message should name {needle:?}: {err}"
+    );
+    assert!(!err.contains("tip:"), "no clap tips: {err}");
+    assert!(!err.contains("panicked"), "panic: {err}");
+    assert!(stdout(o).is_empty(), "nothing on standard output");
+}
+
 /// A game id to use where the game itself does not matter.
 fn any_game() -> &'static str {
     registry::games()
@@ -95,14 +118,62 @@ fn unknown_game_ids_are_errors() {
 }
 
 #[test]
-fn bad_depths_are_errors() {
-    for depth in ["-1", "abc", "65", "1e3", "", "99999999999999999999"] {
+fn unknown_game_ids_are_usage_errors() {
+    assert_usage_error(&myrmidon(&["moves", "no-such-game"]), "no-such-game");
+}
+
+#[test]
+fn bad_depths_are_errors_that_say_the_range() {
+    for depth in ["-1", "-5", "abc", "65", "1e3", "", "99999999999999999999"] {
         let o = myrmidon(&["perft", any_game(), depth]);
-        assert_fails_naming(&o, "depth");
-        assert!(stdout(&o).is_empty());
+        assert_usage_error(&o, "depth must be a whole number from 0 to 64");
+        for bench in [
+            vec!["bench", "--depth", depth],
+            vec!["bench", any_game(), "--depth", depth],
+        ] {
+            let o = myrmidon(&bench);
+            assert_usage_error(&o, "depth must be a whole number from 0 to 64");
+            assert!(!stderr(&o).contains("-- "), "no '-- -1' advice");
+        }
     }
-    let o = myrmidon(&["bench", "--depth", "x"]);
-    assert_fails_naming(&o, "depth");
+    let o = myrmidon(&["bench", "--target", "-1"]);
+    assert_usage_error(&o, "above 0");
+}
+
+#[test]
+fn bad_flags_are_usage_errors_in_one_style() {
+    // An option of a subcommand given before it: said where it belongs, not "--version".
+    let o = myrmidon(&["--verbose"]);
+    assert_usage_error(&o, "unknown option '--verbose'");
+    assert!(stderr(&o).contains("myrmidon games"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("--version"), "{}", stderr(&o));
+
+    let o = myrmidon(&["moves", any_game(), "--bogus"]);
+    assert_usage_error(&o, "unknown option '--bogus'");
+    assert!(
+        stderr(&o).contains("Usage: myrmidon moves"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("'-- --bogus'"), "{}", stderr(&o));
+
+    let o = myrmidon(&["moves", any_game(), "--postion", "x"]);
+    assert_usage_error(&o, "did you mean '--position'?");
+
+    assert_usage_error(&myrmidon(&["no-such-command"]), "unknown command");
+    assert_usage_error(&myrmidon(&["moves"]), "<GAME>");
+    assert_usage_error(&myrmidon(&[]), "a command is needed");
+    assert_usage_error(&myrmidon(&["perft", any_game(), "1", "2"]), "'2'");
+}
+
+#[test]
+fn help_and_version_go_to_standard_output() {
+    for args in [vec!["--help"], vec!["--version"], vec!["perft", "--help"]] {
+        let o = myrmidon(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        assert!(stdout(&o).contains("myrmidon"), "{args:?}");
+        assert!(stderr(&o).is_empty(), "{args:?}: {}", stderr(&o));
+    }
 }
 
 #[test]
