@@ -89,19 +89,22 @@ pub struct GameArgs {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub position: Option<String>,
 
-    /// A game setting, as NAME=VALUE (repeatable). Not needed with --position.
+    /// A game setting, as NAME=VALUE (repeatable). Not with --position, which fixes them.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
 
-    /// Shorthand for --set region=<REGION> (Jeu de Reines' region).
+    /// Shorthand for --set region=<REGION> (Jeu de Reines' region). Not with --position.
     #[arg(long, value_name = "REGION")]
     pub region: Option<String>,
 }
 
 impl GameArgs {
     /// The settings chosen with `--set` and `--region`, in the order given (`--region` last).
+    /// A setting given twice with the same value counts once; with two different values it is
+    /// an error (which one was meant cannot be known).
     pub fn settings(&self) -> CliResult<Settings> {
-        let mut settings = Settings::new();
+        // Each setting with the argument that chose it, to name both sides of a conflict.
+        let mut chosen: Vec<(String, String, String)> = Vec::new();
         for item in &self.set {
             let (name, value) = item
                 .split_once('=')
@@ -112,10 +115,27 @@ impl GameArgs {
                     "bad --set {item:?}: the setting name is empty"
                 )));
             }
-            settings = settings.with(name, value);
+            chosen.push((name.to_string(), value.to_string(), format!("--set {item}")));
         }
         if let Some(region) = &self.region {
-            settings = settings.with("region", region);
+            let region = region.trim();
+            chosen.push((
+                "region".to_string(),
+                region.to_string(),
+                format!("--region {region}"),
+            ));
+        }
+        let mut settings = Settings::new();
+        for (i, (name, value, source)) in chosen.iter().enumerate() {
+            match chosen[..i].iter().find(|(n, _, _)| n == name) {
+                Some((_, v, _)) if v == value => continue,
+                Some((_, _, first)) => {
+                    return Err(CliError::msg(format!(
+                        "conflicting settings: {first} and {source} both set {name}; give it once"
+                    )))
+                }
+                None => settings = settings.with(name, value),
+            }
         }
         Ok(settings)
     }
@@ -127,22 +147,23 @@ impl GameArgs {
     }
 }
 
-/// Opens `game` at `position` (its start position if `None`) with `settings`, which are checked
-/// against the game even when a position string makes them unnecessary.
+/// Opens `game` at `position` (its start position if `None`) with `settings`. Settings choose a
+/// start position, so they are refused with a position string, which already fixes them.
 pub fn open_game(
     game: &dyn DynGame,
     position: Option<&str>,
     settings: &Settings,
 ) -> CliResult<Box<dyn DynRecord>> {
-    settings.validate(game.info())?;
     match position {
-        Some(text) => {
-            if !settings.0.is_empty() {
-                eprintln!("note: settings are ignored with --position (the string says it all)");
-            }
-            Ok(game.new_game_at(text)?)
+        Some(_) if !settings.0.is_empty() => Err(CliError::msg(
+            "--set and --region cannot be used with --position: the position string already \
+             fixes every setting (give one or the other)",
+        )),
+        Some(text) => Ok(game.new_game_at(text)?),
+        None => {
+            settings.validate(game.info())?;
+            Ok(game.new_game(settings)?)
         }
-        None => Ok(game.new_game(settings)?),
     }
 }
 
@@ -176,6 +197,24 @@ mod tests {
         assert!(e.to_string().contains("NAME=VALUE"), "{e}");
         let e = args(&["=1"], None).settings().unwrap_err();
         assert!(e.to_string().contains("name is empty"), "{e}");
+    }
+
+    #[test]
+    fn conflicting_settings_are_refused_and_repeats_count_once() {
+        let e = args(&["region=south"], Some("north"))
+            .settings()
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "conflicting settings: --set region=south and --region north both set region; \
+             give it once"
+        );
+        let e = args(&["a=1", "b=2", "a = 3"], None).settings().unwrap_err();
+        assert!(e.to_string().contains("--set a=1 and --set a = 3"), "{e}");
+        let s = args(&["region=north", "a=1", "a=1"], Some("north"))
+            .settings()
+            .unwrap();
+        assert_eq!(s, Settings::new().with("region", "north").with("a", "1"));
     }
 
     #[test]

@@ -322,3 +322,62 @@ fn play_takes_a_script() {
         assert!(out.contains("draw by agreement"), "{id}: {out}");
     }
 }
+
+#[test]
+fn conflicting_settings_are_refused() {
+    let mut checked = 0;
+    for game in registry::games() {
+        let id = game.info().id;
+        for setting in game.info().settings {
+            let [first, second, ..] = setting.values else {
+                continue;
+            };
+            let name = setting.name;
+            let (a, b) = (format!("{name}={first}"), format!("{name}={second}"));
+            let o = myrmidon(&["moves", id, "--set", &a, "--set", &b]);
+            assert_usage_error(&o, "conflicting settings");
+            assert!(stderr(&o).contains(&a) && stderr(&o).contains(&b));
+            if name == "region" {
+                let o = myrmidon(&["moves", id, "--region", first, "--set", &b]);
+                assert_usage_error(&o, "conflicting settings");
+                assert!(stderr(&o).contains(&format!("--region {first}")));
+                assert!(stderr(&o).contains(&format!("--set {b}")));
+                let o = myrmidon(&["moves", id, "--region", first, "--set", &a]);
+                assert!(o.status.success(), "the same value twice: {}", stderr(&o));
+            }
+            let o = myrmidon(&["moves", id, "--set", &a, "--set", &a]);
+            assert!(o.status.success(), "the same value twice: {}", stderr(&o));
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 0 || registry::games().is_empty(),
+        "no setting to check"
+    );
+}
+
+#[test]
+fn settings_are_refused_with_a_position() {
+    for game in registry::games() {
+        let info = game.info();
+        let start = game.new_game(&Settings::new()).unwrap().position_string();
+        let mut settings = vec![vec!["--set".to_string(), "no-such-setting=1".to_string()]];
+        for setting in info.settings {
+            settings.push(vec![
+                "--set".to_string(),
+                format!("{}={}", setting.name, setting.default),
+            ]);
+            if setting.name == "region" {
+                settings.push(vec!["--region".to_string(), setting.default.to_string()]);
+            }
+        }
+        for extra in &settings {
+            let mut args = vec!["moves", info.id, "--position", &start];
+            args.extend(extra.iter().map(String::as_str));
+            let o = myrmidon(&args);
+            assert_usage_error(&o, "the position string already fixes every setting");
+        }
+        let o = myrmidon(&["moves", info.id, "--position", &start]);
+        assert!(o.status.success(), "{}: {}", info.id, stderr(&o));
+    }
+}
