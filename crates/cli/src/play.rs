@@ -18,8 +18,8 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
-    /// Never colour the pieces (colours are only used when standard output is a terminal and
-    /// NO_COLOR is not set).
+    /// Never colour the pieces (colours are only used when standard output is a terminal, or
+    /// CLICOLOR_FORCE is set, and NO_COLOR is not set to a non-empty value).
     #[arg(long, alias = "no-color")]
     pub no_colour: bool,
 }
@@ -88,7 +88,7 @@ impl Session {
     pub fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
         let info = self.record.info();
         writeln!(out, "{} ({})", info.name, info.id)?;
-        for line in board::legend(info) {
+        for line in board::legend(info, self.options.colour) {
             writeln!(out, "{line}")?;
         }
         writeln!(
@@ -267,12 +267,30 @@ impl Session {
     }
 }
 
+/// Whether to colour the pieces: never with `--no-colour` or with `NO_COLOR` set to anything but
+/// the empty string (no-color.org); else when `CLICOLOR_FORCE` is set (not empty, not `0`) or
+/// standard output is a terminal. `env` reads an environment variable.
+pub fn wants_colour(
+    no_colour: bool,
+    terminal: bool,
+    env: impl Fn(&str) -> Option<std::ffi::OsString>,
+) -> bool {
+    let set = |name: &str| env(name).is_some_and(|v| !v.is_empty());
+    if no_colour || set("NO_COLOR") {
+        false
+    } else if set("CLICOLOR_FORCE") && env("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
+        true
+    } else {
+        terminal
+    }
+}
+
 pub fn run(args: &PlayArgs) -> CliResult {
     let record = args.game.open()?;
     let options = Options {
-        colour: !args.no_colour
-            && io::stdout().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none(),
+        colour: wants_colour(args.no_colour, io::stdout().is_terminal(), |name| {
+            std::env::var_os(name)
+        }),
         echo: !io::stdin().is_terminal(),
     };
     let stdin = io::stdin();
@@ -421,6 +439,30 @@ mod tests {
             .err()
             .unwrap();
         assert!(err.to_string().contains("bad position string"), "{err}");
+    }
+
+    #[test]
+    fn colour_follows_the_flag_the_terminal_and_the_environment() {
+        let env = |vars: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                vars.iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| std::ffi::OsString::from(v))
+            }
+        };
+        assert!(wants_colour(false, true, env(&[])));
+        assert!(!wants_colour(false, false, env(&[])));
+        assert!(!wants_colour(true, true, env(&[])));
+        // NO_COLOR counts only when it is not empty.
+        assert!(!wants_colour(false, true, env(&[("NO_COLOR", "1")])));
+        assert!(wants_colour(false, true, env(&[("NO_COLOR", "")])));
+        // CLICOLOR_FORCE colours a pipe, but neither NO_COLOR nor --no-colour gives way to it.
+        assert!(wants_colour(false, false, env(&[("CLICOLOR_FORCE", "1")])));
+        assert!(!wants_colour(false, false, env(&[("CLICOLOR_FORCE", "0")])));
+        assert!(!wants_colour(false, false, env(&[("CLICOLOR_FORCE", "")])));
+        let both = &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "x")];
+        assert!(!wants_colour(false, false, env(both)));
+        assert!(!wants_colour(true, false, env(&[("CLICOLOR_FORCE", "1")])));
     }
 
     #[test]

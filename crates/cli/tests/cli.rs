@@ -33,6 +33,34 @@ fn with_input(args: &[&str], input: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Runs `myrmidon play <game>` on `input` with the colour variables set as given (`None`
+/// removes one), whatever the environment of the test.
+fn play_with_env(game: &str, input: &str, vars: &[(&str, Option<&str>)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_myrmidon"));
+    command.args(["play", game]);
+    for name in ["NO_COLOR", "CLICOLOR_FORCE"] {
+        command.env_remove(name);
+    }
+    for (name, value) in vars {
+        if let Some(value) = value {
+            command.env(name, value);
+        }
+    }
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("utf-8 output")
 }
@@ -380,4 +408,65 @@ fn settings_are_refused_with_a_position() {
         let o = myrmidon(&["moves", info.id, "--position", &start]);
         assert!(o.status.success(), "{}: {}", info.id, stderr(&o));
     }
+}
+
+#[test]
+fn no_color_counts_only_when_not_empty() {
+    let game = any_game();
+    let coloured = |vars: &[(&str, Option<&str>)]| {
+        let o = play_with_env(game, "quit\n", vars);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).contains('\x1b')
+    };
+    // A pipe is not coloured unless CLICOLOR_FORCE asks for it.
+    assert!(!coloured(&[]));
+    assert!(coloured(&[("CLICOLOR_FORCE", Some("1"))]));
+    assert!(coloured(&[
+        ("CLICOLOR_FORCE", Some("1")),
+        ("NO_COLOR", Some(""))
+    ]));
+    assert!(!coloured(&[
+        ("CLICOLOR_FORCE", Some("1")),
+        ("NO_COLOR", Some("1"))
+    ]));
+    let plain = Command::new(env!("CARGO_BIN_EXE_myrmidon"))
+        .args(["play", game, "--no-colour"])
+        .env("CLICOLOR_FORCE", "1")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(plain.status.success());
+    assert!(!stdout(&plain).contains('\x1b'), "--no-colour wins");
+}
+
+#[test]
+fn players_named_after_a_colour_are_drawn_in_it() {
+    let expected = [
+        ("black", "1;37;40"),
+        ("white", "1;30;47"),
+        ("red", "1;31"),
+        ("green", "1;32"),
+    ];
+    let mut checked = 0;
+    for game in registry::games() {
+        let info = game.info();
+        let o = play_with_env(info.id, "quit\n", &[("CLICOLOR_FORCE", Some("1"))]);
+        let out = stdout(&o);
+        for player in info.players {
+            if let Some((_, style)) = expected
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(player))
+            {
+                // The legend says which colour is whose.
+                let legend = format!("\x1b[{style}m{player}\x1b[0m");
+                assert!(out.contains(&legend), "{}: {player}: {out}", info.id);
+                // And the pieces: the style is used beyond the legend.
+                let uses = out.matches(&format!("\x1b[{style}m")).count();
+                assert!(uses > 1, "{}: {player}'s pieces: {out}", info.id);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0 || registry::games().is_empty());
 }
