@@ -35,8 +35,9 @@ Type a move in the game's move text, or one of these commands:
   draw               end the game as a draw by agreement
   resign             the player to move gives up: with two players the other wins; with
                      three, the next player in turn order is declared the winner
-  help               this text
-  quit               leave (so does the end of input, Ctrl-D)";
+  help | h | ?       this text
+  quit | exit | q    leave (so does the end of input, Ctrl-D)
+Commands may be typed in any letter case.";
 
 /// How the session writes.
 #[derive(Clone, Copy, Debug, Default)]
@@ -91,16 +92,24 @@ impl Session {
         for line in board::legend(info, self.options.colour) {
             writeln!(out, "{line}")?;
         }
-        writeln!(
-            out,
-            "Type help for the commands, moves for the legal moves, cells for the cell names."
-        )?;
+        if self.record.outcome().is_some() {
+            writeln!(out, "Type help for the commands, cells for the cell names.")?;
+        } else {
+            writeln!(
+                out,
+                "Type help for the commands, moves for the legal moves, cells for the cell names."
+            )?;
+        }
         writeln!(out)?;
         self.show(out)?;
         let mut buffer = Vec::new();
         loop {
             let prompt = if self.record.outcome().is_some() {
-                "game over (undo or quit)".to_string()
+                if self.can_undo() {
+                    "game over (undo or quit)".to_string()
+                } else {
+                    "game over (quit)".to_string()
+                }
             } else {
                 self.player_name(self.record.to_move()).to_string()
             };
@@ -147,7 +156,30 @@ impl Session {
         Ok(Next::Continue)
     }
 
+    /// Whether `undo` has something to take back: a move or a declared result.
+    fn can_undo(&self) -> bool {
+        self.before_declared.is_some() || !self.record.history().is_empty()
+    }
+
+    /// What is left to do once the game is over.
+    fn after_the_end(&self) -> &'static str {
+        if self.can_undo() {
+            "Type undo to take back, or quit."
+        } else {
+            "Type quit to leave."
+        }
+    }
+
     fn play(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(outcome) = self.record.outcome() {
+            // No move can be played: say so, without suggesting moves.
+            return writeln!(
+                out,
+                "the game is over ({}). {}",
+                self.outcome_text(outcome),
+                self.after_the_end()
+            );
+        }
         let mover = self.player_name(self.record.to_move());
         match self.record.play(text) {
             Ok(mv) => {
@@ -259,7 +291,7 @@ impl Session {
         match record.outcome() {
             Some(outcome) => {
                 writeln!(out, "Game over: {}.", self.outcome_text(outcome))?;
-                writeln!(out, "Type undo to take back, or quit.")?;
+                writeln!(out, "{}", self.after_the_end())?;
             }
             None => writeln!(out, "{} to move.", self.player_name(record.to_move()))?,
         }
@@ -366,9 +398,17 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("game over (undo or quit)> b3\nthe game is over"),
+            text.contains(
+                "game over (undo or quit)> b3\nthe game is over (Amber wins by crossing). \
+                 Type undo to take back, or quit.\n"
+            ),
             "{text}"
         );
+        // Once the game is over, nothing suggests typing a move or listing the moves.
+        let after_end = text.split("Game over").nth(1).unwrap();
+        let after_end = after_end.split("took back").next().unwrap();
+        assert!(!after_end.contains("type moves"), "{after_end}");
+        assert!(!after_end.contains("legal moves"), "{after_end}");
         assert!(text.contains("no moves: the game is over (Amber wins by crossing)"));
         assert!(text.contains("took back a3\n"), "{text}");
         assert!(text.contains("Blue to move"), "{text}");
@@ -377,6 +417,39 @@ mod tests {
             text.ends_with("legal moves:\n") || text.ends_with("> \n"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_finished_position_offers_only_quit() {
+        // Amber has three in a row: over before anything was played, so nothing to undo.
+        let text = transcript(
+            &testgame::HEX,
+            Some("111/..../...../..../... 2 0"),
+            "b1\nmoves\n",
+        );
+        assert!(text.contains("Game over: Amber wins by crossing.\nType quit to leave.\n"));
+        assert!(
+            text.contains("game over (quit)> b1\nthe game is over (Amber wins by crossing). Type quit to leave.\n"),
+            "{text}"
+        );
+        assert!(!text.contains("undo"), "nothing to undo: {text}");
+        assert!(!text.contains("moves for the legal moves"), "{text}");
+        assert!(!text.contains("type moves"), "{text}");
+    }
+
+    #[test]
+    fn help_lists_the_aliases() {
+        for alias in ["q", "exit", "h", "?", "position"] {
+            assert!(
+                HELP.lines()
+                    .any(|l| l.split_whitespace().any(|w| w == alias)),
+                "{alias}: {HELP}"
+            );
+        }
+        // And each alias listed does what help says.
+        let text = transcript(&testgame::SQUARE, None, "?\nH\nQ\nb2\n");
+        assert_eq!(text.matches(HELP).count(), 2, "{text}");
+        assert!(!text.contains("plays b2"), "Q quits: {text}");
     }
 
     #[test]
@@ -392,7 +465,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("the game is over: no move can be played"),
+            text.contains("> a1\nthe game is over (draw by agreement). Type undo to take back"),
             "{text}"
         );
         assert!(text.contains("Nought resigns\n"), "{text}");

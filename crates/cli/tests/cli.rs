@@ -470,3 +470,39 @@ fn players_named_after_a_colour_are_drawn_in_it() {
     }
     assert!(checked > 0 || registry::games().is_empty());
 }
+
+#[test]
+fn play_help_lists_the_aliases() {
+    let o = with_input(&["play", any_game()], "help\n?\nh\nq\nhelp\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("help | h | ?"), "{out}");
+    assert!(out.contains("quit | exit | q"), "{out}");
+    assert!(out.contains("fen | position"), "{out}");
+    // help, ? and h print it; q quits before the last help.
+    assert_eq!(out.matches("quit | exit | q").count(), 3, "{out}");
+}
+
+#[test]
+fn no_move_hint_after_the_end() {
+    for game in registry::games() {
+        let id = game.info().id;
+        let o = myrmidon(&["moves", id]);
+        let first = stdout(&o).lines().next().unwrap_or("pass").to_string();
+        let script = format!("resign\n{first}\nmoves\nzz\n");
+        let o = with_input(&["play", id], &script);
+        let out = stdout(&o);
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        let (before, after) = out.split_once(" resigns\n").expect("a resignation");
+        assert!(before.contains("moves for the legal moves"), "{id}: {out}");
+        assert!(
+            after.contains(&format!(
+                "game over (undo or quit)> {first}\nthe game is over ("
+            )),
+            "{id}: {out}"
+        );
+        assert!(after.contains("Type undo to take back, or quit."), "{id}");
+        assert!(!after.contains("type moves"), "{id}: {after}");
+        assert!(!after.contains("for the legal moves"), "{id}: {after}");
+    }
+}
