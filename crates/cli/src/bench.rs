@@ -14,6 +14,7 @@ use myrmidon_rules::{registry, DynGame, DynRecord, Settings};
 
 use crate::common::CliResult;
 use crate::perft::{human, parse_depth};
+use crate::progress;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -144,6 +145,14 @@ pub fn run(args: &BenchArgs) -> CliResult {
         records.push(record);
     }
 
+    // On a terminal, a bar over every measurement, perft then move generation (hidden elsewhere).
+    let samples: Vec<Vec<(String, Box<dyn DynRecord>)>> = records
+        .iter()
+        .map(|r| sample_positions(r.as_ref(), args.seed))
+        .collect();
+    let steps = records.len() + samples.iter().map(Vec::len).sum::<usize>();
+    let bar = progress::bar(steps as u64, "");
+
     writeln!(out, "perft from the start position")?;
     writeln!(
         out,
@@ -151,21 +160,25 @@ pub fn run(args: &BenchArgs) -> CliResult {
         "game", "depth", "nodes", "seconds", "nodes/s"
     )?;
     for record in &records {
+        bar.set_message(format!("perft {}", record.info().id));
         let run = match args.depth {
             Some(d) => timed_perft(record.as_ref(), d),
             None => chosen_perft(record.as_ref(), args.target),
         };
+        bar.inc(1);
         let rate = run.nodes as f64 / run.seconds.max(1e-9);
-        writeln!(
-            out,
-            "{:<14} {:>5} {:>15} {:>9.3} {:>12}",
-            record.info().id,
-            run.depth,
-            run.nodes,
-            run.seconds,
-            human(rate)
-        )?;
-        out.flush()?;
+        bar.suspend(|| {
+            writeln!(
+                out,
+                "{:<14} {:>5} {:>15} {:>9.3} {:>12}",
+                record.info().id,
+                run.depth,
+                run.nodes,
+                run.seconds,
+                human(rate)
+            )?;
+            out.flush()
+        })?;
     }
 
     writeln!(out)?;
@@ -175,22 +188,27 @@ pub fn run(args: &BenchArgs) -> CliResult {
         "{:<14} {:<18} {:>6} {:>12} {:>12}",
         "game", "position", "moves", "positions/s", "moves/s"
     )?;
-    for record in &records {
-        for (label, position) in sample_positions(record.as_ref(), args.seed) {
+    for (record, samples) in records.iter().zip(samples) {
+        for (label, position) in samples {
+            bar.set_message(format!("movegen {} {label}", record.info().id));
             let count = position.legal_moves().len();
             let (calls, moves) = movegen_rate(position.as_ref());
-            writeln!(
-                out,
-                "{:<14} {:<18} {:>6} {:>12} {:>12}",
-                record.info().id,
-                label,
-                count,
-                human(calls),
-                human(moves)
-            )?;
-            out.flush()?;
+            bar.inc(1);
+            bar.suspend(|| {
+                writeln!(
+                    out,
+                    "{:<14} {:<18} {:>6} {:>12} {:>12}",
+                    record.info().id,
+                    label,
+                    count,
+                    human(calls),
+                    human(moves)
+                )?;
+                out.flush()
+            })?;
         }
     }
+    bar.finish_and_clear();
     Ok(())
 }
 

@@ -8,6 +8,7 @@ mod games;
 mod moves;
 mod perft;
 mod play;
+mod progress;
 #[cfg(test)]
 mod testgame;
 

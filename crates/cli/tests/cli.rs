@@ -506,3 +506,18 @@ fn no_move_hint_after_the_end() {
         assert!(!after.contains("for the legal moves"), "{id}: {after}");
     }
 }
+
+#[test]
+fn no_progress_bar_in_a_pipe() {
+    for args in [
+        vec!["perft", any_game(), "2"],
+        vec!["bench", any_game(), "--depth", "1"],
+    ] {
+        let o = myrmidon(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        for text in [stdout(&o), stderr(&o)] {
+            assert!(!text.contains("Ctrl-C"), "{args:?}: {text}");
+            assert!(!text.contains('\x1b'), "{args:?}: {text}");
+        }
+    }
+}
