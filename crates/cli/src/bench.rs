@@ -14,23 +14,37 @@ use myrmidon_rules::{registry, DynGame, DynRecord, Settings};
 
 use crate::common::CliResult;
 use crate::perft::{human, parse_depth};
+use crate::progress;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// The games to measure (all of them if none is named).
     pub games: Vec<String>,
 
-    /// Run perft at this depth instead of choosing one.
-    #[arg(long, value_parser = parse_depth)]
+    /// Run perft at this depth (0 to 64) instead of choosing one.
+    // Hyphen values reach the parser, so that `--depth -1` is told the range.
+    #[arg(long, value_parser = parse_depth, allow_hyphen_values = true)]
     pub depth: Option<u32>,
 
-    /// Seconds a chosen perft depth should take at least (it deepens while a run is faster).
-    #[arg(long, default_value_t = 1.0, value_name = "SECONDS")]
+    /// Seconds a chosen perft depth should take at least (it deepens while a run is faster):
+    /// above 0, at most 600.
+    #[arg(long, default_value_t = 1.0, value_name = "SECONDS", value_parser = parse_target,
+          allow_hyphen_values = true)]
     pub target: f64,
 
     /// Seed of the random moves that lead to the positions measured for move generation.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// Reads `--target`: a number of seconds above 0 and at most 600.
+fn parse_target(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= 600.0 => Ok(t),
+        _ => Err(format!(
+            "the target must be a number of seconds above 0 and at most 600, not {text:?}"
+        )),
+    }
 }
 
 /// One perft run.
@@ -121,12 +135,6 @@ pub fn run(args: &BenchArgs) -> CliResult {
         eprintln!("no game is registered: nothing to measure");
         return Ok(());
     }
-    if !(args.target > 0.0 && args.target <= 600.0) {
-        return Err(crate::common::CliError::msg(format!(
-            "--target must be a number of seconds above 0 and at most 600, not {}",
-            args.target
-        )));
-    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
 
@@ -137,6 +145,14 @@ pub fn run(args: &BenchArgs) -> CliResult {
         records.push(record);
     }
 
+    // On a terminal, a bar over every measurement, perft then move generation (hidden elsewhere).
+    let samples: Vec<Vec<(String, Box<dyn DynRecord>)>> = records
+        .iter()
+        .map(|r| sample_positions(r.as_ref(), args.seed))
+        .collect();
+    let steps = records.len() + samples.iter().map(Vec::len).sum::<usize>();
+    let bar = progress::bar(steps as u64, "");
+
     writeln!(out, "perft from the start position")?;
     writeln!(
         out,
@@ -144,21 +160,25 @@ pub fn run(args: &BenchArgs) -> CliResult {
         "game", "depth", "nodes", "seconds", "nodes/s"
     )?;
     for record in &records {
+        bar.set_message(format!("perft {}", record.info().id));
         let run = match args.depth {
             Some(d) => timed_perft(record.as_ref(), d),
             None => chosen_perft(record.as_ref(), args.target),
         };
+        bar.inc(1);
         let rate = run.nodes as f64 / run.seconds.max(1e-9);
-        writeln!(
-            out,
-            "{:<14} {:>5} {:>15} {:>9.3} {:>12}",
-            record.info().id,
-            run.depth,
-            run.nodes,
-            run.seconds,
-            human(rate)
-        )?;
-        out.flush()?;
+        bar.suspend(|| {
+            writeln!(
+                out,
+                "{:<14} {:>5} {:>15} {:>9.3} {:>12}",
+                record.info().id,
+                run.depth,
+                run.nodes,
+                run.seconds,
+                human(rate)
+            )?;
+            out.flush()
+        })?;
     }
 
     writeln!(out)?;
@@ -168,22 +188,27 @@ pub fn run(args: &BenchArgs) -> CliResult {
         "{:<14} {:<18} {:>6} {:>12} {:>12}",
         "game", "position", "moves", "positions/s", "moves/s"
     )?;
-    for record in &records {
-        for (label, position) in sample_positions(record.as_ref(), args.seed) {
+    for (record, samples) in records.iter().zip(samples) {
+        for (label, position) in samples {
+            bar.set_message(format!("movegen {} {label}", record.info().id));
             let count = position.legal_moves().len();
             let (calls, moves) = movegen_rate(position.as_ref());
-            writeln!(
-                out,
-                "{:<14} {:<18} {:>6} {:>12} {:>12}",
-                record.info().id,
-                label,
-                count,
-                human(calls),
-                human(moves)
-            )?;
-            out.flush()?;
+            bar.inc(1);
+            bar.suspend(|| {
+                writeln!(
+                    out,
+                    "{:<14} {:<18} {:>6} {:>12} {:>12}",
+                    record.info().id,
+                    label,
+                    count,
+                    human(calls),
+                    human(moves)
+                )?;
+                out.flush()
+            })?;
         }
     }
+    bar.finish_and_clear();
     Ok(())
 }
 

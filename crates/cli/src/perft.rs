@@ -8,6 +8,7 @@ use std::time::Instant;
 use clap::Args;
 
 use crate::common::{CliResult, GameArgs};
+use crate::progress;
 
 /// The deepest perft accepted: anything deeper would not finish anyway.
 pub const MAX_DEPTH: u32 = 64;
@@ -44,15 +45,29 @@ pub fn run(args: &PerftArgs) -> CliResult {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let start = Instant::now();
-    let nodes = if args.divide && args.depth > 0 {
-        let mut lines = record.divide(args.depth);
-        lines.sort();
-        for (text, count) in &lines {
-            writeln!(out, "{text} {count}")?;
-        }
-        lines.iter().map(|(_, n)| n).sum()
+    // On a terminal, count move by move from the root to show the progress (hidden elsewhere).
+    let bar = progress::bar(0, "root moves");
+    bar.set_prefix(format!("perft {} {}: ", record.info().id, args.depth));
+    let mut lines = if bar.is_hidden() {
+        None
     } else {
-        record.perft(args.depth)
+        progress::divide_by_root(record.as_ref(), args.depth, &bar)
+    };
+    bar.finish_and_clear();
+    if args.divide && args.depth > 0 && lines.is_none() {
+        lines = Some(record.divide(args.depth));
+    }
+    let nodes = match lines {
+        Some(mut lines) => {
+            if args.divide {
+                lines.sort();
+                for (text, count) in &lines {
+                    writeln!(out, "{text} {count}")?;
+                }
+            }
+            lines.iter().map(|(_, n)| n).sum()
+        }
+        None => record.perft(args.depth),
     };
     let seconds = start.elapsed().as_secs_f64();
     writeln!(out, "nodes {nodes}")?;

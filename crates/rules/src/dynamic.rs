@@ -80,6 +80,8 @@ pub trait DynRecord: Send + Sync {
     /// Takes back the last step: a move, a declared result or a player's leaving (even before
     /// the first move). False if there is none.
     fn undo(&mut self) -> bool;
+    /// True if `undo` has something to take back.
+    fn can_undo(&self) -> bool;
     /// The moves played since the start, each with its cells.
     fn history(&self) -> Vec<PlayedMove>;
     /// The outcome, repetition included.
@@ -216,6 +218,10 @@ impl<P: Position> DynRecord for Wrapped<P> {
 
     fn undo(&mut self) -> bool {
         self.record.undo()
+    }
+
+    fn can_undo(&self) -> bool {
+        !self.record.events().is_empty()
     }
 
     fn history(&self) -> Vec<PlayedMove> {
