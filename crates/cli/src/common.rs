@@ -93,7 +93,8 @@ pub struct GameArgs {
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
 
-    /// Shorthand for --set region=<REGION> (Jeu de Reines' region). Not with --position.
+    /// Shorthand for --set region=<REGION>. Not with --position. (The help shown is written
+    /// from the registry: see `command()` in main.rs.)
     #[arg(long, value_name = "REGION")]
     pub region: Option<String>,
 }

@@ -15,7 +15,7 @@ mod testgame;
 use std::io;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::common::CliError;
 
@@ -51,8 +51,42 @@ fn run(cli: Cli) -> common::CliResult {
     }
 }
 
+/// The command line, with the help of `--region` written from the registry's setting info
+/// (the games that have a region, and what it does in each).
+fn command() -> clap::Command {
+    let mut help = vec!["Shorthand for --set region=<REGION>. Not with --position.".to_string()];
+    for game in myrmidon_rules::registry::games() {
+        let info = game.info();
+        for setting in info.settings.iter().filter(|s| s.name == "region") {
+            help.push(format!(
+                "{} ({}): {}; one of {} (default {}).",
+                info.name,
+                info.id,
+                setting.help,
+                setting.values.join(", "),
+                setting.default
+            ));
+        }
+    }
+    let help = help.join("\n");
+    let mut command = Cli::command();
+    let names: Vec<String> = command
+        .get_subcommands()
+        .filter(|c| c.get_arguments().any(|a| a.get_id() == "region"))
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for name in names {
+        let help = help.clone();
+        command = command.mut_subcommand(name, |c| c.mut_arg("region", |a| a.help(help)));
+    }
+    command
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
@@ -89,7 +123,7 @@ fn usage_error(e: &clap::Error) -> ExitCode {
 /// is one of ours.
 fn subcommand_in(args: &[String]) -> Option<String> {
     let first = args.iter().find(|a| !a.starts_with('-'))?;
-    Cli::command()
+    command()
         .get_subcommands()
         .find(|c| c.get_name() == first)
         .map(|c| c.get_name().to_string())
@@ -105,7 +139,7 @@ fn usage_message(e: &clap::Error, args: &[String]) -> String {
         Some(ContextValue::Strings(s)) if !s.is_empty() => Some(s.join("' or '")),
         _ => None,
     };
-    let mut command = Cli::command();
+    let mut command = command();
     command.build();
     let sub = subcommand_in(args);
     let mut hints = Vec::new();

@@ -521,3 +521,24 @@ fn no_progress_bar_in_a_pipe() {
         }
     }
 }
+
+#[test]
+fn the_region_help_comes_from_the_registry() {
+    let out = myrmidon(&["play", "--help"]);
+    assert!(out.status.success());
+    // clap wraps help text to the terminal width: compare without line breaks and indents.
+    let help = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut regions = 0;
+    for game in registry::games() {
+        for s in game.info().settings.iter().filter(|s| s.name == "region") {
+            regions += 1;
+            let expected = s.help.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(help.contains(&expected), "{expected:?} not in {help}");
+            assert!(help.contains(game.info().id), "{help}");
+        }
+    }
+    assert!(regions > 0, "no game of the registry has a region");
+}
