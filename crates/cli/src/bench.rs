@@ -1,9 +1,14 @@
-//! `myrmidon bench`: speed of every game (or the ones named), in two tables on standard output.
+//! `myrmidon bench`: speed of every game (or the ones named), in three tables on standard output.
 //!
 //! * perft from the start position, deepening until a run takes about a second (it stops before
 //!   a depth predicted to take more than a few seconds), or at the depth given with `--depth`;
-//! * move generation alone (`DynRecord::bench_movegen`) on the start position and on positions
-//!   reached by random legal moves (a fixed seed, so every run measures the same positions).
+//! * move generation alone (into the game's stack move list) on the start position and on
+//!   positions reached by random legal moves (a fixed seed, so every run measures the same
+//!   positions);
+//! * the cost of the cheap draw check a search makes at every node (`Position::draw_by_rule`):
+//!   a perft that makes every move down to the leaves, without and with the check at each node.
+//!
+//! Every measurement runs monomorphised through the typed path (`crate::typed`).
 
 use std::io::Write;
 use std::time::Instant;
@@ -15,6 +20,7 @@ use myrmidon_rules::{registry, DynGame, DynRecord, Settings};
 use crate::common::CliResult;
 use crate::perft::{human, parse_depth};
 use crate::progress;
+use crate::typed;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -54,20 +60,20 @@ struct PerftRun {
     seconds: f64,
 }
 
-fn timed_perft(record: &dyn DynRecord, depth: u32) -> PerftRun {
+fn timed_perft(record: &dyn DynRecord, depth: u32) -> CliResult<PerftRun> {
     let start = Instant::now();
-    let nodes = record.perft(depth);
-    PerftRun {
+    let nodes = typed::perft(record, depth)?;
+    Ok(PerftRun {
         depth,
         nodes,
         seconds: start.elapsed().as_secs_f64(),
-    }
+    })
 }
 
 /// Deepens perft from depth 1 until a run takes `target` seconds, without starting a run
 /// predicted (from the growth of the last two) to take more than three times the target.
-fn chosen_perft(record: &dyn DynRecord, target: f64) -> PerftRun {
-    let mut last = timed_perft(record, 1);
+fn chosen_perft(record: &dyn DynRecord, target: f64) -> CliResult<PerftRun> {
+    let mut last = timed_perft(record, 1)?;
     let mut previous_nodes = 1u64;
     while last.seconds < target && last.nodes > 0 && last.depth < crate::perft::MAX_DEPTH {
         let growth = (last.nodes as f64 / previous_nodes.max(1) as f64).max(1.0);
@@ -75,23 +81,23 @@ fn chosen_perft(record: &dyn DynRecord, target: f64) -> PerftRun {
             break;
         }
         previous_nodes = last.nodes;
-        last = timed_perft(record, last.depth + 1);
+        last = timed_perft(record, last.depth + 1)?;
     }
-    last
+    Ok(last)
 }
 
 /// Calls per second and moves per second of move generation on one position, measured for
 /// about a quarter of a second.
-fn movegen_rate(record: &dyn DynRecord) -> (f64, f64) {
+fn movegen_rate(record: &dyn DynRecord) -> CliResult<(f64, f64)> {
     let mut iterations = 64u64;
     loop {
-        let m = record.bench_movegen(iterations);
+        let m = typed::movegen(record, iterations)?;
         if m.seconds >= 0.05 || iterations >= 1 << 40 {
             let scale = (0.25 / m.seconds.max(1e-9)).clamp(1.0, 1e6);
             let iterations = (iterations as f64 * scale) as u64;
-            let m = record.bench_movegen(iterations.max(1));
+            let m = typed::movegen(record, iterations.max(1))?;
             let seconds = m.seconds.max(1e-9);
-            return (iterations.max(1) as f64 / seconds, m.nodes as f64 / seconds);
+            return Ok((iterations.max(1) as f64 / seconds, m.nodes as f64 / seconds));
         }
         iterations *= 4;
     }
@@ -150,7 +156,7 @@ pub fn run(args: &BenchArgs) -> CliResult {
         .iter()
         .map(|r| sample_positions(r.as_ref(), args.seed))
         .collect();
-    let steps = records.len() + samples.iter().map(Vec::len).sum::<usize>();
+    let steps = 2 * records.len() + samples.iter().map(Vec::len).sum::<usize>();
     let bar = progress::bar(steps as u64, "");
 
     writeln!(out, "perft from the start position")?;
@@ -159,12 +165,14 @@ pub fn run(args: &BenchArgs) -> CliResult {
         "{:<14} {:>5} {:>15} {:>9} {:>12}",
         "game", "depth", "nodes", "seconds", "nodes/s"
     )?;
+    let mut runs = Vec::new();
     for record in &records {
         bar.set_message(format!("perft {}", record.info().id));
         let run = match args.depth {
-            Some(d) => timed_perft(record.as_ref(), d),
-            None => chosen_perft(record.as_ref(), args.target),
+            Some(d) => timed_perft(record.as_ref(), d)?,
+            None => chosen_perft(record.as_ref(), args.target)?,
         };
+        runs.push(run.depth);
         bar.inc(1);
         let rate = run.nodes as f64 / run.seconds.max(1e-9);
         bar.suspend(|| {
@@ -192,7 +200,7 @@ pub fn run(args: &BenchArgs) -> CliResult {
         for (label, position) in samples {
             bar.set_message(format!("movegen {} {label}", record.info().id));
             let count = position.legal_moves().len();
-            let (calls, moves) = movegen_rate(position.as_ref());
+            let (calls, moves) = movegen_rate(position.as_ref())?;
             bar.inc(1);
             bar.suspend(|| {
                 writeln!(
@@ -208,6 +216,37 @@ pub fn run(args: &BenchArgs) -> CliResult {
             })?;
         }
     }
+
+    writeln!(out)?;
+    writeln!(
+        out,
+        "draw check at every node (perft making every leaf, one depth below the first table)"
+    )?;
+    writeln!(
+        out,
+        "{:<14} {:>5} {:>15} {:>9} {:>11} {:>7}",
+        "game", "depth", "nodes", "plain s", "checked s", "cost"
+    )?;
+    for (record, &depth) in records.iter().zip(&runs) {
+        bar.set_message(format!("draw check {}", record.info().id));
+        let depth = depth.saturating_sub(1);
+        let (nodes, plain, checked) = typed::draw_check_cost(record.as_ref(), depth)?;
+        bar.inc(1);
+        let cost = 100.0 * (checked - plain) / plain.max(1e-9);
+        bar.suspend(|| {
+            writeln!(
+                out,
+                "{:<14} {:>5} {:>15} {:>9.3} {:>11.3} {:>+6.1}%",
+                record.info().id,
+                depth,
+                nodes,
+                plain,
+                checked,
+                cost
+            )?;
+            out.flush()
+        })?;
+    }
     bar.finish_and_clear();
     Ok(())
 }
@@ -219,14 +258,16 @@ mod tests {
 
     #[test]
     fn perft_deepens_and_stops() {
-        let game: &dyn DynGame = &testgame::SQUARE;
-        let record = game.new_game(&Settings::new()).unwrap();
-        // A tiny target: the first depth already meets it or the next is predicted too slow.
-        let run = chosen_perft(record.as_ref(), 1e-12);
-        assert_eq!(run.depth, 1);
-        assert_eq!(run.nodes, 10);
-        let run = timed_perft(record.as_ref(), 2);
-        assert_eq!(run.nodes, 9 * 9 + 10);
+        for game in registry::games() {
+            let record = game.new_game(&Settings::new()).unwrap();
+            let moves = record.legal_moves().len() as u64;
+            // A tiny target: the first depth already meets it or the next is predicted too slow.
+            let run = chosen_perft(record.as_ref(), 1e-12).unwrap();
+            assert_eq!(run.depth, 1);
+            assert_eq!(run.nodes, moves);
+            let run = timed_perft(record.as_ref(), 0).unwrap();
+            assert_eq!(run.nodes, 1);
+        }
     }
 
     #[test]

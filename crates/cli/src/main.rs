@@ -11,6 +11,7 @@ mod play;
 mod progress;
 #[cfg(test)]
 mod testgame;
+mod typed;
 
 use std::io;
 use std::process::ExitCode;

@@ -9,6 +9,7 @@ use clap::Args;
 
 use crate::common::{CliResult, GameArgs};
 use crate::progress;
+use crate::typed;
 
 /// The deepest perft accepted: anything deeper would not finish anyway.
 pub const MAX_DEPTH: u32 = 64;
@@ -48,26 +49,23 @@ pub fn run(args: &PerftArgs) -> CliResult {
     // On a terminal, count move by move from the root to show the progress (hidden elsewhere).
     let bar = progress::bar(0, "root moves");
     bar.set_prefix(format!("perft {} {}: ", record.info().id, args.depth));
-    let mut lines = if bar.is_hidden() {
-        None
-    } else {
-        progress::divide_by_root(record.as_ref(), args.depth, &bar)
-    };
-    bar.finish_and_clear();
-    if args.divide && args.depth > 0 && lines.is_none() {
-        lines = Some(record.divide(args.depth));
-    }
-    let nodes = match lines {
-        Some(mut lines) => {
-            if args.divide {
-                lines.sort();
-                for (text, count) in &lines {
-                    writeln!(out, "{text} {count}")?;
-                }
+    let split = args.depth > 0 && (args.divide || !bar.is_hidden());
+    let nodes = if split {
+        bar.set_length(typed::count_moves(record.as_ref())?);
+        let mut lines = typed::divide(record.as_ref(), args.depth, &|text| {
+            bar.set_message(text.to_string());
+            bar.inc(1);
+        })?;
+        bar.finish_and_clear();
+        if args.divide {
+            lines.sort();
+            for (text, count) in &lines {
+                writeln!(out, "{text} {count}")?;
             }
-            lines.iter().map(|(_, n)| n).sum()
         }
-        None => record.perft(args.depth),
+        lines.iter().map(|(_, n)| n).sum()
+    } else {
+        typed::perft(record.as_ref(), args.depth)?
     };
     let seconds = start.elapsed().as_secs_f64();
     writeln!(out, "nodes {nodes}")?;

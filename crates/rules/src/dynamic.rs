@@ -5,12 +5,9 @@
 //! [`crate::registry::with_record`].
 
 use std::any::Any;
-use std::time::Instant;
 
 use crate::error::{MoveError, PositionError, SettingError};
-use crate::game::{
-    divide, perft, Cell, Fact, Game, GameInfo, MoveCells, PieceView, Player, Position, Settings,
-};
+use crate::game::{Cell, Fact, Game, GameInfo, MoveCells, PieceView, Player, Position, Settings};
 use crate::outcome::{Elimination, GameResult, Outcome, Reason};
 use crate::record::{Event, Record};
 
@@ -32,23 +29,6 @@ pub struct PlayedMove {
     pub text: String,
     pub cells: MoveCells,
     pub automatic: bool,
-}
-
-/// Nodes and time of a measured run.
-#[derive(Clone, Copy, Debug)]
-pub struct Measured {
-    pub nodes: u64,
-    pub seconds: f64,
-}
-
-impl Measured {
-    pub fn nodes_per_second(self) -> f64 {
-        if self.seconds > 0.0 {
-            self.nodes as f64 / self.seconds
-        } else {
-            0.0
-        }
-    }
 }
 
 /// Any game, behind a pointer.
@@ -104,10 +84,6 @@ pub trait DynRecord: Send + Sync {
     fn info_lines(&self) -> Vec<String>;
     fn in_check(&self) -> bool;
     fn hash(&self) -> u64;
-    fn perft(&self, depth: u32) -> u64;
-    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
-    /// Generates the legal moves of the current position `iterations` times.
-    fn bench_movegen(&self, iterations: u64) -> Measured;
     fn clone_box(&self) -> Box<dyn DynRecord>;
     /// The typed record inside, for [`crate::registry::with_record`].
     fn as_any(&self) -> &dyn Any;
@@ -291,30 +267,6 @@ impl<P: Position> DynRecord for Wrapped<P> {
 
     fn hash(&self) -> u64 {
         self.record.position().hash()
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        let mut pos = self.record.position().clone();
-        perft(&mut pos, depth)
-    }
-
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let mut pos = self.record.position().clone();
-        divide(&mut pos, depth)
-    }
-
-    fn bench_movegen(&self, iterations: u64) -> Measured {
-        let pos = self.record.position();
-        let mut nodes = 0u64;
-        let t = Instant::now();
-        for _ in 0..iterations {
-            let moves = std::hint::black_box(pos).moves();
-            nodes += std::hint::black_box(moves.len()) as u64;
-        }
-        Measured {
-            nodes,
-            seconds: t.elapsed().as_secs_f64(),
-        }
     }
 
     fn clone_box(&self) -> Box<dyn DynRecord> {

@@ -437,6 +437,24 @@ pub fn perft<P: Position>(pos: &mut P, depth: u32) -> u64 {
     }
 }
 
+/// Perft that makes every move down to the leaves (no counting at the last ply) and calls
+/// `visit` on every node it reaches, leaves included: for measuring what a search pays per node
+/// (a draw check, an evaluation) against the bare walk.
+pub fn perft_visiting<P: Position>(pos: &mut P, depth: u32, visit: &mut impl FnMut(&P)) -> u64 {
+    visit(pos);
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.moves();
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        let undo = pos.make_move(mv);
+        nodes += perft_visiting(pos, depth - 1, visit);
+        pos.unmake_move(mv, undo);
+    }
+    nodes
+}
+
 /// Perft split by first move: each legal move's text and its subtree's leaf count.
 pub fn divide<P: Position>(pos: &mut P, depth: u32) -> Vec<(String, u64)> {
     let moves = pos.moves();
