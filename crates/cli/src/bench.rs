@@ -165,14 +165,12 @@ pub fn run(args: &BenchArgs) -> CliResult {
         "{:<14} {:>5} {:>15} {:>9} {:>12}",
         "game", "depth", "nodes", "seconds", "nodes/s"
     )?;
-    let mut runs = Vec::new();
     for record in &records {
         bar.set_message(format!("perft {}", record.info().id));
         let run = match args.depth {
             Some(d) => timed_perft(record.as_ref(), d)?,
             None => chosen_perft(record.as_ref(), args.target)?,
         };
-        runs.push(run.depth);
         bar.inc(1);
         let rate = run.nodes as f64 / run.seconds.max(1e-9);
         bar.suspend(|| {
@@ -220,17 +218,18 @@ pub fn run(args: &BenchArgs) -> CliResult {
     writeln!(out)?;
     writeln!(
         out,
-        "draw check at every node (perft making every leaf, one depth below the first table)"
+        "draw check at every node (perft making every leaf; fastest of three runs each)"
     )?;
     writeln!(
         out,
         "{:<14} {:>5} {:>15} {:>9} {:>11} {:>7}",
         "game", "depth", "nodes", "plain s", "checked s", "cost"
     )?;
-    for (record, &depth) in records.iter().zip(&runs) {
+    for record in &records {
         bar.set_message(format!("draw check {}", record.info().id));
-        let depth = depth.saturating_sub(1);
-        let (nodes, plain, checked) = typed::draw_check_cost(record.as_ref(), depth)?;
+        let depth = args.depth.map(|d| d.saturating_sub(1));
+        let run = typed::draw_check_cost(record.as_ref(), depth, args.target / 3.0)?;
+        let (depth, nodes, plain, checked) = (run.depth, run.nodes, run.plain, run.checked);
         bar.inc(1);
         let cost = 100.0 * (checked - plain) / plain.max(1e-9);
         bar.suspend(|| {

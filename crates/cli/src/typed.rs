@@ -96,29 +96,75 @@ pub fn movegen(record: &dyn DynRecord, iterations: u64) -> Result<Measured, Unkn
 }
 
 /// What the cheap draw check (`Position::draw_by_rule`) costs a search: a perft that makes every
-/// move down to the leaves, timed without and then with the check at every node. Returns the
-/// nodes and the two times.
-pub fn draw_check_cost(record: &dyn DynRecord, depth: u32) -> Result<(u64, f64, f64), UnknownGame> {
-    struct Cost(u32);
+/// move down to the leaves, timed without and with the check at every node. The depth deepens
+/// until one plain run takes `target` seconds (or `depth` if given); then each walk runs three
+/// times, alternating, and the fastest of each counts. Returns the depth, the nodes and the two
+/// times.
+pub fn draw_check_cost(
+    record: &dyn DynRecord,
+    depth: Option<u32>,
+    target: f64,
+) -> Result<DrawCheckCost, UnknownGame> {
+    struct Cost(Option<u32>, f64);
     impl RecordVisitor for Cost {
-        type Output = (u64, f64, f64);
+        type Output = DrawCheckCost;
         fn visit<G: Game>(self, _: &G, record: &Record<G::Pos>) -> Self::Output {
             let mut pos = record.position().clone();
-            let t = Instant::now();
-            let nodes = perft_visiting(&mut pos, self.0, &mut |p| {
-                black_box(p);
-            });
-            let plain = t.elapsed().as_secs_f64();
-            let t = Instant::now();
-            let checked = perft_visiting(&mut pos, self.0, &mut |p| {
-                black_box(p.draw_by_rule());
-            });
-            let with_check = t.elapsed().as_secs_f64();
-            assert_eq!(nodes, checked, "the draw check does not change the walk");
-            (nodes, plain, with_check)
+            let plain = |pos: &mut G::Pos, depth| {
+                let t = Instant::now();
+                let n = perft_visiting(pos, depth, &mut |p| {
+                    black_box(p);
+                });
+                (n, t.elapsed().as_secs_f64())
+            };
+            let checked = |pos: &mut G::Pos, depth| {
+                let t = Instant::now();
+                let n = perft_visiting(pos, depth, &mut |p| {
+                    black_box(p.draw_by_rule());
+                });
+                (n, t.elapsed().as_secs_f64())
+            };
+            let depth = match self.0 {
+                Some(d) => d,
+                None => {
+                    let mut d = 1;
+                    while d < 64 {
+                        let (n, s) = plain(&mut pos, d);
+                        if s >= self.1 || n == 0 {
+                            break;
+                        }
+                        d += 1;
+                    }
+                    d
+                }
+            };
+            let mut best = DrawCheckCost {
+                depth,
+                nodes: 0,
+                plain: f64::MAX,
+                checked: f64::MAX,
+            };
+            for _ in 0..3 {
+                let (n, s) = plain(&mut pos, depth);
+                let (m, c) = checked(&mut pos, depth);
+                assert_eq!(n, m, "the draw check does not change the walk");
+                best.nodes = n;
+                best.plain = best.plain.min(s);
+                best.checked = best.checked.min(c);
+            }
+            best
         }
     }
-    with_record(record, Cost(depth))
+    with_record(record, Cost(depth, target))
+}
+
+/// See [`draw_check_cost`].
+#[derive(Clone, Copy, Debug)]
+pub struct DrawCheckCost {
+    pub depth: u32,
+    pub nodes: u64,
+    pub plain: f64,
+    pub checked: f64,
 }
 
 #[cfg(test)]
@@ -146,8 +192,8 @@ mod tests {
             assert_eq!(lines.iter().map(|l| l.1).sum::<u64>(), total);
             let moves = record.legal_moves().len() as u64;
             assert_eq!(perft(record.as_ref(), 1).unwrap(), moves);
-            let (nodes, _, _) = draw_check_cost(record.as_ref(), 2).unwrap();
-            assert_eq!(nodes, total, "{}", game.info().id);
+            let cost = draw_check_cost(record.as_ref(), Some(2), 1.0).unwrap();
+            assert_eq!(cost.nodes, total, "{}", game.info().id);
             let m = movegen(record.as_ref(), 3).unwrap();
             assert_eq!(m.nodes, 3 * record.legal_moves().len() as u64);
         }
