@@ -112,14 +112,7 @@ impl Settings {
     /// (its default if it was not chosen).
     pub fn get<'a>(&'a self, info: &GameInfo, name: &str) -> Result<&'a str, SettingError> {
         self.validate(info)?;
-        let spec = info
-            .settings
-            .iter()
-            .find(|s| s.name == name)
-            .ok_or_else(|| SettingError::Unknown {
-                game: info.id,
-                name: name.to_string(),
-            })?;
+        let spec = Self::spec(info, name)?;
         Ok(self
             .0
             .iter()
@@ -129,17 +122,21 @@ impl Settings {
             .unwrap_or(spec.default))
     }
 
+    /// The game's setting of this name.
+    fn spec(info: &GameInfo, name: &str) -> Result<&'static SettingInfo, SettingError> {
+        info.settings
+            .iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| SettingError::Unknown {
+                game: info.id,
+                name: name.to_string(),
+            })
+    }
+
     /// Every chosen setting must exist for the game and take one of its values.
     pub fn validate(&self, info: &GameInfo) -> Result<(), SettingError> {
         for (name, value) in &self.0 {
-            let spec = info
-                .settings
-                .iter()
-                .find(|s| s.name == name)
-                .ok_or_else(|| SettingError::Unknown {
-                    game: info.id,
-                    name: name.clone(),
-                })?;
+            let spec = Self::spec(info, name)?;
             if !spec.values.contains(&value.as_str()) {
                 return Err(SettingError::BadValue {
                     name: spec.name,
