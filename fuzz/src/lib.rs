@@ -93,6 +93,13 @@ pub fn reach<'a, G: Game>(game: &G, data: &'a [u8]) -> (G::Pos, &'a [u8]) {
     (pos, bytes.rest())
 }
 
+/// Games whose positions keep state their strings cannot carry, by a ruling of the game: a
+/// position read back from its string may differ from the original in that state alone. Jeu de
+/// Reines counts the passes in a row outside its string (docs/rules/reines.md, "Passes in a
+/// row"). For these the round trip compares the string, the hash and the legal moves instead of
+/// the whole position. Issue 11 item 2 (passes in the hash) is to settle this; then drop the entry.
+pub const STRING_OMITS_STATE: &[&str] = &["reines"];
+
 /// The printed position parses back to an equal position with the same hash and the same
 /// string; the incremental hash equals the recomputed one.
 pub fn check_round_trip<G: Game>(game: &G, pos: &G::Pos) {
@@ -100,7 +107,16 @@ pub fn check_round_trip<G: Game>(game: &G, pos: &G::Pos) {
     let again = game
         .parse_position(&text)
         .unwrap_or_else(|e| panic!("{text:?}: printed string does not parse: {e}"));
-    assert_eq!(&again, pos, "{text:?}: parses to another position");
+    if STRING_OMITS_STATE.contains(&game.info().id) {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        pos.legal_moves(&mut a);
+        again.legal_moves(&mut b);
+        let a: Vec<String> = a.into_iter().map(|m| pos.move_text(m)).collect();
+        let b: Vec<String> = b.into_iter().map(|m| again.move_text(m)).collect();
+        assert_eq!(a, b, "{text:?}: other legal moves after round trip");
+    } else {
+        assert_eq!(&again, pos, "{text:?}: parses to another position");
+    }
     assert_eq!(again.hash(), pos.hash(), "{text:?}: hash after round trip");
     assert_eq!(again.to_string(), text, "{text:?}: prints differently");
     assert_eq!(
