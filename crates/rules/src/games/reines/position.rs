@@ -13,7 +13,7 @@ use std::str::FromStr;
 
 use crate::error::PositionError;
 use crate::game::{Cell, Player};
-use crate::geometry::square;
+use crate::geometry::{placement, square, Geometry};
 use crate::zobrist;
 
 pub(crate) const QUEEN: usize = 0;
@@ -412,33 +412,19 @@ impl ReinesPosition {
 
 impl fmt::Display for ReinesPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::with_capacity(96);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece(rank * 8 + file) {
-                    None => empty += 1,
-                    Some((owner, kind)) => {
-                        if empty > 0 {
-                            s.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        let c = kind.letter();
-                        s.push(if owner ^ self.a1_people == 0 {
-                            c
-                        } else {
-                            c.to_ascii_lowercase()
-                        });
-                    }
-                }
+        let mut s = placement::write(GEOMETRY, |cell, out| match self.piece(cell as u32) {
+            Some((owner, kind)) => {
+                let c = kind.letter();
+                // Upper case for the Termides, whoever holds a1.
+                out.push(if owner ^ self.a1_people == 0 {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                });
+                true
             }
-            if empty > 0 {
-                s.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+            None => false,
+        });
         s.push(' ');
         s.push(if self.side ^ self.a1_people == 0 {
             'w'
@@ -481,68 +467,29 @@ fn err(field: &'static str, message: impl Into<String>) -> PositionError {
     PositionError::new(field, message)
 }
 
+/// The board of Jeu de Reines.
+const GEOMETRY: Geometry = Geometry::Square { files: 8, ranks: 8 };
+
 /// Reads the placement: pieces by people (0 = Termides, upper case) and by kind.
 fn parse_placement(text: &str) -> Result<([u64; 2], [u64; 4]), PositionError> {
-    const F: &str = "placement";
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(err(
-            F,
-            format!("expected 8 ranks separated by '/', found {}", ranks.len()),
-        ));
-    }
+    let board = placement::parse(
+        GEOMETRY,
+        text,
+        "Q C S W for the Termides, q c s w for the Myrmides",
+        |rest| {
+            let c = rest.chars().next()?;
+            let kind = KIND_LETTERS
+                .iter()
+                .position(|&k| k == c.to_ascii_uppercase())?;
+            Some(((c.is_ascii_lowercase() as usize, kind), 1))
+        },
+    )?;
     let mut colour = [0u64; 2];
     let mut kinds = [0u64; 4];
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u32;
-        let mut file = 0u32;
-        for c in rank_text.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 || d > 8 {
-                    return Err(err(
-                        F,
-                        format!(
-                            "rank {}: a run of empty squares is 1 to 8, not {c}",
-                            rank + 1
-                        ),
-                    ));
-                }
-                file += d;
-            } else {
-                let kind = match c.to_ascii_uppercase() {
-                    'Q' => QUEEN,
-                    'C' => COUNSELLOR,
-                    'S' => SOLDIER,
-                    'W' => WORKER,
-                    _ => {
-                        return Err(err(
-                            F,
-                            format!(
-                                "rank {}: {c:?} is not a piece (Q C S W for the Termides, \
-                                 q c s w for the Myrmides) nor a digit",
-                                rank + 1
-                            ),
-                        ))
-                    }
-                };
-                if file >= 8 {
-                    return Err(err(F, format!("rank {} has more than 8 squares", rank + 1)));
-                }
-                let owner = if c.is_ascii_uppercase() { 0 } else { 1 };
-                let sq = rank * 8 + file;
-                colour[owner] |= 1 << sq;
-                kinds[kind] |= 1 << sq;
-                file += 1;
-            }
-            if file > 8 {
-                return Err(err(F, format!("rank {} has more than 8 squares", rank + 1)));
-            }
-        }
-        if file != 8 {
-            return Err(err(
-                F,
-                format!("rank {} has {file} squares, expected 8", rank + 1),
-            ));
+    for (sq, piece) in board.iter().enumerate() {
+        if let Some((people, kind)) = *piece {
+            colour[people] |= 1 << sq;
+            kinds[kind] |= 1 << sq;
         }
     }
     Ok((colour, kinds))
