@@ -7,7 +7,7 @@ use std::str::FromStr;
 use super::bitboard::{bit, Bb, Squares, TABLES};
 use crate::error::PositionError;
 use crate::game::Player;
-use crate::geometry::square;
+use crate::geometry::{placement, square};
 use crate::zobrist;
 
 pub const WHITE: u8 = 0;
@@ -379,62 +379,22 @@ impl FromStr for AckenheadPosition {
             ));
         }
         let mut pos = AckenheadPosition::empty();
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 8 {
-            return Err(PositionError::new(
-                "placement",
-                format!("expected 8 ranks separated by '/', found {}", ranks.len()),
-            ));
-        }
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = 7 - i as u8;
-            let mut file = 0u8;
-            for c in rank_text.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    if d == 0 || d > 8 {
-                        return Err(PositionError::new(
-                            "placement",
-                            format!("rank {}: bad run of empty squares '{c}'", rank + 1),
-                        ));
-                    }
-                    file += d as u8;
-                } else {
-                    let upper = c.to_ascii_uppercase();
-                    let kind = KIND_LETTERS
-                        .iter()
-                        .position(|&l| l == upper)
-                        .ok_or_else(|| {
-                            PositionError::new(
-                                "placement",
-                                format!(
-                                    "rank {}: unknown piece letter '{c}' (expected one of \
-                                 K L C V M P, upper case for White)",
-                                    rank + 1
-                                ),
-                            )
-                        })? as u8;
-                    if file >= 8 {
-                        return Err(PositionError::new(
-                            "placement",
-                            format!("rank {} has more than 8 squares", rank + 1),
-                        ));
-                    }
-                    let colour = if c.is_ascii_uppercase() { WHITE } else { BLACK };
-                    pos.put(piece(colour, kind), rank * 8 + file);
-                    file += 1;
-                }
-                if file > 8 {
-                    return Err(PositionError::new(
-                        "placement",
-                        format!("rank {} has more than 8 squares", rank + 1),
-                    ));
-                }
-            }
-            if file != 8 {
-                return Err(PositionError::new(
-                    "placement",
-                    format!("rank {} has {file} squares, expected 8", rank + 1),
-                ));
+        let board = placement::parse(
+            super::INFO.geometry,
+            fields[0],
+            "K L C V M P for White, k l c v m p for Black",
+            |rest| {
+                let c = rest.chars().next()?;
+                let kind = KIND_LETTERS
+                    .iter()
+                    .position(|&l| l == c.to_ascii_uppercase())?;
+                let colour = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+                Some((piece(colour, kind as u8), 1))
+            },
+        )?;
+        for (sq, p) in board.into_iter().enumerate() {
+            if let Some(p) = p {
+                pos.put(p, sq as u8);
             }
         }
         for (colour, name) in [(WHITE, "White"), (BLACK, "Black")] {
@@ -536,33 +496,20 @@ impl FromStr for AckenheadPosition {
 
 impl fmt::Display for AckenheadPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..8u8 {
-                let p = self.board[(rank * 8 + file) as usize];
-                if p == EMPTY {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    write!(f, "{empty}")?;
-                    empty = 0;
-                }
-                let letter = KIND_LETTERS[piece_kind(p) as usize];
-                let c = if piece_colour(p) == WHITE {
-                    letter
-                } else {
-                    letter.to_ascii_lowercase()
-                };
-                write!(f, "{c}")?;
+        let placement = placement::write(super::INFO.geometry, |cell, out| {
+            let p = self.board[cell as usize];
+            if p == EMPTY {
+                return false;
             }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+            let letter = KIND_LETTERS[piece_kind(p) as usize];
+            out.push(if piece_colour(p) == WHITE {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            });
+            true
+        });
+        f.write_str(&placement)?;
         let side = if self.side == WHITE { 'w' } else { 'b' };
         write!(f, " {side} - ")?;
         if self.ep_passed == NO_SQUARE {
