@@ -10,6 +10,21 @@
 
 use myrmidon_rules::{Cell, GameInfo, Geometry, PieceNotation, PieceView, Player};
 
+/// A piece with its owner numbered as in `GameInfo::players` (the order legends, colours and
+/// the case of letters follow), from a position that numbers its players `names` (in turn
+/// order, which a setting may change).
+pub fn by_name(info: &GameInfo, names: &[&str], piece: Option<PieceView>) -> Option<PieceView> {
+    piece.map(|p| {
+        let name = names.get(p.owner as usize).copied();
+        let owner = info
+            .players
+            .iter()
+            .position(|&n| Some(n) == name)
+            .map_or(p.owner, |i| i as Player);
+        PieceView { owner, ..p }
+    })
+}
+
 /// ANSI styles for players named after a colour (matched without regard to case). White and
 /// Black are a light and a dark tile, which read the same on dark and light terminals.
 const NAMED: [(&str, &str); 10] = [

@@ -289,7 +289,11 @@ impl Session {
         write!(
             out,
             "{}",
-            board::draw(info, &|c| record.piece_at(c), self.options.colour)
+            board::draw(
+                info,
+                &|c| board::by_name(info, record.player_names(), record.piece_at(c)),
+                self.options.colour
+            )
         )?;
         for line in record.info_lines() {
             writeln!(out, "{line}")?;

@@ -552,3 +552,47 @@ fn the_region_help_comes_from_the_registry() {
     }
     assert!(regions > 0, "no game of the registry has a region");
 }
+
+#[test]
+fn boards_draw_each_side_as_its_position_string_writes_it() {
+    // In every region of every game with one, the board shows the pieces in the letters of
+    // the position string, whoever moves first.
+    for game in registry::games() {
+        let id = game.info().id;
+        let regions = game
+            .info()
+            .settings
+            .iter()
+            .find(|s| s.name == "region")
+            .map_or(vec![None], |s| s.values.iter().map(Some).collect());
+        for region in regions {
+            let mut args = vec!["play", id, "--no-colour"];
+            if let Some(r) = region {
+                args.extend(["--region", r]);
+            }
+            let o = with_input(&args, "fen\nquit\n");
+            let out = String::from_utf8_lossy(&o.stdout).to_string();
+            let fen = out
+                .lines()
+                .skip_while(|l| !l.ends_with("> fen"))
+                .nth(1)
+                .unwrap_or_else(|| panic!("{id}: {out}"));
+            let placement = fen.split(' ').next().unwrap();
+            // Each row of the placement, read as text with the runs of empty cells expanded,
+            // appears in the drawn board with its pieces in the same letters.
+            let first_row: String = placement
+                .split('/')
+                .map(|row| row.chars().filter(|c| c.is_ascii_alphabetic()).collect())
+                .find(|letters: &String| !letters.is_empty())
+                .unwrap();
+            let board_line = out
+                .lines()
+                .find(|l| {
+                    let letters: String = l.chars().filter(|c| c.is_ascii_alphabetic()).collect();
+                    letters.ends_with(&first_row)
+                })
+                .unwrap_or_else(|| panic!("{id} {region:?}: no board row with {first_row}\n{out}"));
+            assert!(!board_line.is_empty());
+        }
+    }
+}

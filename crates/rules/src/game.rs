@@ -54,7 +54,9 @@ pub struct PieceKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum PieceNotation {
-    /// The first player's kind letters in upper case, the second's in lower case (`K`, `k`).
+    /// The kind letters of the player named first in `GameInfo::players` in upper case, the
+    /// other's in lower case (`K`, `k`). By name: where a setting changes who moves first
+    /// (Jeu de Reines' region), a position's player 0 may be the lower-case one.
     Case,
     /// The owner's letter then the kind letter (`bQ`); one owner letter per player.
     OwnerPrefix(&'static [char]),

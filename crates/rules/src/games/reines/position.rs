@@ -591,7 +591,7 @@ impl FromStr for ReinesPosition {
             return Err(err(PL, format!("{total} Queens: there are at most 2")));
         }
         if total == 0 {
-            return Err(err(PL, "no Queen: each people has one (a1 and h8)"));
+            return Err(err(PL, "no Queen: each side has one, on a1 and h8"));
         }
         for p in 0..2 {
             if queens[p].count_ones() > 1 {
