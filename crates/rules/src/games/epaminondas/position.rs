@@ -1,6 +1,7 @@
 //! The state of an Epaminondas game and its position string.
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::error::PositionError;
 use crate::game::Player;
@@ -19,6 +20,36 @@ pub const MAX_PIECES: u32 = 28;
 /// The start position string.
 pub const START: &str =
     "BBBBBBBBBBBBBB/BBBBBBBBBBBBBB/14/14/14/14/14/14/14/14/WWWWWWWWWWWWWW/WWWWWWWWWWWWWW w";
+
+/// The kinds of piece, in the order of `GameInfo::pieces`: each player has one kind, named
+/// after its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum EpaminondasKind {
+    White = 0,
+    Black = 1,
+}
+
+impl EpaminondasKind {
+    /// Every kind, in the order of `GameInfo::pieces`.
+    pub const ALL: [EpaminondasKind; 2] = [EpaminondasKind::White, EpaminondasKind::Black];
+
+    /// The kind of `player`'s pieces (0 White, 1 Black; any other number reads as its lowest
+    /// bit).
+    #[inline(always)]
+    pub const fn of(player: Player) -> Self {
+        if player & 1 == WHITE {
+            EpaminondasKind::White
+        } else {
+            EpaminondasKind::Black
+        }
+    }
+
+    /// Its index in `GameInfo::pieces`.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
 
 /// Zobrist keys: one per colour and padded index, then the side-to-move key.
 static KEYS: [u64; 2 * BITS as usize + 1] = zobrist::keys(0x45_7061_6D69_6E6F);
@@ -48,7 +79,7 @@ pub struct EpaminondasPosition {
 impl EpaminondasPosition {
     /// The start position.
     pub fn start() -> Self {
-        Self::parse(START).expect("the start string is valid")
+        START.parse().expect("the start string is valid")
     }
 
     /// Builds a position from its pieces (padded bitboards) and the player to move.
@@ -72,9 +103,33 @@ impl EpaminondasPosition {
         h
     }
 
-    /// The pieces of a colour.
-    pub fn pieces(&self, colour: Player) -> Bb {
-        self.pieces[colour as usize]
+    /// Every piece of `player` (0 White, 1 Black; any other number reads as its lowest bit).
+    #[inline(always)]
+    pub fn pieces_of(&self, player: Player) -> Bb {
+        self.pieces[(player & 1) as usize]
+    }
+
+    /// The pieces of `player` of this kind: all of that player's pieces if `kind` is the
+    /// player's own kind, none otherwise (the kinds are the colours).
+    #[inline(always)]
+    pub fn pieces(&self, player: Player, kind: EpaminondasKind) -> Bb {
+        if kind == EpaminondasKind::of(player) {
+            self.pieces_of(player)
+        } else {
+            Bb::EMPTY
+        }
+    }
+
+    /// How many pieces of `player` of this kind are on the board.
+    #[inline(always)]
+    pub fn count(&self, player: Player, kind: EpaminondasKind) -> u32 {
+        self.pieces(player, kind).count()
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bb {
+        self.pieces[0] | self.pieces[1]
     }
 
     /// The empty squares.
@@ -118,9 +173,13 @@ impl EpaminondasPosition {
         }
         self.colour_at(from_cell(cell))
     }
+}
+
+impl FromStr for EpaminondasPosition {
+    type Err = PositionError;
 
     /// Reads a position string: `<ranks 12 to 1> <w|b>`.
-    pub fn parse(text: &str) -> Result<Self, PositionError> {
+    fn from_str(text: &str) -> Result<Self, PositionError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(PositionError::new(
