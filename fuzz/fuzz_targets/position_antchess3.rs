@@ -1,0 +1,7 @@
+//! Position strings of `antchess3`: see `myrmidon_fuzz::check_position_text`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use myrmidon_fuzz::{check_game, Check};
+
+fuzz_target!(|data: &[u8]| check_game("antchess3", Check::PositionText, data));
