@@ -17,7 +17,6 @@ use crate::game::{
     Cell, Fact, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position, Settings,
     Tactics,
 };
-use crate::geometry::Geometry;
 use crate::movelist::{MoveList, MoveSink};
 use crate::outcome::Outcome;
 
@@ -49,10 +48,7 @@ static INFO: GameInfo = GameInfo {
     id: "epaminondas",
     name: "Epaminondas",
     players: &["White", "Black"],
-    geometry: Geometry::Square {
-        files: 14,
-        ranks: 12,
-    },
+    geometry: position::GEOMETRY,
     pieces: &[
         PieceKind {
             letter: 'W',

@@ -4,10 +4,17 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::PositionError;
-use crate::game::Player;
+use crate::game::{Cell, Player};
+use crate::geometry::{placement, Geometry};
 use crate::zobrist;
 
-use super::bitboard::{from_cell, index, Bb, BITS, FILES, RANKS, RANK_1, RANK_12};
+use super::bitboard::{from_cell, Bb, BITS, FILES, RANKS, RANK_1, RANK_12};
+
+/// The board, as the registry describes it.
+pub(crate) const GEOMETRY: Geometry = Geometry::Square {
+    files: FILES as u8,
+    ranks: RANKS as u8,
+};
 
 /// White (moves first, far row rank 12).
 pub const WHITE: Player = 0;
@@ -216,105 +223,27 @@ impl FromStr for EpaminondasPosition {
     }
 }
 
+/// Reads the placement with the shared run-length reader (`W` and `B`), then checks the
+/// number of pieces a side.
 fn parse_placement(text: &str) -> Result<(Bb, Bb), PositionError> {
-    const FIELD: &str = "placement";
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != RANKS as usize {
-        return Err(PositionError::new(
-            FIELD,
-            format!(
-                "expected {RANKS} ranks separated by `/`, found {}",
-                ranks.len()
-            ),
-        ));
-    }
+    let board = placement::parse(GEOMETRY, text, "W or B", |rest| {
+        match rest.as_bytes().first() {
+            Some(b'W') => Some((WHITE, 1)),
+            Some(b'B') => Some((BLACK, 1)),
+            _ => None,
+        }
+    })?;
     let mut pieces = [Bb::EMPTY; 2];
-    for (row, rank_text) in ranks.iter().enumerate() {
-        let rank = RANKS - 1 - row as i32;
-        let name = rank + 1;
-        if rank_text.is_empty() {
-            return Err(PositionError::new(FIELD, format!("rank {name} is empty")));
-        }
-        let bytes = rank_text.as_bytes();
-        let mut file: i32 = 0;
-        let mut k = 0;
-        while k < bytes.len() {
-            let c = bytes[k];
-            match c {
-                b'W' | b'B' => {
-                    if file >= FILES {
-                        return Err(PositionError::new(
-                            FIELD,
-                            format!("rank {name} has more than {FILES} squares"),
-                        ));
-                    }
-                    let colour = if c == b'W' { 0 } else { 1 };
-                    pieces[colour].set(index(file, rank));
-                    file += 1;
-                    k += 1;
-                }
-                b'1'..=b'9' => {
-                    let start = k;
-                    while k < bytes.len() && bytes[k].is_ascii_digit() {
-                        k += 1;
-                    }
-                    let digits = &rank_text[start..k];
-                    // At most two digits are meaningful; longer runs are out of range anyway.
-                    let n: i32 = if digits.len() > 2 {
-                        i32::MAX
-                    } else {
-                        digits.parse().unwrap_or(i32::MAX)
-                    };
-                    if n > FILES {
-                        return Err(PositionError::new(
-                            FIELD,
-                            format!(
-                                "rank {name}: a run of empty squares is 1 to {FILES}, found \
-                                 {digits}"
-                            ),
-                        ));
-                    }
-                    file += n;
-                    if file > FILES {
-                        return Err(PositionError::new(
-                            FIELD,
-                            format!("rank {name} has more than {FILES} squares"),
-                        ));
-                    }
-                }
-                b'0' => {
-                    return Err(PositionError::new(
-                        FIELD,
-                        format!(
-                            "rank {name}: a run of empty squares is 1 to {FILES}, without a \
-                             leading zero"
-                        ),
-                    ))
-                }
-                _ => {
-                    let ch = rank_text[k..].chars().next().unwrap_or('?');
-                    return Err(PositionError::new(
-                        FIELD,
-                        format!(
-                            "rank {name}: unexpected {ch:?}; expected `W`, `B` or a number of \
-                             empty squares"
-                        ),
-                    ));
-                }
-            }
-        }
-        if file != FILES {
-            return Err(PositionError::new(
-                FIELD,
-                format!("rank {name} has {file} squares, expected {FILES}"),
-            ));
+    for (cell, colour) in board.into_iter().enumerate() {
+        if let Some(colour) = colour {
+            pieces[colour as usize].set(from_cell(cell as Cell));
         }
     }
     for (colour, name) in [(0, "White"), (1, "Black")] {
         let n = pieces[colour].count();
         if n > MAX_PIECES {
             return Err(PositionError::new(
-                FIELD,
+                placement::FIELD,
                 format!("{name} has {n} pieces, at most {MAX_PIECES} are allowed"),
             ));
         }
@@ -325,28 +254,13 @@ fn parse_placement(text: &str) -> Result<(Bb, Bb), PositionError> {
 
 impl fmt::Display for EpaminondasPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::with_capacity(100);
-        for rank in (0..RANKS).rev() {
-            let mut run = 0;
-            for file in 0..FILES {
-                match self.colour_at(index(file, rank)) {
-                    None => run += 1,
-                    Some(c) => {
-                        if run > 0 {
-                            s.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        s.push(if c == WHITE { 'W' } else { 'B' });
-                    }
-                }
+        let mut s = placement::write(GEOMETRY, |cell, out| match self.colour_on_cell(cell) {
+            Some(c) => {
+                out.push(if c == WHITE { 'W' } else { 'B' });
+                true
             }
-            if run > 0 {
-                s.push_str(&run.to_string());
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+            None => false,
+        });
         s.push(' ');
         s.push(if self.side == WHITE { 'w' } else { 'b' });
         f.write_str(&s)

@@ -825,22 +825,22 @@ fn bad_position_strings_are_rejected_with_the_field_at_fault() {
         (
             "14/14/14/14/14/14/14/14/14/14/14/14W w",
             "placement",
-            "more than 14",
+            "rank 1 has at least 15 cells, expected 14",
         ),
         (
             "14/14/14/14/14/14/14/14/14/14/14/7W7 w",
             "placement",
-            "more than 14",
+            "at least 15",
         ),
         (
             "15/14/14/14/14/14/14/14/14/14/14/14 w",
             "placement",
-            "1 to 14",
+            "rank 12 has at least 15",
         ),
         (
             "14/14/14/14/14/14/14/14/14/14/14/99999999999999999999999 w",
             "placement",
-            "1 to 14",
+            "is not a run of empty cells",
         ),
         (
             "14/14/14/14/14/14/14/14/14/14/14/0W13 w",
@@ -865,7 +865,7 @@ fn bad_position_strings_are_rejected_with_the_field_at_fault() {
         (
             "14/14/14/14/14//14/14/14/14/14/14 w",
             "placement",
-            "rank 7 is empty",
+            "rank 7 has 0 cells",
         ),
         (
             "14/14/14/14/14/14/14/14/14/WWWWWWWWWWWWWW/WWWWWWWWWWWWWW/W13 w",
