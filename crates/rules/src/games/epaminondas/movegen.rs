@@ -33,9 +33,9 @@
 //!   two or more with an enemy within reach are found with bitboards (usually none) and each is
 //!   measured square by square.
 //!
-//! The counter is generic over [`Set`], a `simd::Kernel` that `simd::run_best` runs on 256-bit
-//! registers on x86-64 with AVX2, otherwise on the three-word [`Bb`] (with the `popcnt`
-//! instruction when the CPU has it). Generation (`gen_dir`) walks each active head square by
+//! The counter is generic over `simd::Set`, a `simd::Kernel` that `simd::run_best` runs on
+//! 256-bit registers on x86-64 with AVX2, otherwise on the three-word [`Bb`] (with the
+//! `popcnt` instruction when the CPU has it). Generation (`gen_dir`) walks each active head square by
 //! square; it only runs at inner nodes. With its plain moves switched off it gives the captures
 //! alone, for the tactical moves of a quiescence search.
 
