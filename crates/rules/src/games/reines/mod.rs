@@ -1,9 +1,17 @@
-//! Jeu de Reines: two peoples, the Termides (upper case, player 0) and the Myrmides (lower case,
-//! player 1), each with an immobile Queen; capturing the enemy Queen wins, and captured Workers
-//! come back through the Ponte. See `docs/rules/reines.md`.
+//! Jeu de Reines: two peoples, the Termides (upper case) and the Myrmides (lower case), each with
+//! an immobile Queen; capturing the enemy Queen wins, and captured Workers come back through the
+//! Ponte. See `docs/rules/reines.md`.
 //!
-//! Players are numbered by people, not by turn order: player 0 is always the Termides and
-//! player 1 the Myrmides. Who sits in the a1 corner (and moves first) is the `region` setting.
+//! Players are numbered in turn order, as in every game: player 0 holds the a1 corner and moves
+//! first, player 1 holds h8. Which people that is depends on the `region` setting (the
+//! Termides, or the Myrmides in `cultist`), so a position names its players:
+//! [`Position::player_names`] gives the peoples in turn order, and `GameInfo::players` is the
+//! order of the default region. Position strings name peoples, not players (`w` is always the
+//! Termides).
+//!
+//! Files: `position.rs` (the state, read access for evaluations, the position string),
+//! `moves.rs` (the move and its text), `movegen.rs` (generation, counting, playing a move),
+//! `outcome.rs` (reasons, draws, facts and info lines), `tests.rs`.
 
 mod movegen;
 mod moves;
@@ -13,12 +21,21 @@ mod position;
 #[cfg(test)]
 mod tests;
 
+pub use movegen::MAX_MOVES;
 pub use moves::ReinesMove;
-pub use position::{Region, ReinesPosition};
+pub use outcome::{QUEEN_CAPTURED, QUIET_LIMIT};
+pub use position::{People, Region, ReinesKind, ReinesPosition};
 
-use crate::error::{PositionError, SettingError};
-use crate::game::{Game, GameInfo, PieceKind, SettingInfo, Settings};
+use crate::error::{MoveError, PositionError, SettingError};
+use crate::game::{
+    Cell, Fact, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position, SettingInfo,
+    Settings, Tactics,
+};
 use crate::geometry::Geometry;
+use crate::movelist::{MoveList, MoveSink};
+use crate::outcome::Outcome;
+
+use position::{KIND_LETTERS, QUEEN, TURN_ORDER, WORKER};
 
 /// The registry entry of Jeu de Reines.
 pub struct Reines;
@@ -34,7 +51,8 @@ const SETTINGS: &[SettingInfo] = &[SettingInfo {
 static INFO: GameInfo = GameInfo {
     id: "reines",
     name: "Jeu de Reines",
-    players: &["Termides", "Myrmides"],
+    // The default region's turn order; a position names its own (`Position::player_names`).
+    players: TURN_ORDER[0],
     geometry: Geometry::Square { files: 8, ranks: 8 },
     pieces: &[
         PieceKind {
@@ -79,5 +97,192 @@ impl Game for Reines {
 
     fn parse_position(&self, text: &str) -> Result<ReinesPosition, PositionError> {
         text.parse()
+    }
+}
+
+impl ReinesPosition {
+    /// The moves other than `pass` that `player` would have on this board if it were their
+    /// turn (the Ponte step they would get first is not applied), counted without generating
+    /// them; 0 for a number that is not a player. For the player to move, this is the number
+    /// of legal moves unless they must pass (or the game is over).
+    pub fn mobility(&self, player: Player) -> u32 {
+        self.count_moves(player)
+    }
+}
+
+impl Position for ReinesPosition {
+    type Move = ReinesMove;
+    type Undo = ReinesPosition;
+    type MoveList = MoveList<ReinesMove, MAX_MOVES>;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.side
+    }
+
+    /// The peoples in turn order: Termides then Myrmides, or the reverse in `cultist`.
+    fn player_names(&self) -> &'static [&'static str] {
+        TURN_ORDER[self.a1_people as usize]
+    }
+
+    #[inline]
+    fn generate<S: MoveSink<ReinesMove>>(&self, out: &mut S) {
+        self.generate_into(out)
+    }
+
+    /// The captures: the only tactical moves (a Queen is taken only by a capture, and there is
+    /// no promotion).
+    #[inline]
+    fn generate_tactical<S: MoveSink<ReinesMove>>(&self, out: &mut S) {
+        self.generate_captures(out)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        self.count_legal()
+    }
+
+    /// Read from the move alone: it carries the kind it takes. Taking the Queen wins.
+    #[inline]
+    fn tactics(&self, mv: ReinesMove) -> Tactics {
+        if mv.is_capture() {
+            let taken = mv.captured();
+            Tactics {
+                captures: 1,
+                taken_kinds: 1 << taken,
+                promotion: None,
+                wins: taken == QUEEN,
+            }
+        } else {
+            Tactics::default()
+        }
+    }
+
+    /// The move's own 21-bit packing (see [`ReinesMove`]).
+    #[inline]
+    fn move_code(&self, mv: ReinesMove) -> u32 {
+        mv.0
+    }
+
+    /// Decodes the squares, finds the legal move between them (without generating the others)
+    /// and keeps it only if its code is the one given.
+    fn move_from_code(&self, code: u32) -> Option<ReinesMove> {
+        if code == ReinesMove::PASS.0 {
+            return self.pass_move();
+        }
+        let mv = self.move_between(code & 63, (code >> 6) & 63)?;
+        (mv.0 == code).then_some(mv)
+    }
+
+    /// Jeu de Reines has no check.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// The side to move hands the turn over as if it passed, though the rules let a side pass
+    /// only without a legal move. That is the point of it: a side that must move may be in
+    /// zugzwang (a Worker forced forward, a Soldier forced off a guard), and the null move
+    /// tells a search what having the move is worth. The opponent's start-of-turn Ponte step
+    /// happens as after any move, so the result is a position of the game; the quiet plies
+    /// grow by one and the move number as after a move, and the passes in a row drop to 0 (a
+    /// null move is not a pass: it must not make the next real pass a draw). `None` once the
+    /// game is over (a Queen captured, or drawn by the passes or the quiet plies).
+    fn make_null_move(&mut self) -> Option<ReinesPosition> {
+        if self.queen_missing() || self.draw_by_rule().is_some() {
+            return None;
+        }
+        let undo = self.clone();
+        self.apply(ReinesMove::PASS, true);
+        Some(undo)
+    }
+
+    fn unmake_null_move(&mut self, undo: ReinesPosition) {
+        *self = undo;
+    }
+
+    #[inline]
+    fn make_move(&mut self, mv: ReinesMove) -> ReinesPosition {
+        let undo = self.clone();
+        self.apply(mv, false);
+        undo
+    }
+
+    #[inline]
+    fn unmake_move(&mut self, _mv: ReinesMove, undo: ReinesPosition) {
+        *self = undo;
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    #[inline]
+    fn draw_by_rule(&self) -> Option<Outcome> {
+        outcome::draw_by_rule(self)
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        outcome::outcome_without_moves(self)
+    }
+
+    /// Only a capture of a Counsellor, Soldier or Queen can never be undone: material of those
+    /// kinds never comes back. Captured Workers return by the Ponte and Workers' diagonal
+    /// captures do not always advance them, so a position before a Worker move or a Worker
+    /// capture can in principle occur again.
+    fn is_irreversible(&self, mv: ReinesMove) -> bool {
+        mv.is_capture() && mv.captured() != WORKER
+    }
+
+    /// `pass` when the side to move has no other move (and the game is not over).
+    fn pass_move(&self) -> Option<ReinesMove> {
+        (!self.queen_missing() && self.count_moves(self.side) == 0).then_some(ReinesMove::PASS)
+    }
+
+    fn move_text(&self, mv: ReinesMove) -> String {
+        mv.text()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ReinesMove, MoveError> {
+        moves::parse(self, text)
+    }
+
+    fn move_cells(&self, mv: ReinesMove) -> MoveCells {
+        if mv.is_pass() {
+            return MoveCells::default();
+        }
+        MoveCells {
+            from: Some(mv.from() as Cell),
+            to: Some(mv.to() as Cell),
+            captures: if mv.is_capture() {
+                vec![mv.to() as Cell]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn piece_at(&self, cell: Cell) -> Option<PieceView> {
+        self.piece(cell as u32).map(|(owner, kind)| PieceView {
+            owner,
+            kind: KIND_LETTERS[kind as usize],
+        })
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        outcome::facts(self)
+    }
+
+    fn info_lines(&self) -> Vec<String> {
+        outcome::lines_from_facts(
+            &self.facts(),
+            self.player_names(),
+            SETTINGS[0].values,
+            self.side,
+        )
     }
 }

@@ -1,27 +1,42 @@
-//! Move generation (bitboards), counting, and playing moves with the Ponte step.
+//! Move generation (bitboards) into any [`MoveSink`], counting without generating, the move
+//! between two squares (for reading move texts and codes without generating), and playing
+//! moves with the Ponte step.
 //!
 //! `make_move` is copy-make: `Undo` is the whole position (under 100 bytes), and `unmake_move`
 //! copies it back. That is cheaper than undoing the Ponte step by hand.
 
-use crate::error::MoveError;
-use crate::game::{Cell, MoveCells, PieceView, Player, Position};
 use crate::movelist::MoveSink;
-use crate::outcome::Outcome;
 
 use super::moves::ReinesMove;
 use super::position::{
-    parse_square, piece_key, ponte_key, side_key, square_name, unmoved_key, ReinesPosition,
-    COUNSELLOR, KIND_LETTERS, KIND_NAMES, PEOPLE, PONTE_SQUARE, QUEEN, SOLDIER, WORKER,
+    passes_key, piece_key, ponte_key, side_key, unmoved_key, ReinesPosition, COUNSELLOR,
+    PONTE_SQUARE, QUEEN, SOLDIER, START_COUNT, WORKER,
 };
+
+/// The most legal moves a position can have, the capacity of the stack move list.
+///
+/// A side has at most the pieces it starts with (the position string is refused otherwise, and
+/// no move adds a piece but a Worker from the Ponte, which keeps Workers on the board and
+/// pending at 3 or fewer): 1 Counsellor, 2 Soldiers, 3 Workers and a Queen, which never moves.
+/// * the Counsellor moves along its rank and its file: at most 7 + 7 = 14 squares;
+/// * a Soldier jumps to at most 8 squares: 16 for two;
+/// * a Worker has at most 2 single steps, 2 double steps and 3 diagonal captures, 7 squares:
+///   21 for three.
+///
+/// That is 14 + 16 + 21 = 51 moves; `pass` only comes when there is no other. 64 leaves room.
+pub const MAX_MOVES: usize = 64;
+const _: () = assert!(
+    7 + 7 + START_COUNT[SOLDIER] as usize * 8 + START_COUNT[WORKER] as usize * 7 <= MAX_MOVES
+);
 
 const NOT_A: u64 = !0x0101_0101_0101_0101;
 const NOT_H: u64 = !0x8080_8080_8080_8080;
-const ALL: u64 = !0;
+const EVERY: u64 = !0;
 
-/// A Worker's straight forward steps, by corner (0 = a1 player, 1 = h8 player):
+/// A Worker's straight forward steps, by player (0 = the a1 player, 1 = the h8 player):
 /// (square delta, mask of valid landing squares after the shift).
-const FORWARD: [[(i32, u64); 2]; 2] = [[(8, ALL), (1, NOT_A)], [(-8, ALL), (-1, NOT_H)]];
-/// A Worker's diagonal captures, by corner: a1 player NE, NW, SE; h8 player SW, SE, NW.
+const FORWARD: [[(i32, u64); 2]; 2] = [[(8, EVERY), (1, NOT_A)], [(-8, EVERY), (-1, NOT_H)]];
+/// A Worker's diagonal captures, by player: a1 player NE, NW, SE; h8 player SW, SE, NW.
 const CAPTURES: [[(i32, u64); 3]; 2] = [
     [(9, NOT_A), (7, NOT_H), (-7, NOT_A)],
     [(-9, NOT_H), (-7, NOT_A), (7, NOT_H)],
@@ -120,13 +135,13 @@ fn rook_attacks(sq: u32, occ: u64) -> u64 {
 
 impl ReinesPosition {
     #[inline(always)]
-    fn push_targets(
+    fn push_targets<S: MoveSink<ReinesMove>>(
         &self,
         from: u32,
         targets: u64,
         enemy: u64,
         kind: usize,
-        out: &mut impl MoveSink<ReinesMove>,
+        out: &mut S,
     ) {
         let mut q = targets & !enemy;
         while q != 0 {
@@ -141,49 +156,69 @@ impl ReinesPosition {
         }
     }
 
-    /// Appends the moves of the side to move, `pass` if it has none; nothing once a Queen is
-    /// captured.
-    pub(crate) fn generate_into<S: MoveSink<ReinesMove>>(&self, out: &mut S) {
+    /// Sends the moves of the side to move to `out`: every move, `pass` if it has none
+    /// (`QUIET`), or the captures alone (not `QUIET`); nothing once a Queen is captured.
+    #[inline(always)]
+    fn generate_moves<const QUIET: bool, S: MoveSink<ReinesMove>>(&self, out: &mut S) {
         if self.queen_missing() {
             return;
         }
-        let us = self.side as usize;
+        if self.side == 0 {
+            self.generate_for::<0, QUIET, S>(out)
+        } else {
+            self.generate_for::<1, QUIET, S>(out)
+        }
+    }
+
+    /// [`Self::generate_moves`] for player `US` to move (a constant, so that the Workers'
+    /// shifts are constants).
+    #[inline(always)]
+    fn generate_for<const US: usize, const QUIET: bool, S: MoveSink<ReinesMove>>(
+        &self,
+        out: &mut S,
+    ) {
+        let us = US;
         let own = self.colour[us];
         let enemy = self.colour[us ^ 1];
         let occ = own | enemy;
+        // Squares a piece may go to: any not its own, or only enemy ones for captures.
+        let allowed = if QUIET { !own } else { enemy };
         let start = out.len();
 
         let mut bb = own & self.kinds[COUNSELLOR];
         while bb != 0 {
             let from = bb.trailing_zeros();
-            self.push_targets(from, rook_attacks(from, occ) & !own, enemy, COUNSELLOR, out);
+            let t = rook_attacks(from, occ) & allowed;
+            self.push_targets(from, t, enemy, COUNSELLOR, out);
             bb &= bb - 1;
         }
         let mut bb = own & self.kinds[SOLDIER];
         while bb != 0 {
             let from = bb.trailing_zeros();
-            self.push_targets(from, KNIGHT[from as usize] & !own, enemy, SOLDIER, out);
+            let t = KNIGHT[from as usize] & allowed;
+            self.push_targets(from, t, enemy, SOLDIER, out);
             bb &= bb - 1;
         }
 
         let workers = own & self.kinds[WORKER];
-        let fresh = workers & self.unmoved;
-        let corner = self.corner(self.side);
-        for &(d, mask) in &FORWARD[corner] {
-            let mut one = shift(workers, d) & mask & !occ;
-            let mut two = shift(shift(fresh, d) & mask & !occ, d) & mask & !occ;
-            while one != 0 {
-                let to = one.trailing_zeros();
-                out.push(ReinesMove::quiet((to as i32 - d) as u32, to, WORKER));
-                one &= one - 1;
-            }
-            while two != 0 {
-                let to = two.trailing_zeros();
-                out.push(ReinesMove::quiet((to as i32 - 2 * d) as u32, to, WORKER));
-                two &= two - 1;
+        if QUIET {
+            let fresh = workers & self.unmoved;
+            for &(d, mask) in &FORWARD[us] {
+                let mut one = shift(workers, d) & mask & !occ;
+                let mut two = shift(shift(fresh, d) & mask & !occ, d) & mask & !occ;
+                while one != 0 {
+                    let to = one.trailing_zeros();
+                    out.push(ReinesMove::quiet((to as i32 - d) as u32, to, WORKER));
+                    one &= one - 1;
+                }
+                while two != 0 {
+                    let to = two.trailing_zeros();
+                    out.push(ReinesMove::quiet((to as i32 - 2 * d) as u32, to, WORKER));
+                    two &= two - 1;
+                }
             }
         }
-        for &(d, mask) in &CAPTURES[corner] {
+        for &(d, mask) in &CAPTURES[us] {
             let mut t = shift(workers, d) & mask & enemy;
             while t != 0 {
                 let to = t.trailing_zeros();
@@ -197,17 +232,40 @@ impl ReinesPosition {
             }
         }
 
-        if out.len() == start {
+        if QUIET && out.len() == start {
             out.push(ReinesMove::PASS);
         }
     }
 
-    /// The number of legal moves, counted without generating them.
-    pub(crate) fn count(&self) -> u64 {
-        if self.queen_missing() {
-            return 0;
+    /// Sends the moves of the side to move, `pass` if it has none; nothing once a Queen is
+    /// captured.
+    #[inline]
+    pub(crate) fn generate_into<S: MoveSink<ReinesMove>>(&self, out: &mut S) {
+        self.generate_moves::<true, S>(out)
+    }
+
+    /// Sends the captures of the side to move (the tactical moves: only a capture can take a
+    /// Queen, and there is no promotion).
+    #[inline]
+    pub(crate) fn generate_captures<S: MoveSink<ReinesMove>>(&self, out: &mut S) {
+        self.generate_moves::<false, S>(out)
+    }
+
+    /// The moves other than `pass` that `player` would have on this board if it were their
+    /// turn, counted without generating them (0 for a number that is not a player).
+    #[inline]
+    pub(crate) fn count_moves(&self, player: u8) -> u32 {
+        match player {
+            0 => self.count_for::<0>(),
+            1 => self.count_for::<1>(),
+            _ => 0,
         }
-        let us = self.side as usize;
+    }
+
+    /// [`Self::count_moves`] for player `US`.
+    #[inline(always)]
+    fn count_for<const US: usize>(&self) -> u32 {
+        let us = US;
         let own = self.colour[us];
         let enemy = self.colour[us ^ 1];
         let occ = own | enemy;
@@ -224,30 +282,92 @@ impl ReinesPosition {
         }
         let workers = own & self.kinds[WORKER];
         let fresh = workers & self.unmoved;
-        let corner = self.corner(self.side);
-        for &(d, mask) in &FORWARD[corner] {
+        for &(d, mask) in &FORWARD[us] {
             let one = shift(workers, d) & mask & !occ;
             let two = shift(shift(fresh, d) & mask & !occ, d) & mask & !occ;
             n += one.count_ones() + two.count_ones();
         }
-        for &(d, mask) in &CAPTURES[corner] {
+        for &(d, mask) in &CAPTURES[us] {
             n += (shift(workers, d) & mask & enemy).count_ones();
         }
-        n.max(1) as u64
+        n
     }
 
-    /// Plays a move, then the opponent's start-of-turn Ponte step.
-    pub(crate) fn apply(&mut self, mv: ReinesMove) {
+    /// The number of legal moves (`pass` counted when it is the only one).
+    #[inline]
+    pub(crate) fn count_legal(&self) -> u64 {
+        if self.queen_missing() {
+            return 0;
+        }
+        self.count_moves(self.side).max(1) as u64
+    }
+
+    /// The legal move of the side to move from `from` to `to`, if there is one (never `pass`).
+    pub(crate) fn move_between(&self, from: u32, to: u32) -> Option<ReinesMove> {
+        if self.queen_missing() || from > 63 || to > 63 {
+            return None;
+        }
+        let us = self.side as usize;
+        let own = self.colour[us];
+        let enemy = self.colour[us ^ 1];
+        let occ = own | enemy;
+        let fb = 1u64 << from;
+        if own & fb == 0 {
+            return None;
+        }
+        let kind = self.kind_at(from);
+        let targets = match kind {
+            COUNSELLOR => rook_attacks(from, occ) & !own,
+            SOLDIER => KNIGHT[from as usize] & !own,
+            WORKER => {
+                let mut t = 0;
+                for &(d, mask) in &FORWARD[us] {
+                    let one = shift(fb, d) & mask & !occ;
+                    t |= one;
+                    if self.unmoved & fb != 0 {
+                        t |= shift(one, d) & mask & !occ;
+                    }
+                }
+                for &(d, mask) in &CAPTURES[us] {
+                    t |= shift(fb, d) & mask & enemy;
+                }
+                t
+            }
+            _ => 0,
+        };
+        let tb = 1u64 << to;
+        if targets & tb == 0 {
+            None
+        } else if enemy & tb != 0 {
+            Some(ReinesMove::capture(from, to, kind, self.kind_at(to)))
+        } else {
+            Some(ReinesMove::quiet(from, to, kind))
+        }
+    }
+
+    /// Plays a move, then the opponent's start-of-turn Ponte step. `null` hands the turn over
+    /// without a move and without counting a pass (for null-move search).
+    #[inline(always)]
+    pub(crate) fn apply(&mut self, mv: ReinesMove, null: bool) {
         let us = self.side as usize;
         let them = us ^ 1;
         let mut h = self.hash;
         let mut worker_captured = false;
         let mut queen_captured = false;
         if mv.is_pass() {
-            self.passes = self.passes.saturating_add(1);
+            let passes = if null {
+                0
+            } else {
+                self.passes.saturating_add(1)
+            };
+            h ^= passes_key(self.passes) ^ passes_key(passes);
+            self.passes = passes;
             self.quiet = self.quiet.saturating_add(1);
         } else {
-            self.passes = 0;
+            if self.passes != 0 {
+                h ^= passes_key(self.passes);
+                self.passes = 0;
+            }
             let from = mv.from();
             let to = mv.to();
             let kind = mv.kind();
@@ -281,7 +401,8 @@ impl ReinesPosition {
                 self.quiet.saturating_add(1)
             };
         }
-        if self.side != self.a1 {
+        // The move number grows after the move of player 1 (the h8 player, second to move).
+        if us == 1 {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side ^= 1;
@@ -293,7 +414,7 @@ impl ReinesPosition {
             let old = self.ponte[them];
             let mut new = [old[0] + old[1], worker_captured as u8];
             if new[0] > 0 {
-                let sq = PONTE_SQUARE[self.corner(them as u8)];
+                let sq = PONTE_SQUARE[them];
                 let b = 1u64 << sq;
                 if (self.colour[0] | self.colour[1]) & b == 0 {
                     new[0] -= 1;
@@ -309,173 +430,5 @@ impl ReinesPosition {
             }
         }
         self.hash = h;
-    }
-}
-
-impl Position for ReinesPosition {
-    type Move = ReinesMove;
-    type Undo = ReinesPosition;
-    type MoveList = Vec<ReinesMove>;
-
-    #[inline]
-    fn to_move(&self) -> Player {
-        self.side
-    }
-
-    fn player_names(&self) -> &'static [&'static str] {
-        super::INFO.players
-    }
-
-    fn generate<S: MoveSink<ReinesMove>>(&self, out: &mut S) {
-        self.generate_into(out)
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> u64 {
-        self.count()
-    }
-
-    #[inline]
-    fn make_move(&mut self, mv: ReinesMove) -> ReinesPosition {
-        let undo = self.clone();
-        self.apply(mv);
-        undo
-    }
-
-    #[inline]
-    fn unmake_move(&mut self, _mv: ReinesMove, undo: ReinesPosition) {
-        *self = undo;
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn draw_by_rule(&self) -> Option<Outcome> {
-        super::outcome::draw_by_rule(self)
-    }
-
-    fn outcome_without_moves(&self) -> Outcome {
-        super::outcome::outcome_without_moves(self)
-    }
-
-    /// Only a capture of a Counsellor, Soldier or Queen can never be undone: material of those
-    /// kinds never comes back. Captured Workers return by the Ponte and Workers' diagonal
-    /// captures do not always advance them, so a position before a Worker move or a Worker
-    /// capture can in principle occur again.
-    fn is_irreversible(&self, mv: ReinesMove) -> bool {
-        mv.is_capture() && mv.captured() != WORKER
-    }
-
-    fn move_text(&self, mv: ReinesMove) -> String {
-        mv.text()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<ReinesMove, MoveError> {
-        const EXPECTED: &str = "<from>-<to>, <from>x<to> (like b4-b6, c3xd4) or pass";
-        let t = text.trim();
-        if self.queen_missing() {
-            return Err(MoveError::GameOver);
-        }
-        let mut moves = Vec::with_capacity(64);
-        self.generate_into(&mut moves);
-        if t.eq_ignore_ascii_case("pass") {
-            return if moves.first().is_some_and(|m| m.is_pass()) {
-                Ok(ReinesMove::PASS)
-            } else {
-                Err(MoveError::illegal(
-                    t,
-                    format!(
-                        "a player may pass only with no legal move, and the {} have {}",
-                        PEOPLE[self.side as usize],
-                        moves.len()
-                    ),
-                ))
-            };
-        }
-        if t.len() != 5 || !t.is_ascii() {
-            return Err(MoveError::malformed(t, EXPECTED));
-        }
-        let from = parse_square(&t[0..2].to_ascii_lowercase());
-        let to = parse_square(&t[3..5].to_ascii_lowercase());
-        let sep = t.as_bytes()[2];
-        let (Some(from), Some(to)) = (from, to) else {
-            return Err(MoveError::malformed(t, EXPECTED));
-        };
-        if sep != b'-' && sep != b'x' && sep != b'X' {
-            return Err(MoveError::malformed(t, EXPECTED));
-        }
-        let capture = sep != b'-';
-        if let Some(&mv) = moves
-            .iter()
-            .find(|m| !m.is_pass() && m.from() == from && m.to() == to)
-        {
-            return match (mv.is_capture(), capture) {
-                (true, false) => Err(MoveError::illegal(
-                    t,
-                    format!(
-                        "it captures the piece on {}: write {}",
-                        square_name(to),
-                        mv.text()
-                    ),
-                )),
-                (false, true) => Err(MoveError::illegal(
-                    t,
-                    format!(
-                        "there is nothing to capture on {}: write {}",
-                        square_name(to),
-                        mv.text()
-                    ),
-                )),
-                _ => Ok(mv),
-            };
-        }
-        let reason = match self.piece(from) {
-            None => format!("there is no piece on {}", square_name(from)),
-            Some((owner, _)) if owner != self.side => format!(
-                "the piece on {} belongs to the {}, and the {} are to move",
-                square_name(from),
-                PEOPLE[owner as usize],
-                PEOPLE[self.side as usize]
-            ),
-            Some((_, QUEEN)) => "the Queen never moves".to_string(),
-            Some((_, kind)) => format!(
-                "the {} on {} cannot go to {}",
-                KIND_NAMES[kind],
-                square_name(from),
-                square_name(to)
-            ),
-        };
-        Err(MoveError::illegal(t, reason))
-    }
-
-    fn move_cells(&self, mv: ReinesMove) -> MoveCells {
-        if mv.is_pass() {
-            return MoveCells::default();
-        }
-        MoveCells {
-            from: Some(mv.from() as Cell),
-            to: Some(mv.to() as Cell),
-            captures: if mv.is_capture() {
-                vec![mv.to() as Cell]
-            } else {
-                Vec::new()
-            },
-        }
-    }
-
-    fn piece_at(&self, cell: Cell) -> Option<PieceView> {
-        self.piece(cell as u32).map(|(owner, kind)| PieceView {
-            owner,
-            kind: KIND_LETTERS[kind],
-        })
-    }
-
-    fn info_lines(&self) -> Vec<String> {
-        super::outcome::info_lines(self)
     }
 }

@@ -1,11 +1,14 @@
 //! Moves of Jeu de Reines and their text.
 
-use super::position::square_name;
+use crate::error::MoveError;
+
+use super::position::{parse_square, square_name, ReinesKind, ReinesPosition, KIND_NAMES, QUEEN};
 
 /// A move: a piece going from one square to another, maybe capturing, or a pass.
 ///
 /// Packed in a `u32`: bits 0-5 the start square, 6-11 the end square, 12-13 the moving kind,
-/// 14 set for a capture, 15-16 the captured kind; `PASS` is a value of its own.
+/// 14 set for a capture, 15-16 the captured kind (0 for a move that captures nothing); `PASS`
+/// is the value `1 << 20`. That number is also the move's code (`Position::move_code`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ReinesMove(pub(crate) u32);
 
@@ -40,7 +43,7 @@ impl ReinesMove {
         (self.0 >> 6) & 63
     }
 
-    /// The kind of the moving piece (see `position::KIND_LETTERS`).
+    /// The index of the moving piece's kind (`ReinesKind as usize`).
     #[inline(always)]
     pub fn kind(self) -> usize {
         ((self.0 >> 12) & 3) as usize
@@ -51,10 +54,20 @@ impl ReinesMove {
         self.0 & Self::CAPTURE != 0
     }
 
-    /// The kind of the captured piece (meaningful for captures only).
+    /// The index of the captured piece's kind (meaningful for captures only).
     #[inline(always)]
     pub fn captured(self) -> usize {
         ((self.0 >> 15) & 3) as usize
+    }
+
+    /// The kind of the moving piece (`None` for `pass`).
+    pub fn piece_kind(self) -> Option<ReinesKind> {
+        (!self.is_pass()).then(|| ReinesKind::ALL[self.kind()])
+    }
+
+    /// The kind of the captured piece, if the move captures.
+    pub fn taken_kind(self) -> Option<ReinesKind> {
+        self.is_capture().then(|| ReinesKind::ALL[self.captured()])
     }
 
     /// The canonical text: `b4-b6`, `c3xd4`, `pass`.
@@ -69,4 +82,79 @@ impl ReinesMove {
             square_name(self.to())
         )
     }
+}
+
+/// Reads a move text and checks that it is legal in `pos` (without generating every move).
+pub(crate) fn parse(pos: &ReinesPosition, text: &str) -> Result<ReinesMove, MoveError> {
+    const EXPECTED: &str = "<from>-<to>, <from>x<to> (like b4-b6, c3xd4) or pass";
+    let t = text.trim();
+    if pos.queen_missing() {
+        return Err(MoveError::GameOver);
+    }
+    let people = |player: u8| pos.people(player).map_or("?", |p| p.name());
+    if t.eq_ignore_ascii_case("pass") {
+        let n = pos.count_moves(pos.side);
+        return if n == 0 {
+            Ok(ReinesMove::PASS)
+        } else {
+            Err(MoveError::illegal(
+                t,
+                format!(
+                    "a player may pass only with no legal move, and the {} have {n}",
+                    people(pos.side)
+                ),
+            ))
+        };
+    }
+    if t.len() != 5 || !t.is_ascii() {
+        return Err(MoveError::malformed(t, EXPECTED));
+    }
+    let from = parse_square(&t[0..2].to_ascii_lowercase());
+    let to = parse_square(&t[3..5].to_ascii_lowercase());
+    let sep = t.as_bytes()[2];
+    let (Some(from), Some(to)) = (from, to) else {
+        return Err(MoveError::malformed(t, EXPECTED));
+    };
+    if sep != b'-' && sep != b'x' && sep != b'X' {
+        return Err(MoveError::malformed(t, EXPECTED));
+    }
+    let capture = sep != b'-';
+    if let Some(mv) = pos.move_between(from, to) {
+        return match (mv.is_capture(), capture) {
+            (true, false) => Err(MoveError::illegal(
+                t,
+                format!(
+                    "it captures the piece on {}: write {}",
+                    square_name(to),
+                    mv.text()
+                ),
+            )),
+            (false, true) => Err(MoveError::illegal(
+                t,
+                format!(
+                    "there is nothing to capture on {}: write {}",
+                    square_name(to),
+                    mv.text()
+                ),
+            )),
+            _ => Ok(mv),
+        };
+    }
+    let reason = match pos.piece(from) {
+        None => format!("there is no piece on {}", square_name(from)),
+        Some((owner, _)) if owner != pos.side => format!(
+            "the piece on {} belongs to the {}, and the {} are to move",
+            square_name(from),
+            people(owner),
+            people(pos.side)
+        ),
+        Some((_, kind)) if kind as usize == QUEEN => "the Queen never moves".to_string(),
+        Some((_, kind)) => format!(
+            "the {} on {} cannot go to {}",
+            KIND_NAMES[kind as usize],
+            square_name(from),
+            square_name(to)
+        ),
+    };
+    Err(MoveError::illegal(t, reason))
 }

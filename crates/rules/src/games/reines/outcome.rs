@@ -1,8 +1,10 @@
-//! How a game of Jeu de Reines ends, and what a board display shows beside the board.
+//! How a game of Jeu de Reines ends, and what a board display shows beside the board: the
+//! facts (as data) and the English lines made from them.
 
+use crate::game::{Fact, FactValue, Player};
 use crate::outcome::{Outcome, Reason};
 
-use super::position::{square_name, ReinesPosition, PEOPLE, QUEEN};
+use super::position::{square_name, ReinesPosition, QUEEN, WORKER};
 
 /// Plies without a capture or a Worker move after which the game is drawn.
 pub const QUIET_LIMIT: u32 = 100;
@@ -14,9 +16,9 @@ pub const QUEEN_CAPTURED: Reason = Reason::new("queen-captured", "by capturing t
 pub const REASONS: &[Reason] = &[QUEEN_CAPTURED, Reason::PASSES, Reason::NO_PROGRESS];
 
 /// The result of a position without moves: a Queen is captured (parsing rejects a board with
-/// none, and a player who cannot move passes).
+/// none, and a player who cannot move passes). The player whose Queen is still on the board
+/// wins.
 pub(crate) fn outcome_without_moves(pos: &ReinesPosition) -> Outcome {
-    // The side whose Queen is still on the board wins.
     let winner = if pos.colour[0] & pos.kinds[QUEEN] != 0 {
         0
     } else {
@@ -28,33 +30,132 @@ pub(crate) fn outcome_without_moves(pos: &ReinesPosition) -> Outcome {
     }
 }
 
-/// Two passes in a row or 100 quiet plies (draws). Repetition is the `Record`'s business.
+/// Two passes in a row or 100 quiet plies (draws), from the counters alone. Repetition is the
+/// `Record`'s business.
+#[inline]
 pub(crate) fn draw_by_rule(pos: &ReinesPosition) -> Option<Outcome> {
     if pos.passes >= 2 {
-        return Some(Outcome::Draw {
+        Some(Outcome::Draw {
             reason: Reason::PASSES,
-        });
-    }
-    if pos.quiet >= QUIET_LIMIT {
-        return Some(Outcome::Draw {
+        })
+    } else if pos.quiet >= QUIET_LIMIT {
+        Some(Outcome::Draw {
             reason: Reason::NO_PROGRESS,
-        });
+        })
+    } else {
+        None
     }
-    None
 }
 
-pub(crate) fn info_lines(pos: &ReinesPosition) -> Vec<String> {
-    let first = pos.first_player() as usize;
+/// The facts of a position, in this order:
+/// * `region`: the values of the `region` setting the game may have started with, as indices
+///   into the setting's values (`[0]` neutral, `[1]` animist, `[2]` cultist, `[0, 1]` for a
+///   game read from a string with the Termides in a1, which cannot tell those two apart);
+/// * per player, in turn order: `ponte-square` (the cell), `pending-workers` (the counters of
+///   the Workers waiting to come back, ascending, each 0 or 1), `ponte-blocked` (a piece stands
+///   on the Ponte square now), `unmoved-workers` (the cells of the Workers that may still step
+///   two);
+/// * `quiet-plies` (towards the draw at 100), `move-number`, `passes` (passes in a row just
+///   played: one more pass after one draws).
+pub(crate) fn facts(pos: &ReinesPosition) -> Vec<Fact> {
+    let mut out = vec![Fact {
+        name: "region",
+        player: None,
+        value: FactValue::Numbers(
+            pos.region()
+                .setting_indices()
+                .iter()
+                .map(|&i| i as i64)
+                .collect(),
+        ),
+    }];
+    for player in 0..2u8 {
+        let sq = pos.ponte_square(player).unwrap_or(0);
+        let fact = |name, value| Fact {
+            name,
+            player: Some(player),
+            value,
+        };
+        out.push(fact("ponte-square", FactValue::Cell(Some(sq as u16))));
+        out.push(fact(
+            "pending-workers",
+            FactValue::Numbers(pos.pending(player).iter().map(|&c| c as i64).collect()),
+        ));
+        out.push(fact(
+            "ponte-blocked",
+            FactValue::Flag(pos.occupied() & (1 << sq) != 0),
+        ));
+        let mut bb = pos.unmoved & pos.colour[player as usize] & pos.kinds[WORKER];
+        let mut cells = Vec::new();
+        while bb != 0 {
+            cells.push(bb.trailing_zeros() as u16);
+            bb &= bb - 1;
+        }
+        out.push(fact("unmoved-workers", FactValue::Cells(cells)));
+    }
+    for (name, n) in [
+        ("quiet-plies", pos.quiet as i64),
+        ("move-number", pos.fullmove as i64),
+        ("passes", pos.passes as i64),
+    ] {
+        out.push(Fact {
+            name,
+            player: None,
+            value: FactValue::Number(n),
+        });
+    }
+    out
+}
+
+/// The value of the fact with this name (and player).
+fn find<'a>(facts: &'a [Fact], name: &str, player: Option<Player>) -> Option<&'a FactValue> {
+    facts
+        .iter()
+        .find(|f| f.name == name && f.player == player)
+        .map(|f| &f.value)
+}
+
+fn number(facts: &[Fact], name: &str) -> i64 {
+    match find(facts, name, None) {
+        Some(FactValue::Number(n)) => *n,
+        _ => 0,
+    }
+}
+
+/// The English lines of a display, made from [`facts`], the players' names in turn order, the
+/// values of the `region` setting and the player to move (whose turn it is decides when a
+/// pending Worker comes back; the lines do not say whose turn it is).
+pub(crate) fn lines_from_facts(
+    facts: &[Fact],
+    names: &[&str],
+    regions: &[&str],
+    to_move: Player,
+) -> Vec<String> {
+    let name = |p: usize| names.get(p).copied().unwrap_or("?");
+    let region: Vec<&str> = match find(facts, "region", None) {
+        Some(FactValue::Numbers(v)) => v
+            .iter()
+            .map(|&i| regions.get(i as usize).copied().unwrap_or("?"))
+            .collect(),
+        _ => vec!["?"],
+    };
     let mut lines = vec![format!(
         "Region: {} (the {} hold a1 and move first)",
-        pos.region().name(),
-        PEOPLE[first]
+        region.join(" or "),
+        name(0)
     )];
     for player in 0..2u8 {
-        let people = PEOPLE[player as usize];
-        let pending = pos.pending(player);
-        let sq = square_name(pos.ponte_square(player));
-        let free = pos.piece(pos.ponte_square(player)).is_none();
+        let people = name(player as usize);
+        let p = Some(player);
+        let sq = match find(facts, "ponte-square", p) {
+            Some(FactValue::Cell(Some(c))) => square_name(*c as u32),
+            _ => "?".to_string(),
+        };
+        let pending: &[i64] = match find(facts, "pending-workers", p) {
+            Some(FactValue::Numbers(v)) => v,
+            _ => &[],
+        };
+        let blocked = matches!(find(facts, "ponte-blocked", p), Some(FactValue::Flag(true)));
         if pending.is_empty() {
             lines.push(format!("Ponte, {people} ({sq}): no Worker pending"));
             continue;
@@ -62,7 +163,7 @@ pub(crate) fn info_lines(pos: &ReinesPosition) -> Vec<String> {
         let counters: Vec<String> = pending.iter().map(|c| c.to_string()).collect();
         // Every pending counter is 0 or 1, so all reach 0 at the owner's next start of turn:
         // one Worker comes back then if the Ponte square is free, the others on later turns.
-        let when = if pos.side == player {
+        let when = if to_move == player {
             "at the start of their next turn"
         } else {
             "right after this move, at the start of their turn"
@@ -72,10 +173,10 @@ pub(crate) fn info_lines(pos: &ReinesPosition) -> Vec<String> {
         } else {
             ("the first", ", the others one a turn after")
         };
-        let condition = if free {
-            String::new()
-        } else {
+        let condition = if blocked {
             format!(" if {sq} is free then (occupied now)")
+        } else {
+            String::new()
         };
         lines.push(format!(
             "Ponte, {people} ({sq}): {} Worker{} pending (counters {}); {first} comes back \
@@ -87,18 +188,16 @@ pub(crate) fn info_lines(pos: &ReinesPosition) -> Vec<String> {
     }
     let unmoved: Vec<String> = (0..2u8)
         .map(|player| {
-            let mut bb = pos.unmoved_workers() & pos.colour[player as usize];
-            let mut squares = Vec::new();
-            while bb != 0 {
-                squares.push(square_name(bb.trailing_zeros()));
-                bb &= bb - 1;
-            }
+            let squares: Vec<String> = match find(facts, "unmoved-workers", Some(player)) {
+                Some(FactValue::Cells(c)) => c.iter().map(|&c| square_name(c as u32)).collect(),
+                _ => Vec::new(),
+            };
             let list = if squares.is_empty() {
                 "none".to_string()
             } else {
                 squares.join(" ")
             };
-            format!("{} {list}", PEOPLE[player as usize])
+            format!("{} {list}", name(player as usize))
         })
         .collect();
     lines.push(format!(
@@ -107,10 +206,10 @@ pub(crate) fn info_lines(pos: &ReinesPosition) -> Vec<String> {
     ));
     lines.push(format!(
         "Quiet plies: {} of {QUIET_LIMIT}; move {}",
-        pos.quiet_plies(),
-        pos.move_number()
+        number(facts, "quiet-plies"),
+        number(facts, "move-number")
     ));
-    if pos.passes_in_a_row() == 1 {
+    if number(facts, "passes") == 1 {
         lines.push("The last move was a pass: another pass draws.".to_string());
     }
     lines

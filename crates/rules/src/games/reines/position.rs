@@ -1,40 +1,113 @@
-//! The state of a Jeu de Reines game and its position string.
+//! The state of a Jeu de Reines game, its read access for evaluations, and its position string.
 //!
 //! Squares are bit indices `rank * 8 + file` (a1 = 0, h8 = 63), the same as the `Cell` indices
 //! of the 8x8 geometry.
+//!
+//! Players are numbered in turn order: player 0 holds the a1 corner and moves first, player 1
+//! holds h8. Which people each is (Termides or Myrmides) depends on the region; the position
+//! string names peoples (upper case for the Termides, `w` when they are to move), so printing
+//! and reading a string translate between the two.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::error::PositionError;
-use crate::game::Player;
+use crate::game::{Cell, Player};
+use crate::geometry::{placement, square, Geometry};
 use crate::zobrist;
 
-pub const QUEEN: usize = 0;
-pub const COUNSELLOR: usize = 1;
-pub const SOLDIER: usize = 2;
-pub const WORKER: usize = 3;
+pub(crate) const QUEEN: usize = 0;
+pub(crate) const COUNSELLOR: usize = 1;
+pub(crate) const SOLDIER: usize = 2;
+pub(crate) const WORKER: usize = 3;
 /// Kind letters, upper case, by kind index.
-pub const KIND_LETTERS: [char; 4] = ['Q', 'C', 'S', 'W'];
-pub const KIND_NAMES: [&str; 4] = ["Queen", "Counsellor", "Soldier", "Worker"];
+pub(crate) const KIND_LETTERS: [char; 4] = ['Q', 'C', 'S', 'W'];
+pub(crate) const KIND_NAMES: [&str; 4] = ["Queen", "Counsellor", "Soldier", "Worker"];
 /// How many pieces of each kind a side starts with (and can never exceed).
-pub const START_COUNT: [u32; 4] = [1, 1, 2, 3];
+pub(crate) const START_COUNT: [u32; 4] = [1, 1, 2, 3];
 
-pub const TERMIDES: Player = 0;
-pub const MYRMIDES: Player = 1;
-pub const PEOPLE: [&str; 2] = ["Termides", "Myrmides"];
+/// The peoples' names, Termides first (the order of the position string's Ponte field).
+pub(crate) const PEOPLE: [&str; 2] = ["Termides", "Myrmides"];
+/// The players' names in turn order, by the people who holds a1 (`People as usize`).
+pub(crate) const TURN_ORDER: [&[&str]; 2] = [&["Termides", "Myrmides"], &["Myrmides", "Termides"]];
 
-pub const A1: u32 = 0;
-pub const H8: u32 = 63;
-/// The Ponte square of the a1 player (b2) and of the h8 player (g7), by corner.
-pub const PONTE_SQUARE: [u32; 2] = [9, 54];
+pub(crate) const A1: u32 = 0;
+pub(crate) const H8: u32 = 63;
+/// The Ponte square of player 0 (b2, the a1 player) and of player 1 (g7, the h8 player).
+pub(crate) const PONTE_SQUARE: [u32; 2] = [9, 54];
 
-/// Squares where a Worker enters the board (setup squares and the Ponte square), by corner
-/// (0 = the a1 player, 1 = the h8 player). Only there can a Worker be unmoved.
-pub const ENTRY_SQUARES: [u64; 2] = [
+/// Squares where a Worker enters the board (setup squares and the Ponte square), by player.
+/// Only there can a Worker be unmoved.
+pub(crate) const ENTRY_SQUARES: [u64; 2] = [
     (1 << 25) | (1 << 18) | (1 << 11) | (1 << 9),
     (1 << 38) | (1 << 45) | (1 << 52) | (1 << 54),
 ];
+
+/// The name of a square (`e4`).
+pub(crate) fn square_name(sq: u32) -> String {
+    square::name(8, sq as Cell)
+}
+
+/// Reads a square name (`e4`, lower case); `None` if it is not a square of the board.
+pub(crate) fn parse_square(text: &str) -> Option<u32> {
+    square::parse(8, 8, text).map(u32::from)
+}
+
+/// The kinds of pieces, in the order of `GameInfo::pieces` (`ReinesKind::X as usize` is that
+/// index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ReinesKind {
+    Queen = 0,
+    Counsellor = 1,
+    Soldier = 2,
+    Worker = 3,
+}
+
+impl ReinesKind {
+    pub const ALL: [ReinesKind; 4] = [
+        ReinesKind::Queen,
+        ReinesKind::Counsellor,
+        ReinesKind::Soldier,
+        ReinesKind::Worker,
+    ];
+
+    /// The kind with this index of `GameInfo::pieces`.
+    pub fn from_index(index: usize) -> Option<ReinesKind> {
+        ReinesKind::ALL.get(index).copied()
+    }
+
+    /// The upper-case letter of the position string (`Q`, `C`, `S`, `W`).
+    pub fn letter(self) -> char {
+        KIND_LETTERS[self as usize]
+    }
+
+    pub fn name(self) -> &'static str {
+        KIND_NAMES[self as usize]
+    }
+}
+
+/// The two peoples of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum People {
+    /// Upper-case letters, `w` in the position string.
+    Termides = 0,
+    /// Lower-case letters, `b` in the position string.
+    Myrmides = 1,
+}
+
+impl People {
+    pub fn name(self) -> &'static str {
+        PEOPLE[self as usize]
+    }
+
+    fn from_index(index: u8) -> People {
+        if index & 1 == 0 {
+            People::Termides
+        } else {
+            People::Myrmides
+        }
+    }
+}
 
 /// The region the game is played in: it decides who takes the a1 corner and moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,14 +129,30 @@ impl Region {
             Region::NeutralOrAnimist => "neutral or animist",
         }
     }
+
+    /// The values of the `region` setting this region may be (two for `NeutralOrAnimist`), as
+    /// indices into the setting's values.
+    pub fn setting_indices(self) -> &'static [usize] {
+        match self {
+            Region::Neutral => &[0],
+            Region::Animist => &[1],
+            Region::Cultist => &[2],
+            Region::NeutralOrAnimist => &[0, 1],
+        }
+    }
 }
 
 /// Zobrist keys: pieces (2 players x 4 kinds x 64), side to move, unmoved Workers (64),
-/// Ponte counters (2 players x 16 combinations of "how many counters at 0, at 1").
+/// Ponte counters (2 players x 16 combinations of "how many counters at 0, at 1"), passes in a
+/// row (1, and 2 or more), and "the Myrmides hold a1".
 const KEY_SIDE: usize = 512;
 const KEY_UNMOVED: usize = 513;
 const KEY_PONTE: usize = 577;
-static KEYS: [u64; 609] = zobrist::keys::<609>(0x5245_494E_4553_0004);
+const KEY_PASSES: usize = 609;
+const KEY_MYRMIDES_IN_A1: usize = 611;
+static KEYS: [u64; 612] = zobrist::keys::<612>(0x5245_494E_4553_0004);
+/// The key of a number of passes in a row: none for 0, one for 1, one for 2 or more (the draw).
+static PASSES_KEYS: [u64; 3] = [0, KEYS[KEY_PASSES], KEYS[KEY_PASSES + 1]];
 
 #[inline(always)]
 pub(crate) fn piece_key(player: usize, kind: usize, sq: u32) -> u64 {
@@ -85,16 +174,21 @@ pub(crate) fn ponte_key(player: usize, counters: [u8; 2]) -> u64 {
     KEYS[KEY_PONTE + player * 16 + (counters[0] as usize & 3) * 4 + (counters[1] as usize & 3)]
 }
 
+#[inline(always)]
+pub(crate) fn passes_key(passes: u8) -> u64 {
+    PASSES_KEYS[passes.min(2) as usize]
+}
+
 /// A position of Jeu de Reines.
 ///
 /// Besides what the position string shows, it keeps two things the string cannot:
 /// * `passes`, the number of passes played in a row just before it (for the draw when both
-///   players pass in a row); a parsed position starts with 0. It is part of equality, not of the
-///   hash (the repetition rule compares the position string without its counters).
+///   players pass in a row); a parsed position starts with 0. It is part of equality and of the
+///   hash (0, 1, or 2 and more: one more pass draws after a pass, not otherwise).
 /// * `region`, the region chosen at the start, for display only (not part of equality or hash).
 #[derive(Clone, Debug)]
 pub struct ReinesPosition {
-    /// Pieces of each player (0 = Termides, 1 = Myrmides).
+    /// Pieces of each player (0 = the a1 player, 1 = the h8 player).
     pub(crate) colour: [u64; 2],
     /// Pieces of each kind, both players.
     pub(crate) kinds: [u64; 4],
@@ -102,9 +196,11 @@ pub struct ReinesPosition {
     pub(crate) unmoved: u64,
     /// Pending Ponte Workers of each player: `ponte[p][c]` is how many have counter `c` (0 or 1).
     pub(crate) ponte: [[u8; 2]; 2],
+    /// The player to move.
     pub(crate) side: u8,
-    /// The player in the a1 corner (who moved first).
-    pub(crate) a1: u8,
+    /// The people of player 0 (who holds a1): 0 the Termides, 1 the Myrmides. The people of
+    /// player `p` is `p ^ a1_people`.
+    pub(crate) a1_people: u8,
     pub(crate) passes: u8,
     pub(crate) quiet: u32,
     pub(crate) fullmove: u32,
@@ -119,7 +215,7 @@ impl PartialEq for ReinesPosition {
             && self.unmoved == o.unmoved
             && self.ponte == o.ponte
             && self.side == o.side
-            && self.a1 == o.a1
+            && self.a1_people == o.a1_people
             && self.passes == o.passes
             && self.quiet == o.quiet
             && self.fullmove == o.fullmove
@@ -132,26 +228,20 @@ impl Eq for ReinesPosition {}
 impl ReinesPosition {
     /// The start position of a region.
     pub fn start(region: Region) -> Self {
-        let first = if region == Region::Cultist {
-            MYRMIDES
-        } else {
-            TERMIDES
-        };
-        let second = 1 - first;
         let mut pos = ReinesPosition {
             colour: [0; 2],
             kinds: [0; 4],
             unmoved: 0,
             ponte: [[0; 2]; 2],
-            side: first,
-            a1: first,
+            side: 0,
+            a1_people: (region == Region::Cultist) as u8,
             passes: 0,
             quiet: 0,
             fullmove: 1,
             hash: 0,
             region,
         };
-        // (kind, a1-corner square); the h8 player's piece is on the mirror square 63 - sq.
+        // (kind, a1-corner square); player 1's piece is on the mirror square 63 - sq.
         let setup: [(usize, u32); 7] = [
             (QUEEN, 0),      // a1
             (COUNSELLOR, 9), // b2
@@ -162,8 +252,8 @@ impl ReinesPosition {
             (WORKER, 11),    // d2
         ];
         for (kind, sq) in setup {
-            pos.put(first as usize, kind, sq);
-            pos.put(second as usize, kind, 63 - sq);
+            pos.put(0, kind, sq);
+            pos.put(1, kind, 63 - sq);
         }
         pos.unmoved = pos.kinds[WORKER];
         pos.hash = pos.compute_hash();
@@ -190,8 +280,9 @@ impl ReinesPosition {
         }
     }
 
-    /// The piece on a square: (owner, kind).
-    pub fn piece(&self, sq: u32) -> Option<(Player, usize)> {
+    /// The piece on a square (0 = a1 … 63 = h8): its owner and kind; `None` for an empty square
+    /// or a number off the board.
+    pub fn piece(&self, sq: u32) -> Option<(Player, ReinesKind)> {
         if sq > 63 {
             return None;
         }
@@ -203,38 +294,42 @@ impl ReinesPosition {
         } else {
             return None;
         };
-        Some((owner, self.kind_at(sq)))
+        Some((owner, ReinesKind::ALL[self.kind_at(sq)]))
     }
 
-    /// The corner of a player: 0 for the a1 corner, 1 for h8.
-    #[inline(always)]
-    pub(crate) fn corner(&self, player: u8) -> usize {
-        (player != self.a1) as usize
+    /// The people a player is (player 0 holds a1 and moves first); `None` for a number that is
+    /// not a player.
+    pub fn people(&self, player: Player) -> Option<People> {
+        (player < 2).then(|| People::from_index(player ^ self.a1_people))
     }
 
-    /// The Ponte square of a player.
-    pub fn ponte_square(&self, player: Player) -> u32 {
-        PONTE_SQUARE[self.corner(player)]
+    /// The player number of a people in this game.
+    pub fn player_of(&self, people: People) -> Player {
+        people as u8 ^ self.a1_people
     }
 
-    /// The player in the a1 corner (who moved first).
-    pub fn first_player(&self) -> Player {
-        self.a1
+    /// The Ponte square of a player (b2 for player 0, g7 for player 1); `None` for a number
+    /// that is not a player.
+    pub fn ponte_square(&self, player: Player) -> Option<u32> {
+        PONTE_SQUARE.get(player as usize).copied()
     }
 
     pub fn region(&self) -> Region {
         self.region
     }
 
-    /// The pending Ponte Workers of a player, as counters in ascending order.
+    /// The pending Ponte Workers of a player, as counters in ascending order (none for a number
+    /// that is not a player).
     pub fn pending(&self, player: Player) -> Vec<u8> {
-        let c = self.ponte[player as usize & 1];
+        let Some(&c) = self.ponte.get(player as usize) else {
+            return Vec::new();
+        };
         let mut v = vec![0; c[0] as usize];
         v.extend(std::iter::repeat_n(1, c[1] as usize));
         v
     }
 
-    /// Squares of the Workers that have not moved since they entered the board.
+    /// Squares of the Workers that have not moved since they entered the board (both players).
     pub fn unmoved_workers(&self) -> u64 {
         self.unmoved
     }
@@ -250,6 +345,36 @@ impl ReinesPosition {
 
     pub fn move_number(&self) -> u32 {
         self.fullmove
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Read access for evaluations.
+
+    /// The squares of a player's pieces of one kind, as a bitboard (bit `rank * 8 + file`);
+    /// empty for a number that is not a player.
+    #[inline]
+    pub fn pieces(&self, player: Player, kind: ReinesKind) -> u64 {
+        self.colour.get(player as usize).copied().unwrap_or(0) & self.kinds[kind as usize]
+    }
+
+    /// How many pieces of one kind a player has on the board (pending Workers not counted:
+    /// see [`ReinesPosition::pending`]).
+    #[inline]
+    pub fn count(&self, player: Player, kind: ReinesKind) -> u32 {
+        self.pieces(player, kind).count_ones()
+    }
+
+    /// Every occupied square, as a bitboard.
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.colour[0] | self.colour[1]
+    }
+
+    /// The squares of all a player's pieces, as a bitboard (empty for a number that is not a
+    /// player).
+    #[inline]
+    pub fn pieces_of(&self, player: Player) -> u64 {
+        self.colour.get(player as usize).copied().unwrap_or(0)
     }
 
     /// True if a Queen has been captured.
@@ -278,53 +403,34 @@ impl ReinesPosition {
         if self.side == 1 {
             h ^= side_key();
         }
-        h
-    }
-}
-
-pub(crate) fn square_name(sq: u32) -> String {
-    format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
-}
-
-/// Reads `e4`; `None` if it is not a square of the board.
-pub(crate) fn parse_square(text: &str) -> Option<u32> {
-    match text.as_bytes() {
-        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((r - b'1') as u32 * 8 + (f - b'a') as u32),
-        _ => None,
+        if self.a1_people == 1 {
+            h ^= KEYS[KEY_MYRMIDES_IN_A1];
+        }
+        h ^ passes_key(self.passes)
     }
 }
 
 impl fmt::Display for ReinesPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::with_capacity(96);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece(rank * 8 + file) {
-                    None => empty += 1,
-                    Some((owner, kind)) => {
-                        if empty > 0 {
-                            s.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        let c = KIND_LETTERS[kind];
-                        s.push(if owner == 0 {
-                            c
-                        } else {
-                            c.to_ascii_lowercase()
-                        });
-                    }
-                }
+        let mut s = placement::write(GEOMETRY, |cell, out| match self.piece(cell as u32) {
+            Some((owner, kind)) => {
+                let c = kind.letter();
+                // Upper case for the Termides, whoever holds a1.
+                out.push(if owner ^ self.a1_people == 0 {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                });
+                true
             }
-            if empty > 0 {
-                s.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+            None => false,
+        });
         s.push(' ');
-        s.push(if self.side == 0 { 'w' } else { 'b' });
+        s.push(if self.side ^ self.a1_people == 0 {
+            'w'
+        } else {
+            'b'
+        });
         s.push(' ');
         if self.unmoved == 0 {
             s.push('-');
@@ -336,8 +442,9 @@ impl fmt::Display for ReinesPosition {
             }
         }
         s.push(' ');
-        for player in 0..2 {
-            let c = self.ponte[player];
+        // Termides' counters first, whoever holds a1.
+        for people in 0..2u8 {
+            let c = self.ponte[(people ^ self.a1_people) as usize];
             if c == [0, 0] {
                 s.push('-');
             } else {
@@ -348,7 +455,7 @@ impl fmt::Display for ReinesPosition {
                     s.push('1');
                 }
             }
-            if player == 0 {
+            if people == 0 {
                 s.push('/');
             }
         }
@@ -360,67 +467,29 @@ fn err(field: &'static str, message: impl Into<String>) -> PositionError {
     PositionError::new(field, message)
 }
 
+/// The board of Jeu de Reines.
+const GEOMETRY: Geometry = Geometry::Square { files: 8, ranks: 8 };
+
+/// Reads the placement: pieces by people (0 = Termides, upper case) and by kind.
 fn parse_placement(text: &str) -> Result<([u64; 2], [u64; 4]), PositionError> {
-    const F: &str = "placement";
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(err(
-            F,
-            format!("expected 8 ranks separated by '/', found {}", ranks.len()),
-        ));
-    }
+    let board = placement::parse(
+        GEOMETRY,
+        text,
+        "Q C S W for the Termides, q c s w for the Myrmides",
+        |rest| {
+            let c = rest.chars().next()?;
+            let kind = KIND_LETTERS
+                .iter()
+                .position(|&k| k == c.to_ascii_uppercase())?;
+            Some(((c.is_ascii_lowercase() as usize, kind), 1))
+        },
+    )?;
     let mut colour = [0u64; 2];
     let mut kinds = [0u64; 4];
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u32;
-        let mut file = 0u32;
-        for c in rank_text.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 || d > 8 {
-                    return Err(err(
-                        F,
-                        format!(
-                            "rank {}: a run of empty squares is 1 to 8, not {c}",
-                            rank + 1
-                        ),
-                    ));
-                }
-                file += d;
-            } else {
-                let kind = match c.to_ascii_uppercase() {
-                    'Q' => QUEEN,
-                    'C' => COUNSELLOR,
-                    'S' => SOLDIER,
-                    'W' => WORKER,
-                    _ => {
-                        return Err(err(
-                            F,
-                            format!(
-                                "rank {}: {c:?} is not a piece (Q C S W for the Termides, \
-                                 q c s w for the Myrmides) nor a digit",
-                                rank + 1
-                            ),
-                        ))
-                    }
-                };
-                if file >= 8 {
-                    return Err(err(F, format!("rank {} has more than 8 squares", rank + 1)));
-                }
-                let owner = if c.is_ascii_uppercase() { 0 } else { 1 };
-                let sq = rank * 8 + file;
-                colour[owner] |= 1 << sq;
-                kinds[kind] |= 1 << sq;
-                file += 1;
-            }
-            if file > 8 {
-                return Err(err(F, format!("rank {} has more than 8 squares", rank + 1)));
-            }
-        }
-        if file != 8 {
-            return Err(err(
-                F,
-                format!("rank {} has {file} squares, expected 8", rank + 1),
-            ));
+    for (sq, piece) in board.iter().enumerate() {
+        if let Some((people, kind)) = *piece {
+            colour[people] |= 1 << sq;
+            kinds[kind] |= 1 << sq;
         }
     }
     Ok((colour, kinds))
@@ -496,23 +565,27 @@ fn parse_number(text: &str, field: &'static str, min: u32) -> Result<u32, Positi
 impl FromStr for ReinesPosition {
     type Err = PositionError;
 
+    /// Reads a position string (`docs/rules/reines.md`). Everything is read by people (the
+    /// string's letters, `w`/`b` and the Ponte field name peoples), then renumbered in turn
+    /// order once the Queens tell who holds a1.
     fn from_str(text: &str) -> Result<Self, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 6 {
             return Err(err(
-                "position string",
+                "fields",
                 format!(
-                    "expected 6 fields (placement, to-move, unmoved workers, ponte, quiet plies, \
-                     move number) separated by spaces, found {}",
+                    "expected 6 fields (placement, side to move, unmoved workers, ponte, quiet \
+                     plies, move number) separated by spaces, found {}",
                     fields.len()
                 ),
             ));
         }
-        let (colour, kinds) = parse_placement(fields[0])?;
+        // By people: 0 = Termides, 1 = Myrmides.
+        let (by_people, kinds) = parse_placement(fields[0])?;
 
         // Queens: which corner each people holds.
         const PL: &str = "placement";
-        let queens = [colour[0] & kinds[QUEEN], colour[1] & kinds[QUEEN]];
+        let queens = [by_people[0] & kinds[QUEEN], by_people[1] & kinds[QUEEN]];
         let total = kinds[QUEEN].count_ones();
         if total > 2 {
             return Err(err(PL, format!("{total} Queens: there are at most 2")));
@@ -537,14 +610,14 @@ impl FromStr for ReinesPosition {
         }
         // Both Queens are on a1/h8, at most one per people, and a square holds one piece: two
         // Queens of different peoples are necessarily on opposite corners.
-        let a1: u8 = if queens[0] == 1 << A1 || queens[1] == 1 << H8 {
+        let a1_people: u8 = if queens[0] == 1 << A1 || queens[1] == 1 << H8 {
             0
         } else {
             1
         };
         for p in 0..2 {
             for kind in [COUNSELLOR, SOLDIER, WORKER] {
-                let n = (colour[p] & kinds[kind]).count_ones();
+                let n = (by_people[p] & kinds[kind]).count_ones();
                 if n > START_COUNT[kind] {
                     return Err(err(
                         PL,
@@ -556,13 +629,18 @@ impl FromStr for ReinesPosition {
                 }
             }
         }
+        // From here on, by player: player `p` is people `p ^ a1_people`.
+        let colour = [
+            by_people[a1_people as usize],
+            by_people[(a1_people ^ 1) as usize],
+        ];
 
         let side: u8 = match fields[1] {
-            "w" => 0,
-            "b" => 1,
+            "w" => a1_people,
+            "b" => a1_people ^ 1,
             other => {
                 return Err(err(
-                    "to-move",
+                    "side to move",
                     format!("expected w (Termides) or b (Myrmides), found {other:?}"),
                 ))
             }
@@ -602,16 +680,15 @@ impl FromStr for ReinesPosition {
                 if kinds[WORKER] & b == 0 {
                     return Err(err(UF, format!("no Worker on {name}")));
                 }
-                let owner = if colour[0] & b != 0 { 0u8 } else { 1 };
-                let corner = (owner != a1) as usize;
-                if ENTRY_SQUARES[corner] & b == 0 {
+                let player = if colour[0] & b != 0 { 0 } else { 1 };
+                if ENTRY_SQUARES[player] & b == 0 {
                     return Err(err(
                         UF,
                         format!(
                             "the {} Worker on {name} cannot be unmoved: their Workers enter the \
                              board on {}",
-                            PEOPLE[owner as usize],
-                            if corner == 0 {
+                            PEOPLE[player ^ a1_people as usize],
+                            if player == 0 {
                                 "b4, c3, d2 and the Ponte square b2"
                             } else {
                                 "g5, f6, e7 and the Ponte square g7"
@@ -623,7 +700,7 @@ impl FromStr for ReinesPosition {
             }
         }
 
-        // Ponte.
+        // Ponte: Termides' counters, then Myrmides'.
         let (t, m) = fields[3].split_once('/').ok_or_else(|| {
             err(
                 "ponte",
@@ -633,10 +710,10 @@ impl FromStr for ReinesPosition {
                 ),
             )
         })?;
-        let ponte = [parse_counters(t, PEOPLE[0])?, parse_counters(m, PEOPLE[1])?];
+        let by_people_ponte = [parse_counters(t, PEOPLE[0])?, parse_counters(m, PEOPLE[1])?];
         for p in 0..2 {
-            let on_board = (colour[p] & kinds[WORKER]).count_ones();
-            let pending = (ponte[p][0] + ponte[p][1]) as u32;
+            let on_board = (by_people[p] & kinds[WORKER]).count_ones();
+            let pending = (by_people_ponte[p][0] + by_people_ponte[p][1]) as u32;
             if on_board + pending > 3 {
                 return Err(err(
                     "ponte",
@@ -648,8 +725,12 @@ impl FromStr for ReinesPosition {
                 ));
             }
         }
+        let ponte = [
+            by_people_ponte[a1_people as usize],
+            by_people_ponte[(a1_people ^ 1) as usize],
+        ];
         let queen_missing = total < 2;
-        let ponte_sq = PONTE_SQUARE[(side != a1) as usize];
+        let ponte_sq = PONTE_SQUARE[side as usize];
         if !queen_missing
             && ponte[side as usize][0] > 0
             && (colour[0] | colour[1]) & (1 << ponte_sq) == 0
@@ -659,7 +740,7 @@ impl FromStr for ReinesPosition {
                 format!(
                     "the {} (to move) have a Worker due (counter 0) and their Ponte square {} \
                      is empty: the start-of-turn step would already have placed it",
-                    PEOPLE[side as usize],
+                    PEOPLE[(side ^ a1_people) as usize],
                     square_name(ponte_sq)
                 ),
             ));
@@ -674,12 +755,12 @@ impl FromStr for ReinesPosition {
             unmoved,
             ponte,
             side,
-            a1,
+            a1_people,
             passes: 0,
             quiet,
             fullmove,
             hash: 0,
-            region: if a1 == MYRMIDES {
+            region: if a1_people == 1 {
                 Region::Cultist
             } else {
                 Region::NeutralOrAnimist

@@ -8,7 +8,7 @@ use crate::error::MoveError;
 use crate::game::{perft, Game, Position, Settings};
 use crate::outcome::{Outcome, Reason};
 use crate::record::Record;
-use crate::testkit::{check_position, check_random_games, Rng};
+use crate::testkit::{check_position, Rng};
 
 const PERFT: &str = include_str!("testdata/perft.tsv");
 const START: &str = "5s1q/4w1c1/5w1s/6w1/1W6/S1W5/1C1W4/Q1S5 w d2c3b4g5f6e7 -/- 0 1";
@@ -58,7 +58,8 @@ struct Slow {
     board: [[Option<(u8, char)>; 8]; 8],
     to_move: u8,
     unmoved: [[bool; 8]; 8],
-    /// Pending counters of each people (0 = Termides).
+    /// Pending counters of each people (0 = Termides). Owners and `to_move` are peoples too
+    /// (0 = Termides), as in the position string; outcomes are in turn order.
     ponte: [Vec<u8>; 2],
     quiet: u64,
     number: u64,
@@ -278,13 +279,14 @@ impl Slow {
 
     fn outcome(&self) -> Option<Outcome> {
         if self.queens() < 2 {
-            let winner = if self.board.iter().flatten().any(|p| *p == Some((0, 'Q'))) {
+            let people = if self.board.iter().flatten().any(|p| *p == Some((0, 'Q'))) {
                 0
             } else {
                 1
             };
+            // Players are numbered in turn order: the people in a1 is player 0.
             return Some(Outcome::Win {
-                winner,
+                winner: people ^ self.a1_player(),
                 reason: super::outcome::QUEEN_CAPTURED,
             });
         }
@@ -370,6 +372,44 @@ fn slow_perft(s: &Slow, depth: u32) -> u64 {
         .sum()
 }
 
+/// Every check of `testkit::check_position`, for a position that may have passes in a row
+/// behind it. The hash covers those passes and the string cannot show them, so the string
+/// round trip is checked on a copy without them (the legal moves are the same), and the
+/// incremental hash and make/unmake on the position itself.
+fn check(p: &ReinesPosition) -> Vec<ReinesMove> {
+    let mut q = p.clone();
+    q.passes = 0;
+    q.hash = q.compute_hash();
+    let moves = check_position(&Reines, &q, &slow_moves);
+    assert_eq!(p.hash(), p.hash_from_scratch(), "incremental hash of {p}");
+    for &mv in &moves {
+        let mut after = p.clone();
+        let undo = after.make_move(mv);
+        assert_eq!(after.hash(), after.hash_from_scratch(), "{p} then {mv:?}");
+        after.unmake_move(mv, undo);
+        assert_eq!(&after, p, "{p}: unmake of {mv:?}");
+    }
+    moves
+}
+
+/// `testkit::check_random_games` with [`check`] at every position.
+fn check_random_games(start: &ReinesPosition, games: usize, plies: usize, seed: u64) -> usize {
+    let mut rng = Rng::new(seed);
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut p = start.clone();
+        for _ in 0..plies {
+            let moves = check(&p);
+            checked += 1;
+            if moves.is_empty() {
+                break;
+            }
+            p.make_move(moves[rng.below(moves.len())]);
+        }
+    }
+    checked
+}
+
 /// Plays random games; at every position, every legal move's result (position string and
 /// outcome, passes in a row included) must be what the slow model says.
 fn check_against_slow(start: &ReinesPosition, games: usize, plies: usize, seed: u64) -> usize {
@@ -379,7 +419,7 @@ fn check_against_slow(start: &ReinesPosition, games: usize, plies: usize, seed: 
         let mut p = start.clone();
         let mut s = Slow::parse(&p.to_string());
         for _ in 0..plies {
-            let moves = check_position(&Reines, &p, &slow_moves);
+            let moves = check(&p);
             checked += 1;
             assert_eq!(p.to_string(), s.print());
             assert_eq!(p.outcome(), s.outcome(), "outcome of {p}");
@@ -481,15 +521,30 @@ fn region_setting() {
         .is_err());
 
     for (region, first, line) in [
-        ("neutral", 0, "Region: neutral (the Termides hold a1"),
-        ("animist", 0, "Region: animist (the Termides hold a1"),
-        ("cultist", 1, "Region: cultist (the Myrmides hold a1"),
+        (
+            "neutral",
+            People::Termides,
+            "Region: neutral (the Termides hold a1",
+        ),
+        (
+            "animist",
+            People::Termides,
+            "Region: animist (the Termides hold a1",
+        ),
+        (
+            "cultist",
+            People::Myrmides,
+            "Region: cultist (the Myrmides hold a1",
+        ),
     ] {
         let p = Reines
             .start(&Settings::new().with("region", region))
             .unwrap();
-        assert_eq!(p.to_move(), first);
-        assert_eq!(p.first_player(), first);
+        // Players in turn order: player 0 moves first, whoever it is.
+        assert_eq!(p.to_move(), 0);
+        assert_eq!(p.people(0), Some(first));
+        assert_eq!(p.player_of(first), 0);
+        assert_eq!(p.player_names()[0], first.name());
         assert!(p.info_lines()[0].starts_with(line), "{:?}", p.info_lines());
     }
     // From a string the region is read from the Queens.
@@ -570,11 +625,12 @@ fn piece_at_owner_and_kind() {
     assert_eq!(at("e4"), None);
     assert_eq!(p.piece_at(64), None);
     assert_eq!(p.piece_at(u16::MAX), None);
+    // Cultist: the Myrmides hold a1 and move first, so they are player 0.
     let c = pos(START_CULTIST);
     assert_eq!(
         c.piece_at(0),
         Some(PieceView {
-            owner: 1,
+            owner: 0,
             kind: 'Q'
         })
     );
@@ -587,7 +643,8 @@ fn registry_and_dynamic_layer() {
         .new_game(&Settings::new().with("region", "cultist"))
         .unwrap();
     assert_eq!(rec.position_string(), START_CULTIST);
-    assert_eq!(rec.to_move(), 1);
+    assert_eq!(rec.to_move(), 0);
+    assert_eq!(rec.player_names(), &["Myrmides", "Termides"]);
     assert_eq!(rec.legal_moves().len(), 24);
     let d = rec.play("b4-b6").unwrap();
     assert_eq!(d.cells.from, Some(25));
@@ -820,9 +877,10 @@ fn queen_capture_wins_and_stops_everything() {
     assert_eq!(perft(&mut after, 3), 0);
     assert_eq!(after.parse_move("pass"), Err(MoveError::GameOver));
     assert_eq!(after.parse_move("h8-h7"), Err(MoveError::GameOver));
-    // A string with a single Queen is a finished game; the winner is the Queen's owner.
+    // A string with a single Queen is a finished game; the winner is the Queen's owner (here
+    // the Myrmides, in a1: player 0).
     let q = pos("8/8/8/8/8/8/8/q7 w - -/- 0 1");
-    assert_eq!(q.outcome().and_then(|o| o.winner()), Some(1));
+    assert_eq!(q.outcome().and_then(|o| o.winner()), Some(0));
     assert!(texts(&q).is_empty());
     // The Myrmides' Worker takes the Termides' Queen diagonally.
     let p = pos("7q/8/8/8/8/8/1w6/Q7 b - -/- 0 1");
@@ -852,8 +910,10 @@ fn pass_is_forced_and_only_then() {
     // Perft ignores that draw: passing goes on.
     assert_eq!(texts(&p2), vec!["pass".to_string()]);
     assert_eq!(perft(&mut p2.clone(), 4), 1);
-    // Equal strings, different pass history: equal hashes (repetition), unequal positions.
-    assert_eq!(p2.hash(), p.hash());
+    // Equal strings, different pass history: unequal positions and hashes (after two passes
+    // the game is drawn, after none it is not).
+    assert_ne!(p2.hash(), p.hash());
+    assert_ne!(p2.hash(), p1.hash());
     assert_ne!(p2, pos(&p2.to_string()));
     // A Record stops at the draw.
     let mut rec = Record::new(p.clone());
@@ -969,33 +1029,45 @@ fn move_number_follows_the_second_player() {
 #[test]
 fn bad_position_strings_name_the_field() {
     let cases: &[(&str, &str, &str)] = &[
-        ("", "position string", "6 fields"),
-        ("7q/8/8/8/8/8/8/Q7 w - -/- 0", "position string", "6 fields"),
-        (
-            "7q/8/8/8/8/8/8/Q7 w - -/- 0 1 x",
-            "position string",
-            "6 fields",
-        ),
+        ("", "fields", "6 fields"),
+        ("7q/8/8/8/8/8/8/Q7 w - -/- 0", "fields", "6 fields"),
+        ("7q/8/8/8/8/8/8/Q7 w - -/- 0 1 x", "fields", "6 fields"),
         ("7q/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "8 ranks"),
         ("7q/8/8/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "8 ranks"),
-        ("7q/9/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "1 to 8"),
-        ("7q/08/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "1 to 8"),
-        ("7q/7/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "7 squares"),
-        ("7q/8p/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "not a piece"),
+        (
+            "7q/9/8/8/8/8/8/Q7 w - -/- 0 1",
+            "placement",
+            "at least 9 cells",
+        ),
+        (
+            "7q/08/8/8/8/8/8/Q7 w - -/- 0 1",
+            "placement",
+            "is not a run",
+        ),
+        (
+            "7q/7/8/8/8/8/8/Q7 w - -/- 0 1",
+            "placement",
+            "rank 7 has 7 cells",
+        ),
+        (
+            "7q/8p/8/8/8/8/8/Q7 w - -/- 0 1",
+            "placement",
+            "unexpected 'p'",
+        ),
         (
             "7q/4K3/8/8/8/8/8/Q7 w - -/- 0 1",
             "placement",
-            "not a piece",
+            "unexpected 'K' (expected a number of empty cells or a piece: Q C S W",
         ),
         (
             "7q/44W/8/8/8/8/8/Q7 w - -/- 0 1",
             "placement",
-            "more than 8",
+            "at least 44 cells",
         ),
         (
             "7q/4é3/8/8/8/8/8/Q7 w - -/- 0 1",
             "placement",
-            "not a piece",
+            "unexpected 'é'",
         ),
         ("7q/8/8/3Q4/8/8/8/Q7 w - -/- 0 1", "placement", "3 Queens"),
         ("7Q/8/8/8/8/8/8/Q7 w - -/- 0 1", "placement", "two Queens"),
@@ -1022,12 +1094,12 @@ fn bad_position_strings_name_the_field() {
         ),
         (
             "7q/8/8/8/8/8/8/Q7 x - -/- 0 1",
-            "to-move",
+            "side to move",
             "w (Termides) or b",
         ),
         (
             "7q/8/8/8/8/8/8/Q7 W - -/- 0 1",
-            "to-move",
+            "side to move",
             "w (Termides) or b",
         ),
         (
@@ -1184,7 +1256,7 @@ fn bad_move_texts() {
 fn random_games_from_the_starts() {
     let mut n = 0;
     for (i, start) in [START, START_CULTIST].iter().enumerate() {
-        n += check_random_games(&Reines, &pos(start), 20, 150, 11 + i as u64, &slow_moves);
+        n += check_random_games(&pos(start), 20, 150, 11 + i as u64);
         n += check_against_slow(&pos(start), 20, 200, 101 + i as u64);
     }
     assert!(n > 3000, "{n}");
@@ -1306,4 +1378,464 @@ fn mutated_strings_never_panic() {
             .collect();
         let _ = p.parse_move(&text);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search-facing surface: tactics, tactical generation, move codes, draws, the null move,
+// the hash of the passes, players in turn order, facts, read access.
+
+const SPARSE: [&str; 6] = [
+    "6Wq/8/8/8/8/8/8/Q6s w - -/- 0 1",
+    "7q/6s1/8/8/8/8/4C3/Q7 b - -/00 0 1",
+    "7Q/8/8/8/3W4/2w5/8/q1s5 w - -/- 0 1",
+    "s6q/6s1/8/4w3/8/8/4C3/Q7 w - -/- 0 1",
+    "7q/1w4W1/8/8/8/8/1w4W1/Q7 w - 0/0 0 1",
+    "6Sq/6w1/8/8/8/8/1W6/Q1s5 b b2g7 1/1 0 1",
+];
+
+/// Every position of random games from both starts and the sparse positions (passes, Queen
+/// captures, Ponte returns, draws by passing included: play goes on past the draws).
+fn sample_positions() -> Vec<ReinesPosition> {
+    let mut rng = Rng::new(2024);
+    let mut out = Vec::new();
+    let starts: Vec<&str> = [START, START_CULTIST].into_iter().chain(SPARSE).collect();
+    for start in starts {
+        for _ in 0..6 {
+            let mut p = pos(start);
+            for _ in 0..120 {
+                out.push(p.clone());
+                let moves = p.moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.make_move(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+    out
+}
+
+fn kind_index(letter: char) -> usize {
+    Reines
+        .info()
+        .pieces
+        .iter()
+        .position(|k| k.letter == letter)
+        .unwrap()
+}
+
+/// What a move does, worked out the slow way: its cells, the pieces on them, and playing it.
+fn slow_tactics(p: &ReinesPosition, mv: ReinesMove) -> Tactics {
+    let cells = p.move_cells(mv);
+    let mut taken_kinds = 0u16;
+    for &c in &cells.captures {
+        let piece = p.piece_at(c).expect("a captured piece");
+        assert_ne!(piece.owner, p.to_move());
+        taken_kinds |= 1 << kind_index(piece.kind);
+    }
+    let mut after = p.clone();
+    after.make_move(mv);
+    let wins = after.count_legal_moves() == 0
+        && after.outcome_without_moves().winner() == Some(p.to_move());
+    Tactics {
+        captures: cells.captures.len() as u8,
+        taken_kinds,
+        promotion: None,
+        wins,
+    }
+}
+
+#[test]
+fn tactics_match_the_slow_reference() {
+    let (mut captures, mut wins) = (0, 0);
+    for p in sample_positions() {
+        for &mv in p.moves().iter() {
+            let t = p.tactics(mv);
+            assert_eq!(t, slow_tactics(&p, mv), "{p}: {}", mv.text());
+            captures += (t.captures > 0) as u32;
+            wins += t.wins as u32;
+        }
+    }
+    assert!(captures > 1000 && wins > 20, "{captures} {wins}");
+}
+
+#[test]
+fn tactical_generation_is_the_tactical_subset() {
+    use std::collections::BTreeSet;
+    let mut seen = 0;
+    for p in sample_positions() {
+        let all: BTreeSet<u32> = p
+            .moves()
+            .iter()
+            .filter(|&&m| p.tactics(m).is_tactical())
+            .map(|m| m.0)
+            .collect();
+        let mut tactical = Vec::new();
+        p.generate_tactical(&mut tactical);
+        let set: BTreeSet<u32> = tactical.iter().map(|m| m.0).collect();
+        assert_eq!(set.len(), tactical.len(), "{p}: duplicates");
+        assert_eq!(set, all, "{p}");
+        seen += set.len();
+    }
+    assert!(seen > 1000, "{seen}");
+}
+
+#[test]
+fn move_codes_are_exact_and_checked() {
+    use std::collections::BTreeSet;
+    let positions = sample_positions();
+    let mut pool = BTreeSet::new();
+    for p in &positions {
+        let moves = p.moves();
+        let codes: BTreeSet<u32> = moves.iter().map(|&m| p.move_code(m)).collect();
+        assert_eq!(codes.len(), moves.len(), "{p}: two moves share a code");
+        for &m in moves.iter() {
+            assert_eq!(
+                p.move_from_code(p.move_code(m)),
+                Some(m),
+                "{p}: {}",
+                m.text()
+            );
+        }
+        pool.extend(codes);
+    }
+    // Codes of other positions, stray bits and random numbers give legal moves or nothing.
+    let mut rng = Rng::new(77);
+    let mut extra: Vec<u32> = (0..300).map(|_| rng.next_u64() as u32).collect();
+    extra.extend(pool.iter().take(200).map(|c| c | 1 << 17));
+    extra.extend([0, u32::MAX, ReinesMove::PASS.0 | 1, 1 << 14]);
+    let mut accepted = 0;
+    for (i, p) in positions.iter().enumerate().step_by(7) {
+        let legal: BTreeSet<u32> = p.moves().iter().map(|m| m.0).collect();
+        for &code in pool.iter().chain(&extra).skip(i % 5).step_by(3) {
+            if let Some(m) = p.move_from_code(code) {
+                assert!(legal.contains(&m.0), "{p}: code {code:#x} gave {m:?}");
+                assert_eq!(p.move_code(m), code, "{p}");
+                accepted += 1;
+            }
+        }
+    }
+    assert!(accepted > 1000, "{accepted}");
+}
+
+#[test]
+fn pass_move_is_the_forced_pass() {
+    for p in sample_positions() {
+        let moves = p.moves();
+        let only_pass = moves.len() == 1 && moves[0].is_pass();
+        assert_eq!(p.pass_move().is_some(), only_pass, "{p}");
+        assert_eq!(
+            p.move_from_code(ReinesMove::PASS.0).is_some(),
+            only_pass,
+            "{p}"
+        );
+    }
+    assert_eq!(pos(START).pass_move(), None);
+    assert_eq!(
+        pos("6Wq/8/8/8/8/8/8/Q7 w - -/- 0 1").pass_move(),
+        Some(ReinesMove::PASS)
+    );
+    assert_eq!(pos("7C/8/8/8/8/8/8/Q7 b - -/- 0 1").pass_move(), None);
+}
+
+#[test]
+fn draw_by_rule_agrees_with_outcome() {
+    let (mut draws, mut wins) = (0, 0);
+    for p in sample_positions() {
+        if p.count_legal_moves() == 0 {
+            assert_eq!(p.outcome(), Some(p.outcome_without_moves()), "{p}");
+            wins += 1;
+        } else {
+            assert_eq!(p.outcome(), p.draw_by_rule(), "{p}");
+            draws += p.draw_by_rule().is_some() as u32;
+        }
+    }
+    assert!(draws > 20 && wins > 20, "{draws} {wins}");
+    let p = pos("7q/8/8/8/8/8/8/QC6 w - -/- 100 60");
+    assert_eq!(
+        p.draw_by_rule(),
+        Some(Outcome::Draw {
+            reason: Reason::NO_PROGRESS
+        })
+    );
+    assert_eq!(pos("7q/8/8/8/8/8/8/QC6 w - -/- 99 60").draw_by_rule(), None);
+}
+
+#[test]
+fn null_move_hands_the_turn_over_and_back() {
+    let mut made = 0;
+    for p in sample_positions() {
+        let mut q = p.clone();
+        let over = p.count_legal_moves() == 0 || p.draw_by_rule().is_some();
+        match q.make_null_move() {
+            None => {
+                assert!(over, "{p}: no null move in a game going on");
+                assert_eq!(q, p);
+            }
+            Some(undo) => {
+                assert!(!over, "{p}: a null move after the end");
+                made += 1;
+                assert_eq!(q.to_move(), 1 - p.to_move());
+                assert_eq!(q.passes_in_a_row(), 0, "{p}");
+                assert_eq!(q.hash(), q.hash_from_scratch(), "{p}");
+                // The board is what a pass would leave (the opponent's Ponte step included).
+                let mut passed = p.clone();
+                passed.apply(ReinesMove::PASS, false);
+                assert_eq!(q.to_string(), passed.to_string(), "{p}");
+                // The string round trip holds: the position is one of the game.
+                assert_eq!(pos(&q.to_string()).hash(), q.hash(), "{p}");
+                q.unmake_null_move(undo);
+                assert_eq!(q, p);
+                assert_eq!(q.hash(), p.hash());
+            }
+        }
+    }
+    assert!(made > 1000, "{made}");
+    // After a forced pass, a null move does not set up a draw by the next pass.
+    let p = play(&pos("6Wq/8/8/8/8/8/8/Q7 w - -/- 0 1"), "pass");
+    assert_eq!(p.passes_in_a_row(), 1);
+    let mut q = p.clone();
+    q.make_null_move().unwrap();
+    assert_eq!(play(&q, "pass").outcome(), None);
+    assert!(play(&p, "pass").outcome().is_some());
+    // No null move once a Queen is taken.
+    assert!(pos("7C/8/8/8/8/8/8/Q7 b - -/1 0 1")
+        .make_null_move()
+        .is_none());
+}
+
+#[test]
+fn hash_covers_the_passes_in_a_row() {
+    let p0 = pos("6Wq/8/8/8/8/8/8/Q6s w - -/- 0 1");
+    let p1 = play(&p0, "pass");
+    let p2 = play(&p1, "h1-g3");
+    let p3 = play(&p2, "pass");
+    // Same strings but the passes: p0 and the string of p1 read back differ from p1.
+    let p1_read = pos(&p1.to_string());
+    assert_ne!(p1.hash(), p1_read.hash());
+    assert_eq!(p1.hash() ^ p1_read.hash(), super::position::passes_key(1));
+    assert_eq!(p2.passes_in_a_row(), 0);
+    assert_eq!(p2.hash(), pos(&p2.to_string()).hash());
+    assert_eq!(p3.passes_in_a_row(), 1);
+    // Two or more passes: one key, the draw.
+    let q = pos("6Wq/8/8/8/8/8/8/Q7 w - -/- 0 1");
+    let q2 = play_all(&q, &["pass", "pass"]);
+    let q4 = play_all(&q2, &["pass", "pass"]);
+    let q3 = play(&q2, "pass");
+    assert_eq!(q4.hash(), q2.hash());
+    assert_ne!(q3.hash(), play(&q, "pass").hash());
+    for p in [&p0, &p1, &p2, &p3, &q2, &q3, &q4] {
+        assert_eq!(p.hash(), p.hash_from_scratch(), "{p}");
+    }
+    // The repetition rule still counts positions with a pass behind them.
+    let mut rec = Record::new(p0.clone());
+    for m in ["pass", "h1-g3", "pass", "g3-h1"] {
+        rec.play_text(m).unwrap();
+    }
+    assert_eq!(
+        rec.position().to_string(),
+        p0.to_string().replace(" 0 1", " 4 3")
+    );
+    assert_eq!(rec.repetitions(), 2);
+}
+
+#[test]
+fn players_follow_turn_order_in_every_region() {
+    // The cultist start is the neutral one with the peoples swapped: the same moves give the
+    // same player numbers, owners, outcomes and facts (but the region).
+    let mut rng = Rng::new(31);
+    let info = Reines.info();
+    assert_eq!(info.players, &["Termides", "Myrmides"]);
+    for _ in 0..10 {
+        let mut a = pos(START);
+        let mut b = pos(START_CULTIST);
+        assert_eq!(a.player_names(), &["Termides", "Myrmides"]);
+        assert_eq!(b.player_names(), &["Myrmides", "Termides"]);
+        for _ in 0..300 {
+            assert_eq!(a.to_move(), b.to_move());
+            assert_eq!(a.outcome(), b.outcome(), "{a} / {b}");
+            for cell in 0..64 {
+                assert_eq!(a.piece_at(cell), b.piece_at(cell));
+            }
+            let fa: Vec<Fact> = a.facts().into_iter().skip(1).collect();
+            let fb: Vec<Fact> = b.facts().into_iter().skip(1).collect();
+            assert_eq!(fa, fb);
+            assert_ne!(a.hash(), b.hash());
+            let moves = a.moves();
+            if moves.is_empty() {
+                break;
+            }
+            let text = a.move_text(moves[rng.below(moves.len())]);
+            a = play(&a, &text);
+            b = play(&b, &text);
+        }
+    }
+    // The Myrmides (b) move first in cultist: they are player 0.
+    let p = pos("7Q/8/8/8/8/8/1W6/q7 w - -/- 0 1");
+    assert_eq!(p.to_move(), 1);
+    assert_eq!(p.people(1), Some(People::Termides));
+    let after = play(&p, "b2xa1");
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::Win {
+            winner: 1,
+            reason: QUEEN_CAPTURED
+        })
+    );
+    assert_eq!(
+        after.outcome().unwrap().describe(after.player_names()),
+        "Termides wins by capturing the Queen"
+    );
+    assert_eq!(p.people(2), None);
+}
+
+#[test]
+fn facts_and_the_lines_made_from_them() {
+    use crate::game::FactValue::*;
+    let p = pos("7q/6s1/1s6/8/8/4C3/8/Q7 b - -/01 7 2");
+    let facts = p.facts();
+    let get = |name: &str, player: Option<u8>| {
+        facts
+            .iter()
+            .find(|f| f.name == name && f.player == player)
+            .unwrap_or_else(|| panic!("{name} {player:?}"))
+            .value
+            .clone()
+    };
+    assert_eq!(get("region", None), Numbers(vec![0, 1]));
+    assert_eq!(get("ponte-square", Some(0)), Cell(Some(9)));
+    assert_eq!(get("ponte-square", Some(1)), Cell(Some(54)));
+    assert_eq!(get("pending-workers", Some(0)), Numbers(vec![]));
+    assert_eq!(get("pending-workers", Some(1)), Numbers(vec![0, 1]));
+    assert_eq!(get("ponte-blocked", Some(1)), Flag(true));
+    assert_eq!(get("ponte-blocked", Some(0)), Flag(false));
+    assert_eq!(get("quiet-plies", None), Number(7));
+    assert_eq!(get("move-number", None), Number(2));
+    assert_eq!(get("passes", None), Number(0));
+    assert_eq!(get("unmoved-workers", Some(0)), Cells(vec![]));
+    for f in &facts {
+        assert!(f.name.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'));
+    }
+    let s = pos(START);
+    let facts = s.facts();
+    assert!(facts.contains(&Fact {
+        name: "unmoved-workers",
+        player: Some(1),
+        value: Cells(vec![38, 45, 52]),
+    }));
+    // The lines are made from the facts: change a fact, the line follows.
+    let mut changed = p.facts();
+    for f in &mut changed {
+        if f.name == "quiet-plies" {
+            f.value = Number(42);
+        }
+    }
+    let lines = super::outcome::lines_from_facts(&changed, p.player_names(), &["n", "a", "c"], 1);
+    assert_eq!(
+        lines[0],
+        "Region: n or a (the Termides hold a1 and move first)"
+    );
+    assert_eq!(lines[4], "Quiet plies: 42 of 100; move 2");
+    // Cultist: the lines follow turn order; none says whose turn it is.
+    let c = Reines
+        .start(&Settings::new().with("region", "cultist"))
+        .unwrap();
+    let lines = c.info_lines();
+    assert_eq!(
+        lines[0],
+        "Region: cultist (the Myrmides hold a1 and move first)"
+    );
+    assert_eq!(lines[1], "Ponte, Myrmides (b2): no Worker pending");
+    assert_eq!(
+        lines[3],
+        "Unmoved Workers (may step two): Myrmides d2 c3 b4; Termides g5 f6 e7"
+    );
+    for l in lines.iter().chain(&p.info_lines()) {
+        assert!(!l.contains("to move"), "{l}");
+    }
+    let after_pass = play(&pos("6Wq/8/8/8/8/8/8/Q7 w - -/- 0 1"), "pass");
+    assert_eq!(
+        after_pass.info_lines().last().unwrap(),
+        "The last move was a pass: another pass draws."
+    );
+}
+
+#[test]
+fn read_access_for_evaluations() {
+    for p in sample_positions().iter().step_by(3) {
+        let mut occupied = 0u64;
+        for player in 0..2u8 {
+            for kind in ReinesKind::ALL {
+                let bb = p.pieces(player, kind);
+                assert_eq!(p.count(player, kind), bb.count_ones());
+                for sq in 0..64u32 {
+                    let here = p.piece(sq) == Some((player, kind));
+                    assert_eq!(bb >> sq & 1 == 1, here, "{p} {sq}");
+                    assert_eq!(
+                        here,
+                        p.piece_at(sq as u16)
+                            == Some(crate::game::PieceView {
+                                owner: player,
+                                kind: kind.letter()
+                            })
+                    );
+                }
+                occupied |= bb;
+            }
+            // Mobility: the moves other than pass the player would have to move now.
+            if p.count_legal_moves() > 0 {
+                let mut turn = p.clone();
+                turn.side = player;
+                let moves = turn.moves();
+                let real = moves.iter().filter(|m| !m.is_pass()).count() as u32;
+                assert_eq!(p.mobility(player), real, "{p} {player}");
+            }
+        }
+        assert_eq!(p.occupied(), occupied);
+        if p.count_legal_moves() > 0 {
+            let n = p.count_legal_moves() as u32;
+            assert!(p.mobility(p.to_move()) == n || (n == 1 && p.pass_move().is_some()));
+        }
+        assert!(p.moves().len() <= 51);
+    }
+    assert_eq!(pos(START).pieces(2, ReinesKind::Queen), 0);
+    assert_eq!(pos(START).mobility(2), 0);
+    assert_eq!(pos(START).ponte_square(2), None);
+    assert_eq!(ReinesKind::from_index(3), Some(ReinesKind::Worker));
+    assert_eq!(ReinesKind::from_index(4), None);
+    for (i, k) in Reines.info().pieces.iter().enumerate() {
+        assert_eq!(ReinesKind::ALL[i].letter(), k.letter);
+        assert_eq!(ReinesKind::ALL[i].name(), k.name);
+    }
+}
+
+#[test]
+fn every_square_pair_reads_as_a_move_exactly_when_legal() {
+    use crate::geometry::square;
+    for p in sample_positions().iter().step_by(40) {
+        let legal: Vec<String> = texts(p);
+        for from in 0..64u16 {
+            for to in 0..64u16 {
+                for sep in ['-', 'x'] {
+                    let t = format!("{}{sep}{}", square::name(8, from), square::name(8, to));
+                    let ok = p.parse_move(&t).is_ok();
+                    assert_eq!(ok, legal.contains(&t), "{p}: {t}");
+                }
+            }
+        }
+    }
+}
+
+/// A crowded position fills a stack move list within the bound argued at `MAX_MOVES`.
+#[test]
+fn a_crowded_position_stays_within_the_bound() {
+    // Counsellor d5: 11; Soldiers c6 and e3: 8 and 7; the unmoved Worker c3: 3 steps and 3
+    // captures (b4, d4, d2).
+    let p = pos("7q/8/2S5/3C4/1w1w4/2W1S3/3w4/Q7 w c3 -/- 0 1");
+    let n = p.moves().len();
+    assert_eq!(n as u64, p.count_legal_moves());
+    assert_eq!(n, 32);
+    let mut list = <ReinesPosition as Position>::MoveList::default();
+    p.generate(&mut list);
+    assert_eq!(list.len(), n);
 }
