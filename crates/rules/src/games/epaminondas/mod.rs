@@ -7,7 +7,6 @@ pub mod movegen;
 pub mod moves;
 pub mod outcome;
 pub mod position;
-#[allow(unsafe_code)]
 mod simd;
 
 #[cfg(test)]
@@ -15,14 +14,32 @@ mod tests;
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position, Settings,
+    Cell, Fact, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position, Settings,
+    Tactics,
 };
-use crate::geometry::Geometry;
-use crate::movelist::MoveSink;
+use crate::movelist::{MoveList, MoveSink};
 use crate::outcome::Outcome;
 
 pub use moves::EpaminondasMove;
-pub use position::{EpaminondasPosition, BLACK, START, WHITE};
+pub use position::{EpaminondasKind, EpaminondasPosition, BLACK, START, WHITE};
+
+/// The most legal moves any position can have, and the capacity of the move list: 700.
+///
+/// A move is a tail `t` (a piece of the player to move), a direction `d` and a distance `j`:
+/// the group is the run of `k` own pieces from `t` along `d`, and its head ends `j` squares
+/// further on, `1 <= j <= k` (a capture lands on the first enemy piece, within the same `k`
+/// squares). Different `(t, d, j)` are different moves. Let `R` be the number of squares from
+/// `t` (itself included) to the edge of the board along `d`: the group and the squares its head
+/// moves to are all among them, so `k + j <= R`, and `(t, d)` has at most
+/// `min(k, R - k) <= R / 2` moves (rounded down). For the two opposite directions of one line
+/// through `t`, `R_d + R_-d = l + 1` where `l` is the length of the line: 14 along a rank, 12
+/// along a file, at most 12 along a diagonal; and `a/2 + b/2 <= (a + b)/2` rounded down. So a
+/// piece has at most `7` moves along its rank, `6` along its file and `6` along each diagonal:
+/// 25 in all. No move adds pieces and a position has at most 28 a side (`MAX_PIECES`, checked
+/// when a position string is read): at most `28 * 25 = 700` moves. The most found by a search
+/// (blocks of pieces, then random swaps) is 554, for 28 pieces in a block in the middle of the
+/// board (see the tests): the bound is not far off. 700 moves of 4 bytes are 2.8 kB of stack.
+pub const MAX_MOVES: usize = 700;
 
 /// The game, for the registry.
 pub struct Epaminondas;
@@ -31,10 +48,7 @@ static INFO: GameInfo = GameInfo {
     id: "epaminondas",
     name: "Epaminondas",
     players: &["White", "Black"],
-    geometry: Geometry::Square {
-        files: 14,
-        ranks: 12,
-    },
+    geometry: position::GEOMETRY,
     pieces: &[
         PieceKind {
             letter: 'W',
@@ -65,7 +79,7 @@ impl Game for Epaminondas {
     }
 
     fn parse_position(&self, text: &str) -> Result<EpaminondasPosition, PositionError> {
-        EpaminondasPosition::parse(text)
+        text.parse()
     }
 }
 
@@ -73,7 +87,8 @@ impl Position for EpaminondasPosition {
     type Move = EpaminondasMove;
     /// Copy-make: the position is 56 bytes, cheaper to copy back than to undo square by square.
     type Undo = EpaminondasPosition;
-    type MoveList = Vec<EpaminondasMove>;
+    /// On the stack; [`MAX_MOVES`] says why it is enough.
+    type MoveList = MoveList<EpaminondasMove, MAX_MOVES>;
 
     fn to_move(&self) -> Player {
         self.side
@@ -87,8 +102,71 @@ impl Position for EpaminondasPosition {
         self.generate_into(out)
     }
 
+    /// Every capture, and the plain moves that leave the opponent without a move (see
+    /// [`EpaminondasPosition::generate_tactical_into`]). Reaching the far row is not tactical:
+    /// it never wins on the spot, and `Tactics` has no field for it;
+    /// [`EpaminondasPosition::far_row_gain`] tells a search about it.
+    fn generate_tactical<S: MoveSink<EpaminondasMove>>(&self, out: &mut S) {
+        self.generate_tactical_into(out)
+    }
+
     fn count_legal_moves(&self) -> u64 {
         self.count_moves()
+    }
+
+    /// `captures`: the length of the enemy line taken; `taken_kinds`: the opponent's kind if
+    /// it takes any; `promotion`: never; `wins`: the opponent has no move after it (see
+    /// [`EpaminondasPosition::wins`]).
+    fn tactics(&self, mv: EpaminondasMove) -> Tactics {
+        let captures = mv.captured() as u8;
+        Tactics {
+            captures,
+            taken_kinds: if captures > 0 {
+                1 << EpaminondasKind::of(self.side ^ 1).index()
+            } else {
+                0
+            },
+            promotion: None,
+            wins: self.wins(mv),
+        }
+    }
+
+    /// The move's own 27 bits (tail, landing square, direction, group size, line taken):
+    /// distinct moves have distinct codes.
+    fn move_code(&self, mv: EpaminondasMove) -> u32 {
+        mv.bits()
+    }
+
+    /// Decodes the tail and the landing square and checks them as a move text would be
+    /// checked (square by square along one line, no generation); the code must then be
+    /// exactly that move's.
+    fn move_from_code(&self, code: u32) -> Option<EpaminondasMove> {
+        let mv = EpaminondasMove::from_bits(code)?;
+        let (from, to) = (mv.tail_sq(), mv.land_sq());
+        if !bitboard::on_board(from) || !bitboard::on_board(to) || self.crossing_win() {
+            return None;
+        }
+        let legal = self.move_between(from, to).ok()?;
+        (legal == mv).then_some(legal)
+    }
+
+    /// The turn passes without a move. There is no pass in Epaminondas, but having the move is
+    /// almost always worth something (zugzwang is rare), which is what null-move pruning
+    /// assumes; the null move may hand the opponent a crossing win, which is the threat it is
+    /// meant to show. `None` when the game is over: the player to move has already won by the
+    /// crossing rule, or has no legal move.
+    fn make_null_move(&mut self) -> Option<EpaminondasPosition> {
+        if !self.has_legal_move() {
+            return None;
+        }
+        let undo = self.clone();
+        self.side ^= 1;
+        self.hash ^= position::side_key();
+        Some(undo)
+    }
+
+    fn unmake_null_move(&mut self, undo: EpaminondasPosition) {
+        *self = undo;
     }
 
     #[inline]
@@ -112,7 +190,7 @@ impl Position for EpaminondasPosition {
     }
 
     fn draw_by_rule(&self) -> Option<Outcome> {
-        None
+        EpaminondasPosition::draw_by_rule(self)
     }
 
     fn outcome_without_moves(&self) -> Outcome {
@@ -138,22 +216,15 @@ impl Position for EpaminondasPosition {
     fn piece_at(&self, cell: Cell) -> Option<PieceView> {
         self.colour_on_cell(cell).map(|owner| PieceView {
             owner,
-            kind: if owner == WHITE { 'W' } else { 'B' },
+            kind: INFO.pieces[EpaminondasKind::of(owner).index()].letter,
         })
     }
 
+    fn facts(&self) -> Vec<Fact> {
+        self.fact_list()
+    }
+
     fn info_lines(&self) -> Vec<String> {
-        vec![
-            format!(
-                "On the far row: White {} (rank 12), Black {} (rank 1)",
-                self.far_row_count(WHITE),
-                self.far_row_count(BLACK)
-            ),
-            format!(
-                "Pieces: White {}, Black {}",
-                self.pieces(WHITE).count(),
-                self.pieces(BLACK).count()
-            ),
-        ]
+        outcome::info_lines(&self.fact_list())
     }
 }

@@ -33,14 +33,16 @@
 //!   two or more with an enemy within reach are found with bitboards (usually none) and each is
 //!   measured square by square.
 //!
-//! The counter is generic over [`Set`]: on x86-64 with AVX2 it runs on 256-bit registers,
-//! otherwise on the three-word [`Bb`] (with the `popcnt` instruction when the CPU has it).
-//! Generation (`gen_dir`) walks each active head square by square; it only runs at inner nodes.
+//! The counter is generic over `simd::Set`, a `simd::Kernel` that `simd::run_best` runs on
+//! 256-bit registers on x86-64 with AVX2, otherwise on the three-word [`Bb`] (with the
+//! `popcnt` instruction when the CPU has it). Generation (`gen_dir`) walks each active head square by
+//! square; it only runs at inner nodes. With its plain moves switched off it gives the captures
+//! alone, for the tactical moves of a quiescence search.
 
-use super::bitboard::{Bb, STEPS};
+use super::bitboard::{on_board, Bb, BOARD, RANK_1, RANK_12, STEPS};
 use super::moves::EpaminondasMove;
-use super::position::EpaminondasPosition;
-use super::simd::Set;
+use super::position::{EpaminondasPosition, WHITE};
+use super::simd::{run_best, Kernel, Set};
 use crate::game::Player;
 use crate::movelist::MoveSink;
 
@@ -267,31 +269,41 @@ fn r2b_heads(o: Bb, d: i32) -> Bb {
     o & o.ahead(-d)
 }
 
-/// Appends the legal moves along `STEPS[DIR]`.
+/// Appends the legal moves along `STEPS[DIR]`: all of them, or with `QUIET` false the captures
+/// alone.
 #[inline(always)]
-fn gen_dir<const DIR: usize, S: MoveSink<EpaminondasMove>>(o: Bb, x: Bb, e: Bb, out: &mut S) {
+fn gen_dir<const DIR: usize, const QUIET: bool, S: MoveSink<EpaminondasMove>>(
+    o: Bb,
+    x: Bb,
+    e: Bb,
+    out: &mut S,
+) {
     let d = STEPS[DIR];
     let se = e.ahead(d);
     let r2 = o & o.ahead(d);
     if r2.is_empty() {
         // Lone pieces: one square each, no capture.
-        (o & se).for_each(|t| {
-            out.push(EpaminondasMove::new(t, t + d, DIR, 1, 0));
-        });
+        if QUIET {
+            (o & se).for_each(|t| {
+                out.push(EpaminondasMove::new(t, t + d, DIR, 1, 0));
+            });
+        }
         return;
     }
     if (o & r2.ahead(d)).is_empty() {
         // Groups of one or two, read off the sets of the counter's closed form.
-        let g1 = o & se;
-        g1.for_each(|t| {
-            out.push(EpaminondasMove::new(t, t + d, DIR, 1, 0));
-        });
-        (o & g1.ahead(d)).for_each(|t| {
-            out.push(EpaminondasMove::new(t, t + 2 * d, DIR, 2, 0));
-        });
-        (o & (g1 & se.ahead(d)).ahead(d)).for_each(|t| {
-            out.push(EpaminondasMove::new(t, t + 3 * d, DIR, 2, 0));
-        });
+        if QUIET {
+            let g1 = o & se;
+            g1.for_each(|t| {
+                out.push(EpaminondasMove::new(t, t + d, DIR, 1, 0));
+            });
+            (o & g1.ahead(d)).for_each(|t| {
+                out.push(EpaminondasMove::new(t, t + 2 * d, DIR, 2, 0));
+            });
+            (o & (g1 & se.ahead(d)).ahead(d)).for_each(|t| {
+                out.push(EpaminondasMove::new(t, t + 3 * d, DIR, 2, 0));
+            });
+        }
         // A pair takes a lone enemy piece next to its head or one empty square further.
         let rb2 = o & o.ahead(-d);
         let s1 = (x & !x.ahead(d)).ahead(d);
@@ -303,44 +315,46 @@ fn gen_dir<const DIR: usize, S: MoveSink<EpaminondasMove>>(o: Bb, x: Bb, e: Bb, 
         });
         return;
     }
-    // Longer runs. `gs[j]`: heads with at least `j` empty squares in front; `rb`: heads with at
-    // least `k` pieces behind them (themselves included). A head in both leads, from `k - 1`
-    // squares behind it, a group of `k` that moves `j <= k` squares.
-    let mut gs = [Bb::EMPTY; 15];
-    let mut jmax = 0;
-    let mut ej = se;
-    while jmax < 14 {
-        let g = o & ej;
-        if g.is_empty() {
-            break;
-        }
-        jmax += 1;
-        gs[jmax] = g;
-        ej = se & ej.ahead(d);
-    }
-    let mut rb = o;
-    let mut k = 1;
-    while k <= 14 && rb.any() {
-        let mut j = 1;
-        while j <= k.min(jmax) {
-            let heads = rb & gs[j];
-            if heads.is_empty() {
+    if QUIET {
+        // Longer runs. `gs[j]`: heads with at least `j` empty squares in front; `rb`: heads with
+        // at least `k` pieces behind them (themselves included). A head in both leads, from
+        // `k - 1` squares behind it, a group of `k` that moves `j <= k` squares.
+        let mut gs = [Bb::EMPTY; 15];
+        let mut jmax = 0;
+        let mut ej = se;
+        while jmax < 14 {
+            let g = o & ej;
+            if g.is_empty() {
                 break;
             }
-            let back = (k as i32 - 1) * d;
-            heads.for_each(|h| {
-                out.push(EpaminondasMove::new(
-                    h - back,
-                    h + j as i32 * d,
-                    DIR,
-                    k as i32,
-                    0,
-                ));
-            });
-            j += 1;
+            jmax += 1;
+            gs[jmax] = g;
+            ej = se & ej.ahead(d);
         }
-        rb = o & rb.ahead(-d);
-        k += 1;
+        let mut rb = o;
+        let mut k = 1;
+        while k <= 14 && rb.any() {
+            let mut j = 1;
+            while j <= k.min(jmax) {
+                let heads = rb & gs[j];
+                if heads.is_empty() {
+                    break;
+                }
+                let back = (k as i32 - 1) * d;
+                heads.for_each(|h| {
+                    out.push(EpaminondasMove::new(
+                        h - back,
+                        h + j as i32 * d,
+                        DIR,
+                        k as i32,
+                        0,
+                    ));
+                });
+                j += 1;
+            }
+            rb = o & rb.ahead(-d);
+            k += 1;
+        }
     }
     // Captures: heads of two or more whose first non-empty square ahead is an enemy.
     let mut f = x.ahead(d);
@@ -365,70 +379,153 @@ fn gen_dir<const DIR: usize, S: MoveSink<EpaminondasMove>>(o: Bb, x: Bb, e: Bb, 
     }
 }
 
-/// The counter on 256-bit registers (see `simd`).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt")]
-fn count_avx2(pos: &EpaminondasPosition, player: Player, rule: bool) -> u64 {
-    count_with::<super::simd::Avx>(pos, player, rule)
-}
-
-/// The portable counter compiled with the `popcnt` instruction, which the baseline x86-64
-/// target lacks (its software bit count costs about a dozen instructions per word).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-fn count_popcnt(pos: &EpaminondasPosition, player: Player, rule: bool) -> u64 {
-    count_with::<Bb>(pos, player, rule)
-}
-
-/// The moves of `player`, over any set type (every version gives the same numbers); with
-/// `rule`, none if the player to move has already won by the crossing rule (checked here so
-/// that its bit counts are compiled with the same instructions as the rest).
+/// Appends the legal moves of the player whose pieces are `o` against `x` along all eight
+/// directions: all of them, or with `QUIET` false the captures alone.
 #[inline(always)]
-fn count_with<S: Set>(pos: &EpaminondasPosition, player: Player, rule: bool) -> u64 {
-    if rule && pos.crossing_win() {
-        return 0;
+fn gen_all<const QUIET: bool, S: MoveSink<EpaminondasMove>>(o: Bb, x: Bb, out: &mut S) {
+    let e = !(o | x);
+    gen_dir::<0, QUIET, S>(o, x, e, out);
+    gen_dir::<1, QUIET, S>(o, x, e, out);
+    gen_dir::<2, QUIET, S>(o, x, e, out);
+    gen_dir::<3, QUIET, S>(o, x, e, out);
+    gen_dir::<4, QUIET, S>(o, x, e, out);
+    gen_dir::<5, QUIET, S>(o, x, e, out);
+    gen_dir::<6, QUIET, S>(o, x, e, out);
+    gen_dir::<7, QUIET, S>(o, x, e, out);
+}
+
+/// The squares next to a piece of `b` (in any of the eight directions).
+#[inline(always)]
+fn neighbours(b: Bb) -> Bb {
+    let n = b.ahead(16) | b.ahead(-16) | b.ahead(1) | b.ahead(-1);
+    (n | b.ahead(17) | b.ahead(-17) | b.ahead(15) | b.ahead(-15)) & BOARD
+}
+
+/// True if `player` has a legal move with the pieces `pieces` (`[White, Black]`), the crossing
+/// rule aside. A piece with an empty square next to it is a group of one that can step there,
+/// so the counter only runs when every piece is walled in (captures are then the only hope).
+#[inline]
+fn has_move(pieces: &[Bb; 2], player: Player) -> bool {
+    let o = pieces[(player & 1) as usize];
+    (neighbours(!(pieces[0] | pieces[1])) & o).any() || count_for(pieces, player, false) > 0
+}
+
+/// Can a plain move fill every square of `libs` (the empty squares next to enemy pieces)? It
+/// fills the squares just beyond its head, at most 7 in a row along one line (a group of `k`
+/// moves at most `min(k, R - k)` squares, where `R <= 14` is the room along the line: see
+/// `MAX_MOVES`). So `libs` must be empty, or lie within 7 squares along one line from its
+/// lowest square.
+#[inline]
+fn quiet_win_possible(libs: Bb) -> bool {
+    if libs.count() > 7 {
+        return false;
     }
-    let p = (player & 1) as usize;
-    Ctx::<S>::new(pos.pieces[p], pos.pieces[p ^ 1]).count() as u64
+    let Some(first) = libs.squares().next() else {
+        return true;
+    };
+    // The four lines through `first`, towards higher indices: east, north, north-east,
+    // north-west.
+    [1, 16, 17, 15].iter().any(|&step| {
+        let mut segment = Bb::EMPTY;
+        let mut sq = first;
+        for _ in 0..7 {
+            if !on_board(sq) {
+                break;
+            }
+            segment.set(sq);
+            sq += step;
+        }
+        (libs & !segment).is_empty()
+    })
+}
+
+/// Keeps the plain moves that win on the spot (see [`EpaminondasPosition::wins`]).
+struct QuietWins<'a, S> {
+    pos: &'a EpaminondasPosition,
+    out: &'a mut S,
+}
+
+impl<S: MoveSink<EpaminondasMove>> MoveSink<EpaminondasMove> for QuietWins<'_, S> {
+    #[inline]
+    fn push(&mut self, mv: EpaminondasMove) {
+        if !mv.is_capture() && self.pos.wins(mv) {
+            self.out.push(mv);
+        }
+    }
+    fn len(&self) -> usize {
+        self.out.len()
+    }
+}
+
+/// The move count of `player` with the pieces `pieces` (`[White, Black]`); with `rule`, none if
+/// `player` has more pieces on their far row than the other player on theirs: the player to
+/// move has already won by the crossing rule (checked inside the kernel so that its bit counts
+/// are compiled with the same instructions as the rest). A reference and two bytes, so that
+/// calling the kernel costs next to nothing.
+struct Count<'a> {
+    pieces: &'a [Bb; 2],
+    player: Player,
+    rule: bool,
+}
+
+impl Kernel for Count<'_> {
+    #[inline(always)]
+    fn run<S: Set>(&self) -> u64 {
+        let p = (self.player & 1) as usize;
+        let (o, x) = (self.pieces[p], self.pieces[p ^ 1]);
+        if self.rule && far_count(o, self.player) > far_count(x, self.player ^ 1) {
+            return 0;
+        }
+        Ctx::<S>::new(o, x).count() as u64
+    }
+}
+
+/// How many of the pieces `b` stand on `player`'s far row (a one-word count: rank 1 is in the
+/// first word, rank 12 in the last).
+#[inline(always)]
+fn far_count(b: Bb, player: Player) -> u32 {
+    if player & 1 == WHITE {
+        (b & RANK_12).count()
+    } else {
+        (b & RANK_1).count()
+    }
+}
+
+/// The number of moves of `player` with the pieces `pieces` (`[White, Black]`), with the
+/// fastest counter the CPU allows; with `rule`, 0 if `player` has the far-row majority.
+#[inline(always)]
+fn count_for(pieces: &[Bb; 2], player: Player, rule: bool) -> u64 {
+    run_best(&Count {
+        pieces,
+        player,
+        rule,
+    })
 }
 
 impl EpaminondasPosition {
     /// The number of legal moves, counted without generating them.
     #[inline]
     pub fn count_moves(&self) -> u64 {
-        self.dispatch(self.side, true)
+        count_for(&self.pieces, self.side, true)
     }
 
     /// The number of moves `player` would have if it were their turn (the crossing rule
-    /// aside): a mobility term for evaluations.
+    /// aside): a mobility term for evaluations. Counted without generating the moves, as
+    /// cheap as [`Self::count_moves`].
     #[inline]
     pub fn mobility(&self, player: Player) -> u64 {
-        self.dispatch(player, false)
-    }
-
-    #[inline(always)]
-    #[allow(unsafe_code)]
-    fn dispatch(&self, player: Player, rule: bool) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2")
-                && std::arch::is_x86_feature_detected!("popcnt")
-            {
-                // SAFETY: the CPU has the features `count_avx2` is compiled for.
-                return unsafe { count_avx2(self, player, rule) };
-            }
-            if std::arch::is_x86_feature_detected!("popcnt") {
-                // SAFETY: as above.
-                return unsafe { count_popcnt(self, player, rule) };
-            }
-        }
-        count_with::<Bb>(self, player, rule)
+        count_for(&self.pieces, player, false)
     }
 
     /// [`Self::count_moves`] with the portable counter, whatever the CPU (for tests).
     #[cfg(test)]
     pub(crate) fn count_portable(&self) -> u64 {
-        count_with::<Bb>(self, self.side, true)
+        Count {
+            pieces: &self.pieces,
+            player: self.side,
+            rule: true,
+        }
+        .run::<Bb>()
     }
 
     /// Appends the legal moves to `out`.
@@ -436,16 +533,69 @@ impl EpaminondasPosition {
         if self.crossing_win() {
             return;
         }
-        let o = self.pieces[self.side as usize];
-        let x = self.pieces[(self.side ^ 1) as usize];
-        let e = !(o | x);
-        gen_dir::<0, S>(o, x, e, out);
-        gen_dir::<1, S>(o, x, e, out);
-        gen_dir::<2, S>(o, x, e, out);
-        gen_dir::<3, S>(o, x, e, out);
-        gen_dir::<4, S>(o, x, e, out);
-        gen_dir::<5, S>(o, x, e, out);
-        gen_dir::<6, S>(o, x, e, out);
-        gen_dir::<7, S>(o, x, e, out);
+        let p = self.side as usize;
+        gen_all::<true, S>(self.pieces[p], self.pieces[p ^ 1], out);
+    }
+
+    /// Appends the tactical moves to `out`: every capture, and the plain moves that win on the
+    /// spot (see [`Self::wins`]): exactly the legal moves whose `tactics` are tactical.
+    ///
+    /// The captures come from the generator with its plain moves switched off. A plain move
+    /// leaves the enemy pieces where they are, and the enemy keeps a move as long as one of
+    /// them has an empty square next to it; so a plain move can only win if it fills every
+    /// such square (see `quiet_win_possible`). Only then (almost never) are the plain moves
+    /// generated and each one checked.
+    pub fn generate_tactical_into<S: MoveSink<EpaminondasMove>>(&self, out: &mut S) {
+        if self.crossing_win() {
+            return;
+        }
+        let p = self.side as usize;
+        let (o, x) = (self.pieces[p], self.pieces[p ^ 1]);
+        gen_all::<false, S>(o, x, out);
+        if quiet_win_possible(neighbours(x) & !(o | x)) {
+            let mut wins = QuietWins { pos: self, out };
+            gen_all::<true, _>(o, x, &mut wins);
+        }
+    }
+
+    /// True if a legal move `mv` wins on the spot: after it the opponent has no legal move
+    /// (no piece left, or every piece walled in with no capture) and has not won by the
+    /// crossing rule (which is checked first at the start of their turn). Reaching the far row
+    /// never wins on the spot: the opponent gets a turn to answer.
+    pub fn wins(&self, mv: EpaminondasMove) -> bool {
+        if !mv.is_capture() {
+            // The enemy pieces stay; each empty square next to one is a move for them unless
+            // this move fills it, and it fills `distance` squares.
+            let (o, x) = (self.pieces_of(self.side), self.pieces_of(self.side ^ 1));
+            if (neighbours(x) & !(o | x)).count() > mv.distance() as u32 {
+                return false;
+            }
+        }
+        let (o, x) = self.after(mv);
+        let them = self.side ^ 1;
+        if x.is_empty() {
+            return true;
+        }
+        if far_count(x, them) > far_count(o, self.side) {
+            return false;
+        }
+        let mut pieces = [o, x];
+        if self.side != WHITE {
+            pieces.swap(0, 1);
+        }
+        !has_move(&pieces, them)
+    }
+
+    /// Whether the player to move has a legal move (the crossing rule included), without
+    /// counting them all when a piece can simply step to an empty square.
+    pub fn has_legal_move(&self) -> bool {
+        !self.crossing_win() && has_move(&self.pieces, self.side)
+    }
+
+    /// How many pieces a legal move `mv` adds to the mover's far row (negative if it takes
+    /// some away): the crossing threat a search may want to look at beyond the tactical moves.
+    pub fn far_row_gain(&self, mv: EpaminondasMove) -> i32 {
+        let (own, _) = self.after(mv);
+        far_count(own, self.side) as i32 - far_count(self.pieces_of(self.side), self.side) as i32
     }
 }

@@ -4,7 +4,9 @@
 use crate::error::MoveError;
 use crate::game::{Cell, MoveCells};
 
-use super::bitboard::{on_board, to_cell, Bb, FILES, RANKS, STEPS};
+use crate::geometry::square;
+
+use super::bitboard::{from_cell, on_board, to_cell, Bb, FILES, RANKS, STEPS};
 use super::position::{piece_key, side_key, EpaminondasPosition, WHITE};
 
 /// A move: the group whose tail is on `from` moves along `STEPS[dir]` until its head lands
@@ -28,6 +30,19 @@ impl EpaminondasMove {
                 | (size as u32) << 19
                 | (captured as u32) << 23,
         )
+    }
+
+    /// The 27 bits of the move, for transposition tables (see `Position::move_code`).
+    #[inline(always)]
+    pub(crate) fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// The move with these bits, if they are within the 27 a move uses (not checked for
+    /// legality: see `Position::move_from_code`).
+    #[inline(always)]
+    pub(crate) fn from_bits(bits: u32) -> Option<Self> {
+        (bits >> 27 == 0).then_some(EpaminondasMove(bits))
     }
 
     #[inline(always)]
@@ -92,27 +107,48 @@ impl EpaminondasMove {
     }
 }
 
-/// The name of a padded index: `a1` … `n12`.
-pub fn square_name(i: i32) -> String {
-    format!("{}{}", (b'a' + (i & 15) as u8) as char, (i >> 4) + 1)
+/// The name of a padded index on the board: `a1` … `n12`.
+pub(crate) fn square_name(i: i32) -> String {
+    square::name(FILES as u8, to_cell(i))
 }
 
 /// Reads `a1` … `n12` into a padded index.
 fn parse_square(text: &str) -> Option<i32> {
-    let bytes = text.as_bytes();
-    let (&f, rest) = bytes.split_first()?;
-    if !f.is_ascii_lowercase() || rest.is_empty() || rest.len() > 2 || rest[0] == b'0' {
-        return None;
-    }
-    if !rest.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let file = (f - b'a') as i32;
-    let rank: i32 = std::str::from_utf8(rest).ok()?.parse().ok()?;
-    if file >= FILES || !(1..=RANKS).contains(&rank) {
-        return None;
-    }
-    Some((rank - 1) * 16 + file)
+    square::parse(FILES as u8, RANKS as u8, text).map(from_cell)
+}
+
+/// Why no legal move goes from one square to another (see `move_between`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// The tail square holds no piece of the player to move.
+    Tail,
+    SameSquare,
+    NotInLine,
+    /// The landing square is inside the group, whose head is on `head`.
+    Inside {
+        size: i32,
+        head: i32,
+    },
+    TooFar {
+        size: i32,
+        head: i32,
+        distance: i32,
+        step: i32,
+    },
+    /// The head would pass over the piece on `sq`.
+    Blocked {
+        size: i32,
+        head: i32,
+        sq: i32,
+    },
+    /// The landing square holds a piece of the player to move.
+    Own,
+    /// The enemy line is not smaller than the group.
+    LineTooLong {
+        size: i32,
+        head: i32,
+        line: i32,
+    },
 }
 
 const EXPECTED: &str = "`<tail>-<to>` or `<tail>x<to>` with squares a1 to n12, e.g. `c1-c4`";
@@ -155,37 +191,43 @@ impl EpaminondasPosition {
         let (Some(from), Some(to)) = (parse_square(a), parse_square(b)) else {
             return Err(MoveError::malformed(text, EXPECTED));
         };
-        if self.crossing_win() || self.count_moves() == 0 {
+        if !self.has_legal_move() {
             return Err(MoveError::GameOver);
         }
-        let me = self.side;
-        let own = self.pieces[me as usize];
-        let opp = self.pieces[(me ^ 1) as usize];
-        let player = if me == WHITE { "White" } else { "Black" };
-        let illegal = |reason: String| Err(MoveError::illegal(t, reason));
+        let reason = match self.move_between(from, to) {
+            Ok(mv) if mv.is_capture() == capture => return Ok(mv),
+            Ok(mv) if mv.is_capture() => format!(
+                "{} holds an enemy piece: the capture is written {}x{}",
+                square_name(to),
+                square_name(from),
+                square_name(to)
+            ),
+            Ok(_) => format!(
+                "there is no enemy piece on {} to capture: the move is written {}-{}",
+                square_name(to),
+                square_name(from),
+                square_name(to)
+            ),
+            Err(refusal) => self.explain(refusal, from, to),
+        };
+        Err(MoveError::illegal(t, reason))
+    }
 
+    /// The legal move whose tail is on `from` and whose head lands on `to` (padded indices on
+    /// the board), or the rule that forbids it. The crossing rule is the caller's.
+    pub(crate) fn move_between(&self, from: i32, to: i32) -> Result<EpaminondasMove, Refusal> {
+        let own = self.pieces[self.side as usize];
+        let opp = self.pieces[(self.side ^ 1) as usize];
         if !own.has(from) {
-            let what = if opp.has(from) {
-                format!("{} holds an enemy piece", square_name(from))
-            } else {
-                format!("{} is empty", square_name(from))
-            };
-            return illegal(format!("the tail must be a {player} piece, and {what}"));
+            return Err(Refusal::Tail);
         }
         // The direction: same rank, file or diagonal.
         let (df, dr) = ((to & 15) - (from & 15), (to >> 4) - (from >> 4));
         if df == 0 && dr == 0 {
-            return illegal(format!(
-                "the tail and the landing square are both {}",
-                square_name(from)
-            ));
+            return Err(Refusal::SameSquare);
         }
         if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
-            return illegal(format!(
-                "{} and {} are not on one rank, file or diagonal",
-                square_name(from),
-                square_name(to)
-            ));
+            return Err(Refusal::NotInLine);
         }
         let dir = STEPS
             .iter()
@@ -200,46 +242,27 @@ impl EpaminondasPosition {
             size += 1;
         }
         let head = from + (size - 1) * step;
-        let group = if size == 1 {
-            format!("the lone piece on {}", square_name(from))
-        } else {
-            format!(
-                "the group {}–{} ({size} pieces)",
-                square_name(from),
-                square_name(head)
-            )
-        };
         let distance = span - (size - 1);
         if distance <= 0 {
-            return illegal(format!(
-                "{} is inside {group}: its head is on {}",
-                square_name(to),
-                square_name(head)
-            ));
+            return Err(Refusal::Inside { size, head });
         }
         if distance > size {
-            return illegal(format!(
-                "{group} moves at most {size} square{} (its head could reach {} at most), not \
-                 {distance}",
-                if size == 1 { "" } else { "s" },
-                square_name(head + size * step)
-            ));
+            return Err(Refusal::TooFar {
+                size,
+                head,
+                distance,
+                step,
+            });
         }
         // The squares the head passes over must be empty.
         for n in 1..distance {
             let sq = head + n * step;
-            if !self.empty().has(sq) {
-                return illegal(format!(
-                    "{group} cannot pass over the piece on {}",
-                    square_name(sq)
-                ));
+            if (own | opp).has(sq) {
+                return Err(Refusal::Blocked { size, head, sq });
             }
         }
         if own.has(to) {
-            return illegal(format!(
-                "{} is occupied by another {player} piece",
-                square_name(to)
-            ));
+            return Err(Refusal::Own);
         }
         if opp.has(to) {
             let mut line = 1;
@@ -247,32 +270,102 @@ impl EpaminondasPosition {
                 line += 1;
             }
             if line >= size {
-                return illegal(format!(
-                    "{group} cannot capture the enemy line from {} ({line} piece{}): a capture \
-                     needs more pieces than the line has",
-                    square_name(to),
-                    if line == 1 { "" } else { "s" }
-                ));
-            }
-            if !capture {
-                return illegal(format!(
-                    "{} holds an enemy piece: the capture is written {}x{}",
-                    square_name(to),
-                    square_name(from),
-                    square_name(to)
-                ));
+                return Err(Refusal::LineTooLong { size, head, line });
             }
             return Ok(EpaminondasMove::new(from, to, dir, size, line));
         }
-        if capture {
-            return illegal(format!(
-                "there is no enemy piece on {} to capture: the move is written {}-{}",
-                square_name(to),
+        Ok(EpaminondasMove::new(from, to, dir, size, 0))
+    }
+
+    /// The English reason of a refusal of the move from `from` to `to`.
+    fn explain(&self, refusal: Refusal, from: i32, to: i32) -> String {
+        let player = if self.side == WHITE { "White" } else { "Black" };
+        let group = |size: i32, head: i32| {
+            if size == 1 {
+                format!("the lone piece on {}", square_name(from))
+            } else {
+                format!(
+                    "the group {}–{} ({size} pieces)",
+                    square_name(from),
+                    square_name(head)
+                )
+            }
+        };
+        match refusal {
+            Refusal::Tail => {
+                let opp = self.pieces[(self.side ^ 1) as usize];
+                let what = if opp.has(from) {
+                    format!("{} holds an enemy piece", square_name(from))
+                } else {
+                    format!("{} is empty", square_name(from))
+                };
+                format!("the tail must be a {player} piece, and {what}")
+            }
+            Refusal::SameSquare => format!(
+                "the tail and the landing square are both {}",
+                square_name(from)
+            ),
+            Refusal::NotInLine => format!(
+                "{} and {} are not on one rank, file or diagonal",
                 square_name(from),
                 square_name(to)
-            ));
+            ),
+            Refusal::Inside { size, head } => format!(
+                "{} is inside {}: its head is on {}",
+                square_name(to),
+                group(size, head),
+                square_name(head)
+            ),
+            Refusal::TooFar {
+                size,
+                head,
+                distance,
+                step,
+            } => format!(
+                "{} moves at most {size} square{} (its head could reach {} at most), not \
+                 {distance}",
+                group(size, head),
+                if size == 1 { "" } else { "s" },
+                square_name(head + size * step)
+            ),
+            Refusal::Blocked { size, head, sq } => format!(
+                "{} cannot pass over the piece on {}",
+                group(size, head),
+                square_name(sq)
+            ),
+            Refusal::Own => format!("{} is occupied by another {player} piece", square_name(to)),
+            Refusal::LineTooLong { size, head, line } => format!(
+                "{} cannot capture the enemy line from {} ({line} piece{}): a capture needs \
+                 more pieces than the line has",
+                group(size, head),
+                square_name(to),
+                if line == 1 { "" } else { "s" }
+            ),
         }
-        Ok(EpaminondasMove::new(from, to, dir, size, 0))
+    }
+
+    /// The pieces of the player to move and of the other player after a legal move `mv`
+    /// (what `play` does, without the hash and the turn).
+    #[inline]
+    pub(crate) fn after(&self, mv: EpaminondasMove) -> (Bb, Bb) {
+        let me = self.side as usize;
+        let step = STEPS[mv.dir_ix()];
+        let mut own = self.pieces[me];
+        let mut opp = self.pieces[me ^ 1];
+        let mut a = mv.tail_sq();
+        let mut b = a + mv.group() * step;
+        for _ in 0..mv.distance() {
+            own.flip(a);
+            own.flip(b);
+            a += step;
+            b += step;
+        }
+        let mut c = mv.land_sq();
+        for _ in 0..mv.line() {
+            opp.flip(c);
+            c += step;
+        }
+        (own, opp)
     }
 
     /// Plays a move (copy-make: the caller keeps the old position to take it back).

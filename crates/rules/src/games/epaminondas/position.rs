@@ -1,12 +1,20 @@
 //! The state of an Epaminondas game and its position string.
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::error::PositionError;
-use crate::game::Player;
+use crate::game::{Cell, Player};
+use crate::geometry::{placement, Geometry};
 use crate::zobrist;
 
-use super::bitboard::{from_cell, index, Bb, BITS, FILES, RANKS, RANK_1, RANK_12};
+use super::bitboard::{from_cell, Bb, BITS, FILES, RANKS, RANK_1, RANK_12};
+
+/// The board, as the registry describes it.
+pub(crate) const GEOMETRY: Geometry = Geometry::Square {
+    files: FILES as u8,
+    ranks: RANKS as u8,
+};
 
 /// White (moves first, far row rank 12).
 pub const WHITE: Player = 0;
@@ -19,6 +27,36 @@ pub const MAX_PIECES: u32 = 28;
 /// The start position string.
 pub const START: &str =
     "BBBBBBBBBBBBBB/BBBBBBBBBBBBBB/14/14/14/14/14/14/14/14/WWWWWWWWWWWWWW/WWWWWWWWWWWWWW w";
+
+/// The kinds of piece, in the order of `GameInfo::pieces`: each player has one kind, named
+/// after its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum EpaminondasKind {
+    White = 0,
+    Black = 1,
+}
+
+impl EpaminondasKind {
+    /// Every kind, in the order of `GameInfo::pieces`.
+    pub const ALL: [EpaminondasKind; 2] = [EpaminondasKind::White, EpaminondasKind::Black];
+
+    /// The kind of `player`'s pieces (0 White, 1 Black; any other number reads as its lowest
+    /// bit).
+    #[inline(always)]
+    pub const fn of(player: Player) -> Self {
+        if player & 1 == WHITE {
+            EpaminondasKind::White
+        } else {
+            EpaminondasKind::Black
+        }
+    }
+
+    /// Its index in `GameInfo::pieces`.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
 
 /// Zobrist keys: one per colour and padded index, then the side-to-move key.
 static KEYS: [u64; 2 * BITS as usize + 1] = zobrist::keys(0x45_7061_6D69_6E6F);
@@ -48,7 +86,7 @@ pub struct EpaminondasPosition {
 impl EpaminondasPosition {
     /// The start position.
     pub fn start() -> Self {
-        Self::parse(START).expect("the start string is valid")
+        START.parse().expect("the start string is valid")
     }
 
     /// Builds a position from its pieces (padded bitboards) and the player to move.
@@ -72,9 +110,33 @@ impl EpaminondasPosition {
         h
     }
 
-    /// The pieces of a colour.
-    pub fn pieces(&self, colour: Player) -> Bb {
-        self.pieces[colour as usize]
+    /// Every piece of `player` (0 White, 1 Black; any other number reads as its lowest bit).
+    #[inline(always)]
+    pub fn pieces_of(&self, player: Player) -> Bb {
+        self.pieces[(player & 1) as usize]
+    }
+
+    /// The pieces of `player` of this kind: all of that player's pieces if `kind` is the
+    /// player's own kind, none otherwise (the kinds are the colours).
+    #[inline(always)]
+    pub fn pieces(&self, player: Player, kind: EpaminondasKind) -> Bb {
+        if kind == EpaminondasKind::of(player) {
+            self.pieces_of(player)
+        } else {
+            Bb::EMPTY
+        }
+    }
+
+    /// How many pieces of `player` of this kind are on the board.
+    #[inline(always)]
+    pub fn count(&self, player: Player, kind: EpaminondasKind) -> u32 {
+        self.pieces(player, kind).count()
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bb {
+        self.pieces[0] | self.pieces[1]
     }
 
     /// The empty squares.
@@ -118,9 +180,13 @@ impl EpaminondasPosition {
         }
         self.colour_at(from_cell(cell))
     }
+}
+
+impl FromStr for EpaminondasPosition {
+    type Err = PositionError;
 
     /// Reads a position string: `<ranks 12 to 1> <w|b>`.
-    pub fn parse(text: &str) -> Result<Self, PositionError> {
+    fn from_str(text: &str) -> Result<Self, PositionError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(PositionError::new(
@@ -157,105 +223,27 @@ impl EpaminondasPosition {
     }
 }
 
+/// Reads the placement with the shared run-length reader (`W` and `B`), then checks the
+/// number of pieces a side.
 fn parse_placement(text: &str) -> Result<(Bb, Bb), PositionError> {
-    const FIELD: &str = "placement";
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != RANKS as usize {
-        return Err(PositionError::new(
-            FIELD,
-            format!(
-                "expected {RANKS} ranks separated by `/`, found {}",
-                ranks.len()
-            ),
-        ));
-    }
+    let board = placement::parse(GEOMETRY, text, "W or B", |rest| {
+        match rest.as_bytes().first() {
+            Some(b'W') => Some((WHITE, 1)),
+            Some(b'B') => Some((BLACK, 1)),
+            _ => None,
+        }
+    })?;
     let mut pieces = [Bb::EMPTY; 2];
-    for (row, rank_text) in ranks.iter().enumerate() {
-        let rank = RANKS - 1 - row as i32;
-        let name = rank + 1;
-        if rank_text.is_empty() {
-            return Err(PositionError::new(FIELD, format!("rank {name} is empty")));
-        }
-        let bytes = rank_text.as_bytes();
-        let mut file: i32 = 0;
-        let mut k = 0;
-        while k < bytes.len() {
-            let c = bytes[k];
-            match c {
-                b'W' | b'B' => {
-                    if file >= FILES {
-                        return Err(PositionError::new(
-                            FIELD,
-                            format!("rank {name} has more than {FILES} squares"),
-                        ));
-                    }
-                    let colour = if c == b'W' { 0 } else { 1 };
-                    pieces[colour].set(index(file, rank));
-                    file += 1;
-                    k += 1;
-                }
-                b'1'..=b'9' => {
-                    let start = k;
-                    while k < bytes.len() && bytes[k].is_ascii_digit() {
-                        k += 1;
-                    }
-                    let digits = &rank_text[start..k];
-                    // At most two digits are meaningful; longer runs are out of range anyway.
-                    let n: i32 = if digits.len() > 2 {
-                        i32::MAX
-                    } else {
-                        digits.parse().unwrap_or(i32::MAX)
-                    };
-                    if n > FILES {
-                        return Err(PositionError::new(
-                            FIELD,
-                            format!(
-                                "rank {name}: a run of empty squares is 1 to {FILES}, found \
-                                 {digits}"
-                            ),
-                        ));
-                    }
-                    file += n;
-                    if file > FILES {
-                        return Err(PositionError::new(
-                            FIELD,
-                            format!("rank {name} has more than {FILES} squares"),
-                        ));
-                    }
-                }
-                b'0' => {
-                    return Err(PositionError::new(
-                        FIELD,
-                        format!(
-                            "rank {name}: a run of empty squares is 1 to {FILES}, without a \
-                             leading zero"
-                        ),
-                    ))
-                }
-                _ => {
-                    let ch = rank_text[k..].chars().next().unwrap_or('?');
-                    return Err(PositionError::new(
-                        FIELD,
-                        format!(
-                            "rank {name}: unexpected {ch:?}; expected `W`, `B` or a number of \
-                             empty squares"
-                        ),
-                    ));
-                }
-            }
-        }
-        if file != FILES {
-            return Err(PositionError::new(
-                FIELD,
-                format!("rank {name} has {file} squares, expected {FILES}"),
-            ));
+    for (cell, colour) in board.into_iter().enumerate() {
+        if let Some(colour) = colour {
+            pieces[colour as usize].set(from_cell(cell as Cell));
         }
     }
     for (colour, name) in [(0, "White"), (1, "Black")] {
         let n = pieces[colour].count();
         if n > MAX_PIECES {
             return Err(PositionError::new(
-                FIELD,
+                placement::FIELD,
                 format!("{name} has {n} pieces, at most {MAX_PIECES} are allowed"),
             ));
         }
@@ -266,28 +254,13 @@ fn parse_placement(text: &str) -> Result<(Bb, Bb), PositionError> {
 
 impl fmt::Display for EpaminondasPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::with_capacity(100);
-        for rank in (0..RANKS).rev() {
-            let mut run = 0;
-            for file in 0..FILES {
-                match self.colour_at(index(file, rank)) {
-                    None => run += 1,
-                    Some(c) => {
-                        if run > 0 {
-                            s.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        s.push(if c == WHITE { 'W' } else { 'B' });
-                    }
-                }
+        let mut s = placement::write(GEOMETRY, |cell, out| match self.colour_on_cell(cell) {
+            Some(c) => {
+                out.push(if c == WHITE { 'W' } else { 'B' });
+                true
             }
-            if run > 0 {
-                s.push_str(&run.to_string());
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+            None => false,
+        });
         s.push(' ');
         s.push(if self.side == WHITE { 'w' } else { 'b' });
         f.write_str(&s)

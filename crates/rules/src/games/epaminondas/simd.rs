@@ -1,8 +1,36 @@
 //! The set operations the move counter needs, for the portable bitboard ([`Bb`], three `u64`)
-//! and, on x86-64 CPUs with AVX2, for the same 192 bits in one 256-bit register
-//! ([`Avx`], the fourth 64-bit lane always zero). The counter is written once over [`Set`];
-//! the register version spends one instruction where the portable one spends three, and keeps
-//! every set in one register instead of three, which is what the counter is mostly made of.
+//! and, on x86-64 CPUs with AVX2, for the same 192 bits in one 256-bit register (`Avx`, the
+//! fourth 64-bit lane always zero), and the run-time choice between them ([`run_best`]). The
+//! counter is written once over [`Set`] as a [`Kernel`]; the register version spends one
+//! instruction where the portable one spends three, and keeps every set in one register instead
+//! of three, which is what the counter is mostly made of.
+//!
+//! # Safety
+//!
+//! This is the one module of the crate allowed `unsafe` (the crate denies it everywhere else).
+//! Every `unsafe` here rests on one fact: **code that uses AVX2 or `popcnt` instructions only
+//! runs on a CPU that has them.** It is kept by three rules, all local to this module:
+//!
+//! 1. [`run_best`] calls the `#[target_feature]` functions `run_avx2` (AVX2 and `popcnt`) and
+//!    `run_popcnt` (`popcnt`) only after `is_x86_feature_detected!` has said, on this CPU and in
+//!    this process, that it has those features. Calling a `#[target_feature]` function is
+//!    `unsafe` for exactly that precondition, and it holds at both call sites.
+//! 2. `Avx` is private to this module. Outside the tests, the only place it is named is
+//!    `run_avx2`, which runs `Kernel::run::<Avx>`; in the tests, `compare_shifts`, compiled
+//!    with the same features and called the same way. So every `Avx` value is made and used
+//!    during a call of one of those, hence on a CPU with AVX2 (rule 1). The intrinsics in
+//!    `Avx`'s methods (`_mm256_*`, `_mm_*`) have no precondition besides the CPU feature: they
+//!    take and return register values and touch no memory, except the store of `to_bb` (tests
+//!    only), which writes 32 bytes into a local `[u64; 4]` of exactly that size (`storeu`: no
+//!    alignment needed). The methods are `#[inline(always)]` so that they are compiled inside
+//!    `run_avx2` with its features; if the compiler ever declined, it would call the
+//!    intrinsics as functions, which is slower but sound by the same argument.
+//! 3. `Avx::NONE` is the only value not made by an intrinsic: a `transmute` of `[u64; 4]` into
+//!    `__m256i`, two 32-byte plain-data types for which every bit pattern is valid.
+//!
+//! The tests compare the register shifts with the portable ones on every square, and the test
+//! that calls the `#[target_feature]` comparison checks the CPU features first (rule 1).
+#![allow(unsafe_code)]
 
 use std::ops::{BitAnd, BitOr, BitOrAssign};
 
@@ -71,8 +99,47 @@ impl Set for Bb {
     }
 }
 
+/// A computation over sets of squares (the move counter), run by [`run_best`] with the fastest
+/// set type the CPU allows. Implementations mark `run` `#[inline(always)]`, so that it is
+/// compiled inside the feature-specific functions below with their instructions.
+pub(crate) trait Kernel {
+    fn run<S: Set>(&self) -> u64;
+}
+
+/// Runs `kernel` on 256-bit registers if the CPU has AVX2, else on three words with the
+/// `popcnt` instruction if it has that, else portably. Every version gives the same number.
+#[inline(always)]
+pub(crate) fn run_best<K: Kernel>(kernel: &K) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            // SAFETY: the CPU has both features `run_avx2` is compiled for (rule 1 above).
+            return unsafe { run_avx2(kernel) };
+        }
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has the feature `run_popcnt` is compiled for (rule 1 above).
+            return unsafe { run_popcnt(kernel) };
+        }
+    }
+    kernel.run::<Bb>()
+}
+
+/// The kernel on 256-bit registers. Only [`run_best`] calls it, after detecting the features.
 #[cfg(target_arch = "x86_64")]
-pub(crate) use avx::Avx;
+#[target_feature(enable = "avx2,popcnt")]
+fn run_avx2<K: Kernel>(kernel: &K) -> u64 {
+    kernel.run::<avx::Avx>()
+}
+
+/// The portable kernel compiled with the `popcnt` instruction, which the baseline x86-64 target
+/// lacks (its software bit count costs about a dozen instructions per word).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn run_popcnt<K: Kernel>(kernel: &K) -> u64 {
+    kernel.run::<Bb>()
+}
 
 #[cfg(target_arch = "x86_64")]
 mod avx {
@@ -83,17 +150,15 @@ mod avx {
 
     /// 192 bits in a 256-bit AVX2 register; lane 3 is always zero.
     ///
-    /// Only ever built inside functions compiled with `avx2` and `popcnt`, which run only after
-    /// `is_x86_feature_detected!` has said the CPU has both: that is what makes every `unsafe`
-    /// block below sound (the intrinsics have no other precondition). The methods are
-    /// `#[inline(always)]` so that they are compiled inside those functions.
+    /// Private to `simd`: values exist only during a call of `run_avx2` (rule 2 of the
+    /// module's safety argument), which is what makes every `unsafe` block below sound.
     #[derive(Clone, Copy)]
-    pub(crate) struct Avx(__m256i);
+    pub(super) struct Avx(__m256i);
 
     /// Lane `i` of the result is lane `i + Q` of `x` (lane 3, which is zero, past the end).
     #[inline(always)]
     fn lanes_down(x: __m256i, q: u32) -> __m256i {
-        // SAFETY: see the type's documentation.
+        // SAFETY: a CPU with AVX2 (rule 2 of the module's safety argument).
         unsafe {
             match q {
                 0 => x,
@@ -108,7 +173,7 @@ mod avx {
     /// whatever and must be cleared by the caller).
     #[inline(always)]
     fn lanes_up(x: __m256i, q: u32) -> __m256i {
-        // SAFETY: see the type's documentation.
+        // SAFETY: a CPU with AVX2 (rule 2 of the module's safety argument).
         unsafe {
             match q {
                 0 => x,
@@ -123,8 +188,8 @@ mod avx {
         /// The three words back (for tests).
         #[cfg(test)]
         #[inline(always)]
-        pub(crate) fn to_bb(self) -> Bb {
-            // SAFETY: see the type's documentation.
+        pub(super) fn to_bb(self) -> Bb {
+            // SAFETY: a CPU with AVX2 (rule 2 of the module's safety argument).
             unsafe {
                 let mut w = [0u64; 4];
                 _mm256_storeu_si256(w.as_mut_ptr() as *mut __m256i, self.0);
@@ -138,7 +203,7 @@ mod avx {
         type Output = Avx;
         #[inline(always)]
         fn bitand(self, o: Avx) -> Avx {
-            // SAFETY: see the type's documentation.
+            // SAFETY: a CPU with AVX2 (rule 2 of the module's safety argument).
             Avx(unsafe { _mm256_and_si256(self.0, o.0) })
         }
     }
@@ -147,7 +212,7 @@ mod avx {
         type Output = Avx;
         #[inline(always)]
         fn bitor(self, o: Avx) -> Avx {
-            // SAFETY: see the type's documentation.
+            // SAFETY: a CPU with AVX2 (rule 2 of the module's safety argument).
             Avx(unsafe { _mm256_or_si256(self.0, o.0) })
         }
     }
@@ -160,18 +225,18 @@ mod avx {
     }
 
     impl Set for Avx {
-        // SAFETY of the constant: an all-zero `__m256i` is a valid value.
+        // SAFETY: plain data of the same size, every bit pattern valid (rule 3).
         const NONE: Avx = Avx(unsafe { std::mem::transmute::<[u64; 4], __m256i>([0; 4]) });
 
         #[inline(always)]
         fn from_bb(b: Bb) -> Avx {
-            // SAFETY: see the type's documentation.
+            // SAFETY: a CPU with AVX2 (rule 2 of the module's safety argument).
             Avx(unsafe { _mm256_set_epi64x(0, b.0[2] as i64, b.0[1] as i64, b.0[0] as i64) })
         }
 
         #[inline(always)]
         fn ahead(self, d: i32) -> Avx {
-            // SAFETY: see the type's documentation.
+            // SAFETY: a CPU with AVX2 (rule 2 of the module's safety argument).
             unsafe {
                 let x = self.0;
                 if d == 1 || d == 2 || d == 4 || d == 8 {
@@ -232,19 +297,19 @@ mod avx {
 
         #[inline(always)]
         fn minus(self, o: Avx) -> Avx {
-            // SAFETY: see the type's documentation.
+            // SAFETY: a CPU with AVX2 (rule 2 of the module's safety argument).
             Avx(unsafe { _mm256_andnot_si256(o.0, self.0) })
         }
 
         #[inline(always)]
         fn is_empty(self) -> bool {
-            // SAFETY: see the type's documentation.
+            // SAFETY: a CPU with AVX2 (rule 2 of the module's safety argument).
             unsafe { _mm256_testz_si256(self.0, self.0) != 0 }
         }
 
         #[inline(always)]
         fn count(self) -> u32 {
-            // SAFETY: see the type's documentation.
+            // SAFETY: a CPU with AVX2 (rule 2 of the module's safety argument).
             unsafe {
                 let lo = _mm256_castsi256_si128(self.0);
                 let hi = _mm256_extracti128_si256::<1>(self.0);
@@ -257,7 +322,7 @@ mod avx {
 
         #[inline(always)]
         fn carry_runs(self, g: Avx) -> Avx {
-            // SAFETY: see the type's documentation.
+            // SAFETY: a CPU with AVX2 (rule 2 of the module's safety argument).
             Avx(unsafe { _mm256_andnot_si256(_mm256_add_epi64(self.0, g.0), self.0) })
         }
     }
@@ -266,7 +331,8 @@ mod avx {
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::super::bitboard::{Bb, BITS, BOARD, STEPS};
-    use super::{Avx, Set};
+    use super::avx::Avx;
+    use super::Set;
 
     /// Every shift the counter uses, on every single bit: the register version agrees with the
     /// portable one on the board squares.
@@ -297,7 +363,7 @@ mod tests {
         if std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("popcnt")
         {
-            // SAFETY: the CPU has the features.
+            // SAFETY: the CPU has the features `compare_shifts` is compiled for (rule 1).
             unsafe { compare_shifts() }
         }
     }

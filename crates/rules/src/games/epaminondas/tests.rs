@@ -5,7 +5,8 @@
 
 use super::*;
 use crate::error::MoveError;
-use crate::game::{perft, Game, Position};
+use crate::game::{perft, Game, Player, Position, Tactics};
+use crate::geometry::square;
 use crate::outcome::{Outcome, Reason};
 use crate::record::Record;
 use crate::testkit::{check_position, check_random_games, Rng};
@@ -63,9 +64,8 @@ fn illegal_reason(p: &EpaminondasPosition, text: &str) -> String {
 fn board(pieces: &[(&str, char)], side: char) -> String {
     let mut grid = [['.'; 14]; 12];
     for &(sq, c) in pieces {
-        let f = (sq.as_bytes()[0] - b'a') as usize;
-        let r: usize = sq[1..].parse::<usize>().unwrap() - 1;
-        grid[r][f] = c;
+        let cell = square::parse(14, 12, sq).unwrap_or_else(|| panic!("square {sq}")) as usize;
+        grid[cell / 14][cell % 14] = c;
     }
     grid_string(&grid, side)
 }
@@ -131,7 +131,7 @@ fn slow_moves(p: &EpaminondasPosition) -> Vec<String> {
             None
         }
     };
-    let name = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+    let name = |f: i32, r: i32| square::name(14, (r * 14 + f) as u16);
     let white_far = (0..14).filter(|&f| grid[11][f] == 'W').count();
     let black_far = (0..14).filter(|&f| grid[0][f] == 'B').count();
     let (mine, theirs) = if me == 'W' {
@@ -261,36 +261,40 @@ fn random_games_from_capture_rich_positions() {
     assert!(checked >= 400, "{checked}");
 }
 
-/// Random placements, dense enough for long lines in every direction and captures of every
-/// size, are not reachable positions but exercise every path of the counter.
+/// A random placement, dense enough for long lines in every direction and captures of every
+/// size: not a reachable position, but it exercises every path of the counter. Every third
+/// round colours by blocks, for long lines.
+fn random_placement(rng: &mut Rng, round: usize) -> EpaminondasPosition {
+    let mut grid = [['.'; 14]; 12];
+    let density = 10 + rng.below(60); // percent of squares taken
+    let (mut w, mut b) = (0, 0);
+    for r in 0..12 {
+        for f in 0..14 {
+            if rng.below(100) < density {
+                let white = if round.is_multiple_of(3) {
+                    (f / 3 + r / 4) % 2 == 0
+                } else {
+                    rng.below(2) == 0
+                };
+                if white && w < 28 {
+                    grid[r][f] = 'W';
+                    w += 1;
+                } else if !white && b < 28 {
+                    grid[r][f] = 'B';
+                    b += 1;
+                }
+            }
+        }
+    }
+    let side = if round.is_multiple_of(2) { 'w' } else { 'b' };
+    pos(&grid_string(&grid, side))
+}
+
 #[test]
 fn random_placements() {
     let mut rng = Rng::new(11);
     for round in 0..400 {
-        let mut grid = [['.'; 14]; 12];
-        let density = 10 + rng.below(60); // percent of squares taken
-        let (mut w, mut b) = (0, 0);
-        for r in 0..12 {
-            for f in 0..14 {
-                if rng.below(100) < density {
-                    let white = if round % 3 == 0 {
-                        // Long lines: colour by column blocks.
-                        (f / 3 + r / 4) % 2 == 0
-                    } else {
-                        rng.below(2) == 0
-                    };
-                    if white && w < 28 {
-                        grid[r][f] = 'W';
-                        w += 1;
-                    } else if !white && b < 28 {
-                        grid[r][f] = 'B';
-                        b += 1;
-                    }
-                }
-            }
-        }
-        let side = if round % 2 == 0 { 'w' } else { 'b' };
-        let p = pos(&grid_string(&grid, side));
+        let p = random_placement(&mut rng, round);
         check_position(&Epaminondas, &p, &slow_moves);
         let mut v = Vec::new();
         p.legal_moves(&mut v);
@@ -821,22 +825,22 @@ fn bad_position_strings_are_rejected_with_the_field_at_fault() {
         (
             "14/14/14/14/14/14/14/14/14/14/14/14W w",
             "placement",
-            "more than 14",
+            "rank 1 has at least 15 cells, expected 14",
         ),
         (
             "14/14/14/14/14/14/14/14/14/14/14/7W7 w",
             "placement",
-            "more than 14",
+            "at least 15",
         ),
         (
             "15/14/14/14/14/14/14/14/14/14/14/14 w",
             "placement",
-            "1 to 14",
+            "rank 12 has at least 15",
         ),
         (
             "14/14/14/14/14/14/14/14/14/14/14/99999999999999999999999 w",
             "placement",
-            "1 to 14",
+            "is not a run of empty cells",
         ),
         (
             "14/14/14/14/14/14/14/14/14/14/14/0W13 w",
@@ -861,7 +865,7 @@ fn bad_position_strings_are_rejected_with_the_field_at_fault() {
         (
             "14/14/14/14/14//14/14/14/14/14/14 w",
             "placement",
-            "rank 7 is empty",
+            "rank 7 has 0 cells",
         ),
         (
             "14/14/14/14/14/14/14/14/14/WWWWWWWWWWWWWW/WWWWWWWWWWWWWW/W13 w",
@@ -1017,7 +1021,7 @@ fn random_text_never_panics() {
 #[test]
 fn parse_move_accepts_exactly_the_generated_moves() {
     let mut rng = Rng::new(1234);
-    let name = |f: usize, r: usize| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+    let name = |f: usize, r: usize| square::name(14, (r * 14 + f) as u16);
     let mut tried = 0;
     for game in 0..30 {
         let mut p = EpaminondasPosition::start();
@@ -1070,4 +1074,407 @@ fn parse_move_accepts_exactly_the_generated_moves() {
         }
     }
     assert!(tried > 10_000, "{tried}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search surface: tactics, tactical generation, move codes, null move, draws, facts.
+
+/// Two positions where a plain move leaves the opponent no move, one where a capture takes the
+/// last enemy piece, and one where the opponent is walled in but wins by crossing first.
+fn win_scenarios() -> Vec<EpaminondasPosition> {
+    vec![
+        // Black a6 is walled in once a7 is filled: a9-a7 (the pair) or a8-a7 (alone).
+        pos(&board(
+            &[
+                ("a5", 'W'),
+                ("b5", 'W'),
+                ("b6", 'W'),
+                ("b7", 'W'),
+                ("a8", 'W'),
+                ("a9", 'W'),
+                ("a6", 'B'),
+            ],
+            'w',
+        )),
+        // The same with colours and sides swapped and the wall closed from the other side.
+        pos(&board(
+            &[
+                ("n7", 'B'),
+                ("m7", 'B'),
+                ("m6", 'B'),
+                ("m5", 'B'),
+                ("n4", 'B'),
+                ("n3", 'B'),
+                ("n6", 'W'),
+            ],
+            'b',
+        )),
+        // c3xc5 takes Black's last piece.
+        pos(&board(&[("c3", 'W'), ("c4", 'W'), ("c5", 'B')], 'w')),
+        // Black a1 is walled in and has the far-row majority: whatever White plays, Black wins
+        // by crossing at the start of its turn, so no White move wins.
+        pos(&board(
+            &[
+                ("a2", 'W'),
+                ("b2", 'W'),
+                ("b1", 'W'),
+                ("h6", 'W'),
+                ("a1", 'B'),
+            ],
+            'w',
+        )),
+    ]
+}
+
+/// Positions for the property tests: random games from the start and from the capture-rich
+/// perft rows, random dense placements, and the scenarios above.
+fn sample_positions() -> Vec<EpaminondasPosition> {
+    let mut out = win_scenarios();
+    let mut rng = Rng::new(2024);
+    let mut starts = vec![EpaminondasPosition::start(); 6];
+    starts.extend(
+        rows()
+            .into_iter()
+            .filter(|r| r.1 == 1)
+            .step_by(5)
+            .map(|r| pos(&r.0)),
+    );
+    for start in starts {
+        let mut p = start;
+        for ply in 0..200 {
+            let moves = p.moves();
+            if ply % 3 == 0 || moves.is_empty() {
+                out.push(p.clone());
+            }
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer captures, so that games thin out and end.
+            let caps: Vec<_> = moves.iter().filter(|m| m.is_capture()).copied().collect();
+            let mv = if !caps.is_empty() && rng.below(2) == 0 {
+                caps[rng.below(caps.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            p.make_move(mv);
+        }
+    }
+    for round in 0..150 {
+        out.push(random_placement(&mut rng, round));
+    }
+    out
+}
+
+/// What a move does, found the slow way: the cells it captures, whose pieces they hold, and
+/// the slow generator and the outcome after playing it.
+fn slow_tactics(p: &EpaminondasPosition, mv: EpaminondasMove) -> Tactics {
+    let cells = p.move_cells(mv).captures;
+    let mut taken_kinds = 0u16;
+    for &c in &cells {
+        let view = p.piece_at(c).expect("a captured cell holds a piece");
+        assert_eq!(view.owner, 1 - p.to_move(), "{p}: {}", p.move_text(mv));
+        let kind = Epaminondas
+            .info()
+            .pieces
+            .iter()
+            .position(|k| k.letter == view.kind)
+            .expect("a kind of the game");
+        taken_kinds |= 1 << kind;
+    }
+    let mut after = p.clone();
+    after.make_move(mv);
+    let wins = match after.outcome() {
+        Some(o) => {
+            assert!(slow_moves(&after).is_empty(), "{after}");
+            o.winner() == Some(p.to_move())
+        }
+        None => false,
+    };
+    Tactics {
+        captures: cells.len() as u8,
+        taken_kinds,
+        promotion: None,
+        wins,
+    }
+}
+
+#[test]
+fn tactics_agree_with_the_slow_reference() {
+    let (mut moves, mut captures, mut wins) = (0, 0, 0);
+    for p in sample_positions() {
+        for &mv in p.moves().iter() {
+            let t = p.tactics(mv);
+            assert_eq!(t, slow_tactics(&p, mv), "{p}: {}", p.move_text(mv));
+            moves += 1;
+            captures += (t.captures > 0) as u32;
+            wins += t.wins as u32;
+        }
+    }
+    assert!(
+        moves > 50_000 && captures > 1_000 && wins > 4,
+        "{moves} moves, {captures} captures, {wins} wins"
+    );
+}
+
+#[test]
+fn tactics_of_the_scenarios() {
+    let s = win_scenarios();
+    let t = |p: &EpaminondasPosition, text: &str| p.tactics(p.parse_move(text).unwrap());
+    let quiet_win = Tactics {
+        captures: 0,
+        taken_kinds: 0,
+        promotion: None,
+        wins: true,
+    };
+    assert_eq!(t(&s[0], "a9-a7"), quiet_win);
+    assert_eq!(t(&s[0], "a8-a7"), quiet_win);
+    assert!(!t(&s[0], "b7-a7").wins, "b7 leaves a hole next to a6");
+    assert_eq!(t(&s[1], "n3-n5"), quiet_win);
+    assert_eq!(
+        t(&s[2], "c3xc5"),
+        Tactics {
+            captures: 1,
+            taken_kinds: 1 << EpaminondasKind::Black.index(),
+            promotion: None,
+            wins: true,
+        }
+    );
+    assert!(s[3].moves().iter().all(|&m| !s[3].tactics(m).wins));
+    let mut tactical = Vec::new();
+    s[3].generate_tactical(&mut tactical);
+    assert!(tactical.is_empty());
+    // A triple takes a pair: two pieces of the Black kind; Black takes White pieces.
+    let p = pos(&board(
+        &[
+            ("c2", 'W'),
+            ("c3", 'W'),
+            ("c4", 'W'),
+            ("c5", 'B'),
+            ("c6", 'B'),
+            ("a12", 'B'),
+        ],
+        'w',
+    ));
+    let tc = t(&p, "c2xc5");
+    assert_eq!((tc.captures, tc.taken_kinds, tc.wins), (2, 0b10, false));
+    let p = pos(&board(
+        &[("c7", 'B'), ("c6", 'B'), ("c5", 'W'), ("a1", 'W')],
+        'b',
+    ));
+    assert_eq!(t(&p, "c7xc5").taken_kinds, 0b01);
+    // Reaching the far row does not win on the spot, but it is a far-row gain.
+    let p = pos(&board(&[("a11", 'W'), ("h3", 'W'), ("e6", 'B')], 'w'));
+    let mv = p.parse_move("a11-a12").unwrap();
+    assert!(!p.tactics(mv).is_tactical());
+    assert_eq!(p.far_row_gain(mv), 1);
+    assert_eq!(p.far_row_gain(p.parse_move("h3-h4").unwrap()), 0);
+    let p = pos(&board(
+        &[("a12", 'W'), ("h3", 'W'), ("e6", 'B'), ("n1", 'B')],
+        'b',
+    ));
+    let q = play(&p, "e6-e7");
+    assert_eq!(q.far_row_gain(q.parse_move("a12-a11").unwrap()), -1);
+}
+
+#[test]
+fn tactical_generation_is_the_tactical_subset() {
+    let mut nonempty = 0;
+    for p in sample_positions() {
+        let mut fast = Vec::new();
+        p.generate_tactical(&mut fast);
+        let set: std::collections::BTreeSet<u32> = fast.iter().map(|&m| p.move_code(m)).collect();
+        assert_eq!(set.len(), fast.len(), "{p}: duplicate tactical moves");
+        let slow: std::collections::BTreeSet<u32> = p
+            .moves()
+            .iter()
+            .filter(|&&m| p.tactics(m).is_tactical())
+            .map(|&m| p.move_code(m))
+            .collect();
+        assert_eq!(set, slow, "{p}");
+        nonempty += !fast.is_empty() as u32;
+    }
+    assert!(nonempty > 300, "{nonempty}");
+}
+
+#[test]
+fn move_codes_are_exact_and_checked() {
+    let positions = sample_positions();
+    let mut rng = Rng::new(5);
+    let (mut foreign, mut accepted) = (0, 0);
+    for (i, p) in positions.iter().enumerate() {
+        let moves = p.moves();
+        let mut codes = std::collections::BTreeSet::new();
+        for &m in moves.iter() {
+            let code = p.move_code(m);
+            assert!(codes.insert(code), "{p}: two moves share the code {code}");
+            assert_eq!(p.move_from_code(code), Some(m), "{p}: {}", p.move_text(m));
+        }
+        // Codes of other positions, and damaged codes: a legal move of this one or nothing.
+        let other = &positions[(i * 7 + 3) % positions.len()];
+        let mut tries: Vec<u32> = other.moves().iter().map(|&m| other.move_code(m)).collect();
+        for _ in 0..50 {
+            let base = tries
+                .get(rng.below(tries.len().max(1)))
+                .copied()
+                .unwrap_or(0);
+            tries.push(base ^ (1 << rng.below(32)));
+            tries.push(rng.next_u64() as u32);
+        }
+        for code in tries {
+            foreign += 1;
+            if let Some(m) = p.move_from_code(code) {
+                accepted += 1;
+                assert!(
+                    moves.contains(&m),
+                    "{p}: code {code:#x} gave an illegal move"
+                );
+                assert_eq!(p.move_code(m), code);
+            }
+        }
+    }
+    assert!(foreign > 20_000 && accepted > 500, "{foreign} {accepted}");
+}
+
+#[test]
+fn the_move_list_bound_holds() {
+    let mut most = 0;
+    for p in sample_positions() {
+        let n = p.count_legal_moves();
+        assert!(n as usize <= MAX_MOVES, "{p}: {n} moves");
+        most = most.max(n);
+        // The far-row majority aside, both players' moves are within the bound too.
+        for player in [WHITE, BLACK] {
+            assert!(p.mobility(player) as usize <= MAX_MOVES, "{p}");
+        }
+    }
+    assert!(most > 100, "{most}");
+    // The most moves found (a search over blocks of pieces, then random swaps): 554, in the
+    // stack list without a panic.
+    let p = pos("14/14/14/5WWWWW4/4WWWWWW4/4WWWWWW4/4WWWWWW4/4WWWWW5/14/B13/14/14 w");
+    assert_eq!(p.count_legal_moves(), 554);
+    assert_eq!(p.moves().len(), 554);
+    check_position(&Epaminondas, &p, &slow_moves);
+}
+
+#[test]
+fn draw_by_rule_agrees_with_outcome() {
+    for p in sample_positions() {
+        assert_eq!(p.draw_by_rule(), None);
+        let outcome = p.outcome();
+        assert_eq!(outcome.is_some(), p.count_legal_moves() == 0, "{p}");
+        assert_eq!(outcome.is_some(), !p.has_legal_move(), "{p}");
+        if let Some(o) = outcome {
+            assert_eq!(o, p.outcome_without_moves());
+            assert!(o.winner().is_some());
+        }
+    }
+}
+
+#[test]
+fn the_null_move_passes_the_turn_and_is_taken_back() {
+    let mut passed = 0;
+    for p in sample_positions() {
+        let mut q = p.clone();
+        match q.make_null_move() {
+            Some(undo) => {
+                passed += 1;
+                assert!(p.has_legal_move());
+                assert_eq!(q.to_move(), 1 - p.to_move());
+                assert_ne!(q.hash(), p.hash());
+                assert_eq!(q.hash(), q.hash_from_scratch(), "{p}");
+                // The same placement with the other side to move, read from its string.
+                assert_eq!(pos(&q.to_string()), q);
+                q.unmake_null_move(undo);
+                assert_eq!(q, p);
+                assert_eq!(q.hash(), p.hash());
+            }
+            None => {
+                assert!(p.outcome().is_some(), "{p}");
+                assert_eq!(q, p);
+            }
+        }
+    }
+    assert!(passed > 500, "{passed}");
+    // Over by crossing or by no move: no null move.
+    let mut won = pos(&board(&[("a12", 'W'), ("e6", 'B')], 'w'));
+    assert!(won.make_null_move().is_none());
+    let mut stuck = pos(&board(
+        &[("a12", 'B'), ("b12", 'W'), ("a11", 'W'), ("b11", 'W')],
+        'b',
+    ));
+    assert!(stuck.make_null_move().is_none());
+}
+
+#[test]
+fn the_hash_is_the_placement_and_the_side_to_move() {
+    // Each piece and the side to move change the hash; nothing else is hashed.
+    let p = EpaminondasPosition::start();
+    let q = play(&p, "b2-b3");
+    assert_ne!(p.hash(), q.hash());
+    let back = play(&play(&q, "b11-b10"), "b3-b2");
+    let again = play(&back, "b10-b11");
+    assert_eq!(again, p);
+    assert_eq!(again.hash(), p.hash());
+    let flipped = pos(&START.replace(" w", " b"));
+    assert_ne!(flipped.hash(), p.hash());
+}
+
+#[test]
+fn facts_and_the_read_surface() {
+    let p = pos(&board(
+        &[
+            ("a12", 'W'),
+            ("b12", 'W'),
+            ("c3", 'W'),
+            ("a1", 'B'),
+            ("e6", 'B'),
+        ],
+        'b',
+    ));
+    let facts = p.facts();
+    let get = |name: &str, player: Player| {
+        facts
+            .iter()
+            .find(|f| f.name == name && f.player == Some(player))
+            .map(|f| f.value.clone())
+    };
+    use crate::game::FactValue::Number;
+    assert_eq!(get("far-row", WHITE), Some(Number(2)));
+    assert_eq!(get("far-row", BLACK), Some(Number(1)));
+    assert_eq!(get("pieces", WHITE), Some(Number(3)));
+    assert_eq!(get("pieces", BLACK), Some(Number(2)));
+    assert_eq!(facts.len(), 4);
+    assert_eq!(
+        p.info_lines(),
+        vec![
+            "On the far row: White 2 (rank 12), Black 1 (rank 1)",
+            "Pieces: White 3, Black 2"
+        ]
+    );
+    // The read surface: kinds in the order of GameInfo::pieces, pieces by player and kind.
+    let g = Epaminondas.info().geometry;
+    for kind in EpaminondasKind::ALL {
+        assert_eq!(
+            Epaminondas.info().pieces[kind.index()].letter,
+            if kind == EpaminondasKind::White {
+                'W'
+            } else {
+                'B'
+            }
+        );
+    }
+    let white = p.pieces(WHITE, EpaminondasKind::White);
+    let names: Vec<String> = white.cells().map(|c| g.cell_name(c)).collect();
+    assert_eq!(names, vec!["c3", "a12", "b12"]);
+    assert!(p.pieces(WHITE, EpaminondasKind::Black).is_empty());
+    assert_eq!(p.count(BLACK, EpaminondasKind::Black), 2);
+    assert_eq!(p.count(BLACK, EpaminondasKind::White), 0);
+    assert_eq!(p.occupied().count(), 5);
+    assert!(p.occupied().has_cell(g.parse_cell("e6").unwrap()));
+    assert!(!p.occupied().has_cell(g.parse_cell("e7").unwrap()));
+    assert!(!p.occupied().has_cell(168) && !p.occupied().has_cell(u16::MAX));
+    assert_eq!(p.pieces_of(BLACK), p.pieces(BLACK, EpaminondasKind::Black));
+    // Mobility of both sides, the player to move's equal to its move count.
+    assert_eq!(p.mobility(BLACK), p.count_legal_moves());
+    assert!(p.mobility(WHITE) > 0);
 }
