@@ -78,27 +78,15 @@ pub struct Tables {
 impl Tables {
     /// Worm moves from an edge cell (empty for other cells).
     #[inline(always)]
-    pub fn worm_moves(&self, c: usize) -> &[WormMove] {
+    pub(super) fn worm_moves(&self, c: usize) -> &[WormMove] {
         &self.worm_moves[self.worm_moves_start[c] as usize..self.worm_moves_start[c + 1] as usize]
     }
 
     /// Worm moves whose trajectory contains the cell.
     #[inline(always)]
-    pub fn worm_through(&self, c: usize) -> &[WormThrough] {
+    pub(super) fn worm_through(&self, c: usize) -> &[WormThrough] {
         &self.worm_through
             [self.worm_through_start[c] as usize..self.worm_through_start[c + 1] as usize]
-    }
-
-    /// The cell at offset `(dq, dr)` from `c`, or `NONE`.
-    #[inline(always)]
-    pub fn offset(&self, c: usize, dq: i32, dr: i32) -> u8 {
-        let (q, r) = self.coords[c];
-        let q = q as i32 + dq + RADIUS as i32;
-        let r = r as i32 + dr + RADIUS as i32;
-        if q < 0 || r < 0 || q >= SPAN as i32 || r >= SPAN as i32 {
-            return NONE;
-        }
-        self.cell_at[q as usize][r as usize]
     }
 
     fn build() -> Tables {

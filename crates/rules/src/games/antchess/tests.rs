@@ -39,7 +39,11 @@ fn tsv(text: &str) -> Vec<(String, u32, u64)> {
         .collect()
 }
 
-fn check_tsv<G: Game<Pos = AntPos>>(game: &G, text: &str, max_nodes: u64) -> usize {
+fn check_tsv<const N: usize, G: Game<Pos = AntChessPosition<N>>>(
+    game: &G,
+    text: &str,
+    max_nodes: u64,
+) -> usize {
     let mut run = 0;
     for (pos, depth, nodes) in tsv(text) {
         if nodes > max_nodes {
@@ -77,7 +81,7 @@ struct Seen {
     ended: usize,
 }
 
-fn random_walk<G: Game<Pos = AntPos>>(
+fn random_walk<const N: usize, G: Game<Pos = AntChessPosition<N>>>(
     game: &G,
     games: usize,
     plies: usize,
@@ -104,7 +108,7 @@ fn random_walk<G: Game<Pos = AntPos>>(
                 seen.queenless_to_move += 1;
             } else if pos.attacked_by_opponents(me, q as usize) {
                 seen.checks += 1;
-                if moves.contains(&Move::PASS) {
+                if moves.contains(&AntChessMove::PASS) {
                     seen.no_legal_move_3p += 1;
                 }
             }
@@ -112,10 +116,11 @@ fn random_walk<G: Game<Pos = AntPos>>(
                 if m.is_promotion() {
                     seen.promotions += 1;
                 }
-                if m.worm != tables::NONE {
+                let kind = m.from().and_then(|c| pos.piece(c)).map(|p| p.1);
+                if kind == Some(AntChessKind::Worm) && m.is_capture() {
                     seen.worm_captures += 1;
                 }
-                if m.ladybird.count_ones() >= 2 {
+                if m.capture_bits().count_ones() >= 2 {
                     seen.ladybird_multi += 1;
                 }
             }
@@ -124,7 +129,7 @@ fn random_walk<G: Game<Pos = AntPos>>(
                 break;
             }
             // Captures half of the time, so that games reach their ends.
-            let captures: Vec<Move> = moves
+            let captures: Vec<AntChessMove> = moves
                 .iter()
                 .copied()
                 .filter(|m| m.capture_bits() != 0)
@@ -191,7 +196,7 @@ fn build(pieces: &[(&str, &str)], to_move: char, passes: u32, quiet: u32) -> Str
     format!("{} {to_move} {passes} {quiet} 10", rows.join("/"))
 }
 
-fn texts(pos: &AntPos) -> Vec<String> {
+fn texts<const N: usize>(pos: &AntChessPosition<N>) -> Vec<String> {
     let mut v = Vec::new();
     pos.legal_moves(&mut v);
     let mut t: Vec<String> = v.iter().map(|&m| pos.move_text(m)).collect();
@@ -200,7 +205,7 @@ fn texts(pos: &AntPos) -> Vec<String> {
 }
 
 /// The moves of the piece on `from`, sorted.
-fn moves_from(pos: &AntPos, from: &str) -> Vec<String> {
+fn moves_from<const N: usize>(pos: &AntChessPosition<N>, from: &str) -> Vec<String> {
     texts(pos)
         .into_iter()
         .filter(|t| t.starts_with(&format!("{from}-")))
@@ -214,7 +219,7 @@ fn sorted(v: &[&str]) -> Vec<String> {
 }
 
 /// Parses, checks against the slow generator, and returns the position.
-fn pos2(pieces: &[(&str, &str)], to_move: char) -> AntPos {
+fn pos2(pieces: &[(&str, &str)], to_move: char) -> AntChessPosition<2> {
     let p = AntChess2
         .parse_position(&build(pieces, to_move, 0, 0))
         .unwrap();
@@ -222,7 +227,7 @@ fn pos2(pieces: &[(&str, &str)], to_move: char) -> AntPos {
     p
 }
 
-fn pos3(pieces: &[(&str, &str)], to_move: char) -> AntPos {
+fn pos3(pieces: &[(&str, &str)], to_move: char) -> AntChessPosition<3> {
     let p = AntChess3
         .parse_position(&build(pieces, to_move, 0, 0))
         .unwrap();
@@ -230,7 +235,7 @@ fn pos3(pieces: &[(&str, &str)], to_move: char) -> AntPos {
     p
 }
 
-fn play(pos: &AntPos, text: &str) -> AntPos {
+fn play<const N: usize>(pos: &AntChessPosition<N>, text: &str) -> AntChessPosition<N> {
     let mut p = pos.clone();
     let m = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     p.make_move(m);
@@ -674,63 +679,71 @@ fn bad_position_strings() {
         ("".into(), "fields", "5 fields"),
         (START2.replace(" 1", ""), "fields", "5 fields"),
         (format!("{START2} x"), "fields", "5 fields"),
-        (START2.replacen("7/8/", "7/", 1), "rows", "13 rows"),
+        (START2.replacen("7/8/", "7/", 1), "placement", "13 rows"),
         (
             START2.replacen("7/8/", "6/8/", 1),
-            "rows",
+            "placement",
             "row a has 6 cells, expected 7",
         ),
         (
             START2.replacen("7/8/", "8/8/", 1),
-            "rows",
+            "placement",
             "row a has more than 7 cells",
         ),
         (
             START2.replacen("7/8/", "7/8bA/", 1),
-            "rows",
+            "placement",
             "row b has more than 8 cells",
         ),
-        (START2.replacen("7/8/", "0/8/", 1), "rows", "cannot be 0"),
+        (
+            START2.replacen("7/8/", "0/8/", 1),
+            "placement",
+            "cannot be 0",
+        ),
         (
             START2.replacen("7/8/", "99999999999999999999999/8/", 1),
-            "rows",
+            "placement",
             "more than 7",
         ),
         (
             START2.replacen("7/8/", "xA6/8/", 1),
-            "rows",
+            "placement",
             "unknown owner",
         ),
         (
             START2.replacen("7/8/", "gA6/8/", 1),
-            "rows",
+            "placement",
             "unknown owner 'g'",
         ),
         (
             START2.replacen("7/8/", "bX6/8/", 1),
-            "rows",
+            "placement",
             "unknown piece kind",
         ),
         (
             START2.replacen("7/8/", "6b/8/", 1),
-            "rows",
+            "placement",
             "not followed by a piece kind",
         ),
-        (START2.replacen("7/8/", "bQ6/8/", 1), "rows", "two Queens"),
+        (
+            START2.replacen("7/8/", "bQ6/8/", 1),
+            "placement",
+            "two Queens",
+        ),
         (
             START2.replacen("/bA7rA/bA8rA/", "/bA7rA/1bW7rA/", 1),
-            "rows",
+            "placement",
             "off the edge",
         ),
-        (START2.replace("rQ", "rB"), "rows", "r has no Queen"),
+        (START2.replace("rQ", "rB"), "placement", "r has no Queen"),
         (
             START2.replace(" b 0 0 1", " g 0 0 1"),
-            "to-move",
+            "side to move",
             "expected one of b, r",
         ),
         (
             START2.replace(" b 0 0 1", " B 0 0 1"),
-            "to-move",
+            "side to move",
             "expected one of b, r",
         ),
         (
@@ -761,7 +774,7 @@ fn bad_position_strings() {
         // Black to move, but Red's Queen is attacked by the black Grasshopper on e7.
         (
             build(&[("g1", "bQ"), ("g7", "rQ"), ("e7", "bG")], 'b', 0, 0),
-            "rows",
+            "placement",
             "(not to move) is attacked on g7",
         ),
     ];
@@ -840,7 +853,7 @@ fn bad_move_texts() {
         p.parse_move(" g3-g4 ").map(|m| p.move_text(m)),
         Ok("g3-g4".into())
     );
-    assert_eq!(p.parse_move("pass"), Ok(Move::PASS));
+    assert_eq!(p.parse_move("pass"), Ok(AntChessMove::PASS));
 }
 
 #[test]
@@ -922,7 +935,11 @@ fn random_position(rng: &mut crate::testkit::Rng, players: usize, density: usize
     build(&refs, owners[rng.below(players)], 0, 0)
 }
 
-fn random_positions<G: Game<Pos = AntPos>>(game: &G, count: usize, seed: u64) -> usize {
+fn random_positions<const N: usize, G: Game<Pos = AntChessPosition<N>>>(
+    game: &G,
+    count: usize,
+    seed: u64,
+) -> usize {
     let mut rng = crate::testkit::Rng::new(seed);
     let mut checked = 0;
     let mut tried = 0;
