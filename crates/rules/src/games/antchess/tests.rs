@@ -1,6 +1,7 @@
 use super::*;
 use crate::game::perft;
 use crate::outcome::Reason;
+use std::collections::BTreeSet;
 use tables::tables;
 
 #[test]
@@ -1039,4 +1040,420 @@ fn mutated_input_never_panics() {
             .collect();
         let _ = p.parse_move(&text);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search-facing surface: tactics, tactical generation, move codes, draws, hash.
+
+/// Positions to check: along random games (captures half of the time, so that games reach
+/// Ladybird sweeps, promotions and lost Queens) and after random dense positions.
+fn sample_positions<const N: usize, G: Game<Pos = AntChessPosition<N>>>(
+    game: &G,
+    seed: u64,
+    games: usize,
+    dense: usize,
+) -> Vec<AntChessPosition<N>> {
+    let mut rng = crate::testkit::Rng::new(seed);
+    let mut out = Vec::new();
+    let start = game.start(&Settings::new()).unwrap();
+    let walk = |pos: &mut AntChessPosition<N>,
+                plies: usize,
+                rng: &mut crate::testkit::Rng,
+                out: &mut Vec<AntChessPosition<N>>| {
+        for _ in 0..plies {
+            out.push(pos.clone());
+            let moves = pos.moves();
+            if moves.is_empty() {
+                break;
+            }
+            let captures: Vec<AntChessMove> =
+                moves.iter().copied().filter(|m| m.is_capture()).collect();
+            let mv = if !captures.is_empty() && rng.below(2) == 0 {
+                captures[rng.below(captures.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            pos.make_move(mv);
+        }
+    };
+    for _ in 0..games {
+        let mut pos = start.clone();
+        walk(&mut pos, 200, &mut rng, &mut out);
+    }
+    let mut made = 0;
+    while made < dense {
+        let density = 20 + rng.below(40);
+        let text = random_position(&mut rng, N, density);
+        if let Ok(mut pos) = game.parse_position(&text) {
+            walk(&mut pos, 4, &mut rng, &mut out);
+            made += 1;
+        }
+    }
+    out
+}
+
+/// What a move does, found the slow way: its cells, the pieces on them, and the position
+/// after it. `wins` is a win by rule at once (anthill, last Queen); checkmate is not counted.
+fn slow_tactics<const N: usize>(pos: &AntChessPosition<N>, mv: AntChessMove) -> Tactics {
+    let cells = pos.move_cells(mv);
+    let mut taken_kinds = 0u16;
+    for &c in &cells.captures {
+        let view = pos.piece_at(c).expect("a captured cell holds a piece");
+        assert_ne!(
+            view.owner,
+            pos.to_move(),
+            "{pos}: {mv:?} takes its own piece"
+        );
+        let i = PIECES.iter().position(|k| k.letter == view.kind).unwrap();
+        taken_kinds |= 1 << i;
+    }
+    let mut after = pos.clone();
+    after.make_move(mv);
+    let promotion = match (cells.from, cells.to) {
+        (Some(f), Some(t)) if pos.piece_at(f).unwrap().kind != after.piece_at(t).unwrap().kind => {
+            Some(PIECES.iter().position(|k| k.letter == 'S').unwrap() as u8)
+        }
+        _ => None,
+    };
+    let wins = after.count_legal_moves() == 0
+        && matches!(after.outcome_without_moves(),
+            Outcome::Win { winner, reason } if winner == pos.to_move() && reason != Reason::CHECKMATE);
+    Tactics {
+        captures: cells.captures.len() as u8,
+        taken_kinds,
+        promotion,
+        wins,
+    }
+}
+
+/// Tactics, tactical generation, move codes and the draw check over the sample positions.
+fn check_search_surface<const N: usize, G: Game<Pos = AntChessPosition<N>>>(
+    game: &G,
+    seed: u64,
+) -> [usize; 4] {
+    let positions = sample_positions(game, seed, 6, 60);
+    // How many positions, tactical moves, winning moves and multi-capture moves were seen.
+    let mut seen = [positions.len(), 0, 0, 0];
+    for (i, pos) in positions.iter().enumerate() {
+        let moves = pos.moves();
+        assert_eq!(moves.len() as u64, pos.count_legal_moves(), "{pos}");
+        let mut tactical = BTreeSet::new();
+        for &mv in moves.iter() {
+            let fast = pos.tactics(mv);
+            assert_eq!(fast, slow_tactics(pos, mv), "{pos}: {}", pos.move_text(mv));
+            if fast.is_tactical() {
+                tactical.insert(mv.code());
+                seen[1] += 1;
+            }
+            seen[2] += fast.wins as usize;
+            seen[3] += (fast.captures >= 2) as usize;
+        }
+        let mut gen = Vec::new();
+        pos.generate_tactical(&mut gen);
+        let gen_set: BTreeSet<u32> = gen.iter().map(|m| m.code()).collect();
+        assert_eq!(gen_set.len(), gen.len(), "{pos}: a tactical move twice");
+        assert_eq!(gen_set, tactical, "{pos}: tactical generation");
+
+        // Codes: distinct, and each reads back to its move.
+        let codes: BTreeSet<u32> = moves.iter().map(|&m| pos.move_code(m)).collect();
+        assert_eq!(codes.len(), moves.len(), "{pos}: two moves share a code");
+        for &mv in moves.iter() {
+            assert_eq!(pos.move_from_code(pos.move_code(mv)), Some(mv), "{pos}");
+        }
+        // Codes of other positions (and of the same squares in other games) give legal moves
+        // only, and every code of a legal move is read.
+        let other = &positions[(i * 7 + 3) % positions.len()];
+        for &m in other.moves().iter() {
+            let code = other.move_code(m);
+            match pos.move_from_code(code) {
+                Some(back) => {
+                    assert!(moves.contains(&back), "{pos}: code of {m:?} gives {back:?}");
+                    assert_eq!(back.code(), code);
+                }
+                None => assert!(!codes.contains(&code), "{pos}: legal code refused"),
+            }
+        }
+        let mut rng = crate::testkit::Rng::new(i as u64);
+        for _ in 0..50 {
+            let code = rng.next_u64() as u32;
+            if let Some(back) = pos.move_from_code(code) {
+                assert!(moves.contains(&back), "{pos}: random code {code:#x}");
+            }
+        }
+
+        // The cheap draw check agrees with the outcome whenever play goes on by rule.
+        if !moves.is_empty() {
+            assert_eq!(pos.outcome(), pos.draw_by_rule(), "{pos}");
+        }
+        // The pass: offered exactly when legal.
+        assert_eq!(
+            pos.pass_move(),
+            moves
+                .contains(&AntChessMove::PASS)
+                .then_some(AntChessMove::PASS),
+            "{pos}"
+        );
+    }
+    seen
+}
+
+#[test]
+fn search_surface_antchess() {
+    let seen = check_search_surface(&AntChess2, 21);
+    assert!(
+        seen[0] > 1000 && seen[1] > 1000 && seen[2] > 0 && seen[3] > 0,
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn search_surface_antchess3() {
+    let seen = check_search_surface(&AntChess3, 22);
+    assert!(
+        seen[0] > 1000 && seen[1] > 1000 && seen[2] > 0 && seen[3] > 0,
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn tactics_of_chosen_moves() {
+    // A Ladybird sweep takes two pieces of two kinds; a promotion; the Queen to the anthill.
+    let p = pos2(
+        &[
+            ("a1", "bQ"),
+            ("c1", "rQ"),
+            ("g7", "bB"),
+            ("g8", "bL"),
+            ("f6", "rA"),
+            ("h6", "rG"),
+        ],
+        'b',
+    );
+    let mv = p.parse_move("g8-f7xf6,h6").unwrap();
+    let t = p.tactics(mv);
+    assert_eq!(t.captures, 2);
+    assert_eq!(
+        t.taken_kinds,
+        1 << AntChessKind::Warrior as u16 | 1 << AntChessKind::Grasshopper as u16
+    );
+    assert_eq!(t.promotion, None);
+    assert!(!t.wins && t.is_tactical());
+    assert!(!p.tactics(p.parse_move("g8-f7").unwrap()).is_tactical());
+
+    let p = pos2(&[("g1", "bQ"), ("m7", "rQ"), ("f11", "bA")], 'b');
+    let t = p.tactics(p.parse_move("f11-f12=S").unwrap());
+    assert_eq!(t.promotion, Some(AntChessKind::Superant as u8));
+    assert_eq!(t.captures, 0);
+
+    let p = pos2(&[("f6", "bQ"), ("g13", "rQ")], 'b');
+    assert!(p.tactics(p.parse_move("f6-g7").unwrap()).wins);
+    assert!(!p.tactics(p.parse_move("f6-f7").unwrap()).wins);
+    // On the anthill already (a string no game reaches): every legal move that keeps her
+    // there wins, the pass too; her own steps do not.
+    let p = AntChess2
+        .parse_position(&build(
+            &[("g7", "bQ"), ("a7", "rQ"), ("m1", "bA")],
+            'b',
+            0,
+            0,
+        ))
+        .unwrap();
+    assert!(p.tactics(AntChessMove::PASS).wins);
+    let mut tact = Vec::new();
+    p.generate_tactical(&mut tact);
+    let mut tact: Vec<String> = tact.iter().map(|&m| p.move_text(m)).collect();
+    tact.sort();
+    assert_eq!(tact, sorted(&["m1-l2", "m1-m2", "pass"]));
+
+    // Three players: taking the second-last Queen wins; a queenless player taking one does not.
+    let p = pos3(
+        &[("g1", "bQ"), ("g5", "rB"), ("a7", "rQ"), ("m1", "gA")],
+        'r',
+    );
+    let t = p.tactics(p.parse_move("g5-g1xg1").unwrap());
+    assert!(t.wins && t.taken_kinds == 1 << AntChessKind::Queen as u16);
+    let p = pos3(
+        &[("g1", "bQ"), ("g5", "rB"), ("a7", "gQ"), ("m1", "gA")],
+        'r',
+    );
+    assert!(!p.tactics(p.parse_move("g5-g1xg1").unwrap()).wins);
+}
+
+#[test]
+fn move_codes_fit_and_ladybird_sweeps_have_one_code() {
+    // The same sweep reached round two pivots is one move with one code; the same end with
+    // other captures is another move.
+    let p = pos2(
+        &[
+            ("a1", "bQ"),
+            ("m7", "rQ"),
+            ("g7", "bA"),
+            ("f7", "bA"),
+            ("g8", "bL"),
+        ],
+        'b',
+    );
+    let f8: Vec<AntChessMove> = p
+        .moves()
+        .iter()
+        .copied()
+        .filter(|m| p.move_text(*m) == "g8-f8")
+        .collect();
+    assert_eq!(f8.len(), 1);
+    // A code from the start position is no move of a position where that piece is gone.
+    let start = AntChess2.start(&Settings::new()).unwrap();
+    let g3g4 = start.parse_move("g3-g4").unwrap();
+    assert_eq!(start.move_from_code(g3g4.code()), Some(g3g4));
+    let after = play(&start, "g3-g4");
+    assert_eq!(after.move_from_code(g3g4.code()), None);
+    assert_eq!(start.move_from_code(u32::MAX), None);
+    assert_eq!(start.move_from_code(0), None);
+    // A finished game reads no code.
+    let done = AntChess2
+        .parse_position(&build(&[("g7", "bQ"), ("a7", "rQ")], 'r', 0, 0))
+        .unwrap();
+    assert_eq!(done.move_from_code(AntChessMove::PASS.code()), None);
+    assert_eq!(done.pass_move(), None);
+}
+
+#[test]
+fn no_null_move_and_check() {
+    let mut p = AntChess2.start(&Settings::new()).unwrap();
+    let before = p.clone();
+    assert!(p.make_null_move().is_none());
+    assert_eq!(p, before);
+    assert!(!p.in_check());
+    let checked = pos2(
+        &[("g1", "bW"), ("f6", "bQ"), ("g9", "rQ"), ("f5", "rA")],
+        'r',
+    );
+    assert!(checked.in_check());
+    assert!(checked.facts().iter().any(|f| f.name == "check"
+        && f.player == Some(1)
+        && f.value == crate::game::FactValue::Flag(true)));
+}
+
+#[test]
+fn passes_in_a_row_are_hashed() {
+    let s = |passes| build(&[("g1", "bQ"), ("g13", "rQ")], 'b', passes, 5);
+    let p0 = AntChess2.parse_position(&s(0)).unwrap();
+    let p1 = AntChess2.parse_position(&s(1)).unwrap();
+    let p2 = AntChess2.parse_position(&s(2)).unwrap();
+    let p3 = AntChess2.parse_position(&s(3)).unwrap();
+    assert_ne!(p0.hash(), p1.hash());
+    assert_ne!(p1.hash(), p2.hash());
+    // From the drawing count on, more passes change nothing.
+    assert_eq!(p2.hash(), p3.hash());
+    for p in [&p0, &p1, &p2, &p3] {
+        assert_eq!(p.hash(), p.hash_from_scratch());
+    }
+    // A pass then a move: the counter goes up and back to 0, with the hash.
+    let q = play(&p0, "pass");
+    assert_eq!(q.passes(), 1);
+    assert_eq!(q.hash(), q.hash_from_scratch());
+    let r = play(&q, "g13-g12");
+    assert_eq!(r.passes(), 0);
+    assert_eq!(r.hash(), r.hash_from_scratch());
+    // The same pieces and player to move after a pass and after a move differ.
+    let via_moves = play(&play(&p0, "g1-g2"), "g13-g12");
+    let via_pass = play(&play(&play(&p0, "g1-g2"), "pass"), "g2-g1");
+    assert_ne!(via_pass.to_string(), via_moves.to_string());
+    let a = play(&play(&p0, "pass"), "g13-g12");
+    let b = play(&play(&p0, "g1-g2"), "g13-g12");
+    assert_ne!(a.hash(), b.hash());
+}
+
+#[test]
+fn read_access_for_evaluations() {
+    let p = AntChess3.start(&Settings::new()).unwrap();
+    for player in 0..3 {
+        assert_eq!(p.count(player, AntChessKind::Warrior), 9);
+        assert_eq!(p.count(player, AntChessKind::Queen), 1);
+        let q = p.pieces(player, AntChessKind::Queen);
+        assert_eq!(
+            q.trailing_zeros() as usize,
+            p.queen(player as usize).unwrap()
+        );
+    }
+    assert_eq!(p.count(3, AntChessKind::Queen), 0);
+    assert_eq!(p.occupied().count_ones(), 51);
+    assert_eq!(p.mobility(0) as u64, p.count_legal_moves());
+    assert_eq!(p.mobility(7), 0);
+    // Another player's mobility is what they would have on move.
+    let red = AntChess3
+        .parse_position(&p.to_string().replace(" b 0 0 1", " r 0 0 1"))
+        .unwrap();
+    assert_eq!(p.mobility(1) as u64, red.count_legal_moves());
+    let two = AntChess2.start(&Settings::new()).unwrap();
+    assert_eq!(two.count(2, AntChessKind::Queen), 0);
+    assert_eq!(two.mobility(1), 34);
+}
+
+#[test]
+fn facts_and_info_lines() {
+    let p = pos3(
+        &[("g1", "bQ"), ("g5", "rB"), ("a7", "rQ"), ("m1", "gA")],
+        'g',
+    );
+    let facts = p.facts();
+    let names: Vec<&str> = facts.iter().map(|f| f.name).collect();
+    assert_eq!(
+        names,
+        [
+            "move-number",
+            "queen",
+            "queen",
+            "queen",
+            "passes",
+            "quiet-plies",
+            "check"
+        ]
+    );
+    assert_eq!(facts[3].value, crate::game::FactValue::Cell(None));
+    assert_eq!(
+        p.info_lines(),
+        [
+            "Move 10",
+            "Queens: Black g1, Red a7, Green captured (anthill g7)",
+            "Passes in a row: 0 (draw at 3)",
+            "Quiet plies: 0 (draw at 150)",
+        ]
+    );
+    // No line says whose turn it is.
+    assert!(!p.info_lines().iter().any(|l| l.contains("to play")));
+}
+
+#[test]
+fn the_move_list_bound_holds_on_crowded_boards() {
+    // Boards full of Ladybirds, Beetles and Superants: the most moves seen stays under the
+    // proved bound.
+    let g = crate::geometry::hex::HexGrid::new(setup::RADIUS);
+    let mut rng = crate::testkit::Rng::new(5);
+    let mut most = 0;
+    for _ in 0..300 {
+        let mut pieces: Vec<(String, String)> = vec![("a1".into(), "bQ".into())];
+        pieces.push(("m7".into(), "rQ".into()));
+        for c in 0..g.cell_count() as Cell {
+            let name = g.name(c);
+            if name == "a1" || name == "m7" || rng.below(100) >= 60 {
+                continue;
+            }
+            let mine = rng.below(3) != 0;
+            let kind = ['L', 'L', 'B', 'S', 'L'][rng.below(5)];
+            let piece = if mine {
+                format!("b{kind}")
+            } else {
+                "rA".to_string()
+            };
+            pieces.push((name, piece));
+        }
+        let refs: Vec<(&str, &str)> = pieces
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        if let Ok(p) = AntChess2.parse_position(&build(&refs, 'b', 0, 0)) {
+            most = most.max(p.count_legal_moves());
+        }
+    }
+    assert!(most > 200 && most <= MAX_MOVES as u64, "{most}");
 }
