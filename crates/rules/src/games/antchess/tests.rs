@@ -1457,3 +1457,304 @@ fn the_move_list_bound_holds_on_crowded_boards() {
     }
     assert!(most > 200 && most <= MAX_MOVES as u64, "{most}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Every way out of a three-player game, through a game record.
+
+use crate::outcome::{Elimination, GameResult};
+use crate::record::{Event, Record};
+
+fn out(player: Player, reason: Reason, ply: usize) -> Elimination {
+    Elimination {
+        player,
+        reason,
+        ply,
+    }
+}
+
+/// The start of `antchess3` after Black's g3-g4: Red to move.
+fn record3() -> Record<AntChessPosition<3>> {
+    let mut rec = Record::new(AntChess3.start(&Settings::new()).unwrap());
+    rec.play_text("g3-g4").unwrap();
+    rec
+}
+
+/// Plays the first legal move that is not a pass.
+fn play_some(rec: &mut Record<AntChessPosition<3>>) {
+    let mv = *rec
+        .position()
+        .moves()
+        .iter()
+        .find(|m| !m.is_pass())
+        .unwrap();
+    rec.play(mv).unwrap();
+}
+
+#[test]
+fn three_players_a_captured_queen_leaves_the_player_in_play() {
+    let start = AntChess3
+        .parse_position(&build(
+            &[
+                ("g1", "bQ"),
+                ("c1", "bA"),
+                ("g5", "rB"),
+                ("a7", "rQ"),
+                ("m7", "gQ"),
+                ("m3", "gA"),
+            ],
+            'r',
+            0,
+            0,
+        ))
+        .unwrap();
+    let mut rec = Record::new(start);
+    rec.play_text("g5-g1xg1").unwrap();
+    assert_eq!(rec.eliminations(), [out(0, QUEEN_LOST, 1)]);
+    assert_eq!(rec.outcome(), None);
+    assert!(!rec.has_left(0));
+    rec.play_text("pass").unwrap(); // Green
+                                    // Black has no Queen but plays her Warrior; nothing passes for her.
+    assert_eq!(rec.position().to_move(), 0);
+    rec.play_text("c1-c2").unwrap();
+    assert_eq!(
+        rec.position().piece_at(cell("c2")).map(|v| v.kind),
+        Some('A')
+    );
+    assert_eq!(rec.position().to_move(), 1);
+    assert_eq!(rec.eliminations().len(), 1);
+    assert_eq!(rec.players_in(), [1, 2]);
+}
+
+#[test]
+fn three_players_resignation_of_the_player_to_move() {
+    let mut rec = record3();
+    let before = rec.position().clone();
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    // Red's Queen is off, the rest of Red's army stays, and Red's seat has passed already.
+    let p = rec.position();
+    assert_eq!(p.piece_at(cell("a7")), None);
+    assert_eq!(p.count(1, AntChessKind::Queen), 0);
+    assert_eq!(p.count(1, AntChessKind::Warrior), 9);
+    assert_eq!(p.occupied_by(1).count_ones(), 16);
+    assert_eq!(p.to_move(), 2);
+    assert_eq!(p.passes(), 1);
+    assert!(matches!(rec.events().last(), Some(Event::AutoPass(m)) if m.is_pass()));
+    assert_eq!(rec.eliminations(), [out(1, Reason::RESIGNATION, 1)]);
+    assert_eq!(rec.outcome(), None);
+    assert!(rec.has_left(1));
+    // Play goes on between Black and Green; Red passes after each of Black's moves.
+    play_some(&mut rec); // Green
+    assert_eq!(rec.position().to_move(), 0);
+    play_some(&mut rec); // Black, then Red passes
+    assert_eq!(rec.position().to_move(), 2);
+    assert!(matches!(rec.events().last(), Some(Event::AutoPass(_))));
+    assert_eq!(rec.position().hash(), rec.position().hash_from_scratch());
+    // Red cannot leave twice, nor play.
+    assert!(!rec.drop_out(1, Reason::TIME));
+    // Undo takes back Black's move with Red's pass, then Green's move, then the resignation.
+    assert!(rec.undo());
+    assert_eq!(rec.position().to_move(), 0);
+    assert!(rec.undo());
+    assert!(rec.undo());
+    assert_eq!(rec.position(), &before);
+    assert_eq!(rec.position().hash(), before.hash());
+    assert_eq!(
+        rec.position().piece_at(cell("a7")).map(|v| v.kind),
+        Some('Q')
+    );
+    assert_eq!(rec.position().to_move(), 1);
+    assert!(rec.eliminations().is_empty());
+    assert!(!rec.has_left(1));
+}
+
+#[test]
+fn three_players_resignation_of_a_player_not_to_move() {
+    let mut rec = record3();
+    let before = rec.position().clone();
+    assert!(rec.drop_out(2, Reason::RESIGNATION));
+    assert_eq!(rec.position().piece_at(cell("m7")), None);
+    assert_eq!(rec.position().to_move(), 1, "Red still to move");
+    assert!(matches!(rec.events().last(), Some(Event::Dropout(2, _))));
+    assert_eq!(rec.eliminations(), [out(2, Reason::RESIGNATION, 1)]);
+    play_some(&mut rec); // Red, then Green passes
+    assert_eq!(rec.position().to_move(), 0);
+    assert!(matches!(rec.events().last(), Some(Event::AutoPass(_))));
+    assert!(rec.undo());
+    assert_eq!(rec.position().to_move(), 1);
+    assert!(rec.undo());
+    assert_eq!(rec.position(), &before);
+    assert!(rec.eliminations().is_empty());
+}
+
+#[test]
+fn three_players_fallen_flag() {
+    let mut rec = record3();
+    assert!(rec.drop_out(0, Reason::TIME));
+    assert_eq!(rec.eliminations(), [out(0, Reason::TIME, 1)]);
+    assert_eq!(rec.position().piece_at(cell("g1")), None);
+    assert_eq!(rec.outcome(), None);
+    // Red and Green play; Black's seat passes.
+    play_some(&mut rec); // Red
+    play_some(&mut rec); // Green, then Black passes
+    assert_eq!(rec.position().to_move(), 1);
+    assert_eq!(
+        rec.eliminations()[0].describe(AntChess3.info().players),
+        "Black is out on time"
+    );
+}
+
+#[test]
+fn three_players_a_second_resignation_ends_the_game() {
+    let mut rec = record3();
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    play_some(&mut rec); // Green
+    assert!(rec.drop_out(2, Reason::RESIGNATION));
+    let won = Outcome::Win {
+        winner: 0,
+        reason: LAST_QUEEN,
+    };
+    assert_eq!(rec.outcome(), Some(won));
+    let result = rec.result().unwrap();
+    assert_eq!(
+        result,
+        GameResult {
+            outcome: won,
+            eliminations: vec![
+                out(1, Reason::RESIGNATION, 1),
+                out(2, Reason::RESIGNATION, 3)
+            ],
+        }
+    );
+    assert_eq!(
+        result.describe(AntChess3.info().players),
+        "Black wins by holding the last Queen (Red is out by resignation; Green is out by resignation)"
+    );
+    assert_eq!(result.points(3), [1.0, 0.0, 0.0]);
+    assert_eq!(rec.position().count_legal_moves(), 0);
+    assert!(rec.play_text("g4-g5").is_err());
+    assert!(!rec.drop_out(0, Reason::RESIGNATION), "the game is over");
+    // Undo brings Green back.
+    assert!(rec.undo());
+    assert_eq!(rec.outcome(), None);
+    assert_eq!(rec.eliminations(), [out(1, Reason::RESIGNATION, 1)]);
+}
+
+#[test]
+fn three_players_draw_by_agreement_after_a_dropout() {
+    let mut rec = record3();
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    assert_eq!(rec.players_in(), [0, 2]);
+    rec.declare(Outcome::Draw {
+        reason: Reason::AGREEMENT,
+    });
+    let result = rec.result().unwrap();
+    assert_eq!(result.eliminations, [out(1, Reason::RESIGNATION, 1)]);
+    assert_eq!(result.points(3), [0.5, 0.0, 0.5]);
+    assert_eq!(
+        result.describe(AntChess3.info().players),
+        "draw by agreement (Red is out by resignation)"
+    );
+    assert!(rec.undo());
+    assert_eq!(rec.outcome(), None);
+}
+
+#[test]
+fn three_players_anthill_after_a_dropout() {
+    let start = AntChess3
+        .parse_position(&build(
+            &[
+                ("f6", "bQ"),
+                ("a7", "rQ"),
+                ("a5", "rA"),
+                ("m7", "gQ"),
+                ("m5", "gA"),
+            ],
+            'r',
+            0,
+            0,
+        ))
+        .unwrap();
+    let mut rec = Record::new(start);
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    assert_eq!(rec.position().to_move(), 2);
+    rec.play_text("pass").unwrap(); // Green
+    rec.play_text("f6-g7").unwrap(); // Black
+    let result = rec.result().unwrap();
+    assert_eq!(
+        result.outcome,
+        Outcome::Win {
+            winner: 0,
+            reason: ANTHILL
+        }
+    );
+    assert_eq!(result.eliminations, [out(1, Reason::RESIGNATION, 0)]);
+    // The game ended before Red's seat passed.
+    assert!(matches!(rec.events().last(), Some(Event::Move(_))));
+}
+
+#[test]
+fn three_players_a_resignation_that_leaves_one_queen() {
+    // Black's Queen was captured before this position: Black is out from the start, and when
+    // Red leaves Green's Queen is the last one.
+    let start = AntChess3
+        .parse_position(&build(
+            &[
+                ("g1", "bA"),
+                ("a7", "rQ"),
+                ("a5", "rA"),
+                ("m7", "gQ"),
+                ("m5", "gA"),
+            ],
+            'b',
+            0,
+            0,
+        ))
+        .unwrap();
+    let mut rec = Record::new(start);
+    assert_eq!(rec.eliminations(), [out(0, QUEEN_LOST, 0)]);
+    rec.play_text("g1-g2").unwrap();
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    let result = rec.result().unwrap();
+    assert_eq!(
+        result.outcome,
+        Outcome::Win {
+            winner: 2,
+            reason: LAST_QUEEN
+        }
+    );
+    assert_eq!(
+        result.eliminations,
+        [out(0, QUEEN_LOST, 0), out(1, Reason::RESIGNATION, 1)]
+    );
+    assert!(rec.undo());
+    assert_eq!(rec.outcome(), None);
+    // A queenless player who leaves was out already: the record keeps when and why, and
+    // undo restores the record as it was.
+    assert!(rec.drop_out(0, Reason::RESIGNATION));
+    assert!(rec.has_left(0));
+    assert_eq!(rec.eliminations(), [out(0, QUEEN_LOST, 0)]);
+    assert_eq!(rec.outcome(), None);
+    assert!(rec.undo());
+    assert!(!rec.has_left(0));
+    assert_eq!(rec.eliminations(), [out(0, QUEEN_LOST, 0)]);
+}
+
+#[test]
+fn two_players_resignation_and_flag_hand_the_win_over() {
+    let mut rec = Record::new(AntChess2.start(&Settings::new()).unwrap());
+    let mut p = rec.position().clone();
+    assert!(!p.remove_player(0), "two players: nobody is removed");
+    assert_eq!(p.eliminated(0), None);
+    assert!(rec.drop_out(0, Reason::RESIGNATION));
+    assert_eq!(
+        rec.outcome(),
+        Some(Outcome::Win {
+            winner: 1,
+            reason: Reason::RESIGNATION
+        })
+    );
+    assert!(rec.result().unwrap().eliminations.is_empty());
+    assert!(rec.undo());
+    assert!(rec.drop_out(1, Reason::TIME));
+    assert_eq!(rec.outcome().and_then(|o| o.winner()), Some(0));
+}
