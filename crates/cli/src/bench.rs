@@ -1,9 +1,14 @@
-//! `myrmidon bench`: speed of every game (or the ones named), in two tables on standard output.
+//! `myrmidon bench`: speed of every game (or the ones named), in three tables on standard output.
 //!
 //! * perft from the start position, deepening until a run takes about a second (it stops before
 //!   a depth predicted to take more than a few seconds), or at the depth given with `--depth`;
-//! * move generation alone (`DynRecord::bench_movegen`) on the start position and on positions
-//!   reached by random legal moves (a fixed seed, so every run measures the same positions).
+//! * move generation alone (into the game's stack move list) on the start position and on
+//!   positions reached by random legal moves (a fixed seed, so every run measures the same
+//!   positions);
+//! * the cost of the cheap draw check a search makes at every node (`Position::draw_by_rule`):
+//!   a perft that makes every move down to the leaves, without and with the check at each node.
+//!
+//! Every measurement runs monomorphised through the typed path (`crate::typed`).
 
 use std::io::Write;
 use std::time::Instant;
@@ -14,23 +19,38 @@ use myrmidon_rules::{registry, DynGame, DynRecord, Settings};
 
 use crate::common::CliResult;
 use crate::perft::{human, parse_depth};
+use crate::progress;
+use crate::typed;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// The games to measure (all of them if none is named).
     pub games: Vec<String>,
 
-    /// Run perft at this depth instead of choosing one.
-    #[arg(long, value_parser = parse_depth)]
+    /// Run perft at this depth (0 to 64) instead of choosing one.
+    // Hyphen values reach the parser, so that `--depth -1` is told the range.
+    #[arg(long, value_parser = parse_depth, allow_hyphen_values = true)]
     pub depth: Option<u32>,
 
-    /// Seconds a chosen perft depth should take at least (it deepens while a run is faster).
-    #[arg(long, default_value_t = 1.0, value_name = "SECONDS")]
+    /// Seconds a chosen perft depth should take at least (it deepens while a run is faster):
+    /// above 0, at most 600.
+    #[arg(long, default_value_t = 1.0, value_name = "SECONDS", value_parser = parse_target,
+          allow_hyphen_values = true)]
     pub target: f64,
 
     /// Seed of the random moves that lead to the positions measured for move generation.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// Reads `--target`: a number of seconds above 0 and at most 600.
+fn parse_target(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= 600.0 => Ok(t),
+        _ => Err(format!(
+            "the target must be a number of seconds above 0 and at most 600, not {text:?}"
+        )),
+    }
 }
 
 /// One perft run.
@@ -40,20 +60,20 @@ struct PerftRun {
     seconds: f64,
 }
 
-fn timed_perft(record: &dyn DynRecord, depth: u32) -> PerftRun {
+fn timed_perft(record: &dyn DynRecord, depth: u32) -> CliResult<PerftRun> {
     let start = Instant::now();
-    let nodes = record.perft(depth);
-    PerftRun {
+    let nodes = typed::perft(record, depth)?;
+    Ok(PerftRun {
         depth,
         nodes,
         seconds: start.elapsed().as_secs_f64(),
-    }
+    })
 }
 
 /// Deepens perft from depth 1 until a run takes `target` seconds, without starting a run
 /// predicted (from the growth of the last two) to take more than three times the target.
-fn chosen_perft(record: &dyn DynRecord, target: f64) -> PerftRun {
-    let mut last = timed_perft(record, 1);
+fn chosen_perft(record: &dyn DynRecord, target: f64) -> CliResult<PerftRun> {
+    let mut last = timed_perft(record, 1)?;
     let mut previous_nodes = 1u64;
     while last.seconds < target && last.nodes > 0 && last.depth < crate::perft::MAX_DEPTH {
         let growth = (last.nodes as f64 / previous_nodes.max(1) as f64).max(1.0);
@@ -61,23 +81,23 @@ fn chosen_perft(record: &dyn DynRecord, target: f64) -> PerftRun {
             break;
         }
         previous_nodes = last.nodes;
-        last = timed_perft(record, last.depth + 1);
+        last = timed_perft(record, last.depth + 1)?;
     }
-    last
+    Ok(last)
 }
 
 /// Calls per second and moves per second of move generation on one position, measured for
 /// about a quarter of a second.
-fn movegen_rate(record: &dyn DynRecord) -> (f64, f64) {
+fn movegen_rate(record: &dyn DynRecord) -> CliResult<(f64, f64)> {
     let mut iterations = 64u64;
     loop {
-        let m = record.bench_movegen(iterations);
+        let m = typed::movegen(record, iterations)?;
         if m.seconds >= 0.05 || iterations >= 1 << 40 {
             let scale = (0.25 / m.seconds.max(1e-9)).clamp(1.0, 1e6);
             let iterations = (iterations as f64 * scale) as u64;
-            let m = record.bench_movegen(iterations.max(1));
+            let m = typed::movegen(record, iterations.max(1))?;
             let seconds = m.seconds.max(1e-9);
-            return (iterations.max(1) as f64 / seconds, m.nodes as f64 / seconds);
+            return Ok((iterations.max(1) as f64 / seconds, m.nodes as f64 / seconds));
         }
         iterations *= 4;
     }
@@ -121,12 +141,6 @@ pub fn run(args: &BenchArgs) -> CliResult {
         eprintln!("no game is registered: nothing to measure");
         return Ok(());
     }
-    if !(args.target > 0.0 && args.target <= 600.0) {
-        return Err(crate::common::CliError::msg(format!(
-            "--target must be a number of seconds above 0 and at most 600, not {}",
-            args.target
-        )));
-    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
 
@@ -137,6 +151,14 @@ pub fn run(args: &BenchArgs) -> CliResult {
         records.push(record);
     }
 
+    // On a terminal, a bar over every measurement, perft then move generation (hidden elsewhere).
+    let samples: Vec<Vec<(String, Box<dyn DynRecord>)>> = records
+        .iter()
+        .map(|r| sample_positions(r.as_ref(), args.seed))
+        .collect();
+    let steps = 2 * records.len() + samples.iter().map(Vec::len).sum::<usize>();
+    let bar = progress::bar(steps as u64, "");
+
     writeln!(out, "perft from the start position")?;
     writeln!(
         out,
@@ -144,21 +166,25 @@ pub fn run(args: &BenchArgs) -> CliResult {
         "game", "depth", "nodes", "seconds", "nodes/s"
     )?;
     for record in &records {
+        bar.set_message(format!("perft {}", record.info().id));
         let run = match args.depth {
-            Some(d) => timed_perft(record.as_ref(), d),
-            None => chosen_perft(record.as_ref(), args.target),
+            Some(d) => timed_perft(record.as_ref(), d)?,
+            None => chosen_perft(record.as_ref(), args.target)?,
         };
+        bar.inc(1);
         let rate = run.nodes as f64 / run.seconds.max(1e-9);
-        writeln!(
-            out,
-            "{:<14} {:>5} {:>15} {:>9.3} {:>12}",
-            record.info().id,
-            run.depth,
-            run.nodes,
-            run.seconds,
-            human(rate)
-        )?;
-        out.flush()?;
+        bar.suspend(|| {
+            writeln!(
+                out,
+                "{:<14} {:>5} {:>15} {:>9.3} {:>12}",
+                record.info().id,
+                run.depth,
+                run.nodes,
+                run.seconds,
+                human(rate)
+            )?;
+            out.flush()
+        })?;
     }
 
     writeln!(out)?;
@@ -168,22 +194,59 @@ pub fn run(args: &BenchArgs) -> CliResult {
         "{:<14} {:<18} {:>6} {:>12} {:>12}",
         "game", "position", "moves", "positions/s", "moves/s"
     )?;
-    for record in &records {
-        for (label, position) in sample_positions(record.as_ref(), args.seed) {
+    for (record, samples) in records.iter().zip(samples) {
+        for (label, position) in samples {
+            bar.set_message(format!("movegen {} {label}", record.info().id));
             let count = position.legal_moves().len();
-            let (calls, moves) = movegen_rate(position.as_ref());
-            writeln!(
-                out,
-                "{:<14} {:<18} {:>6} {:>12} {:>12}",
-                record.info().id,
-                label,
-                count,
-                human(calls),
-                human(moves)
-            )?;
-            out.flush()?;
+            let (calls, moves) = movegen_rate(position.as_ref())?;
+            bar.inc(1);
+            bar.suspend(|| {
+                writeln!(
+                    out,
+                    "{:<14} {:<18} {:>6} {:>12} {:>12}",
+                    record.info().id,
+                    label,
+                    count,
+                    human(calls),
+                    human(moves)
+                )?;
+                out.flush()
+            })?;
         }
     }
+
+    writeln!(out)?;
+    writeln!(
+        out,
+        "draw check at every node (perft making every leaf; fastest of three runs each)"
+    )?;
+    writeln!(
+        out,
+        "{:<14} {:>5} {:>15} {:>9} {:>11} {:>7}",
+        "game", "depth", "nodes", "plain s", "checked s", "cost"
+    )?;
+    for record in &records {
+        bar.set_message(format!("draw check {}", record.info().id));
+        let depth = args.depth.map(|d| d.saturating_sub(1));
+        let run = typed::draw_check_cost(record.as_ref(), depth, args.target / 3.0)?;
+        let (depth, nodes, plain, checked) = (run.depth, run.nodes, run.plain, run.checked);
+        bar.inc(1);
+        let cost = 100.0 * (checked - plain) / plain.max(1e-9);
+        bar.suspend(|| {
+            writeln!(
+                out,
+                "{:<14} {:>5} {:>15} {:>9.3} {:>11.3} {:>+6.1}%",
+                record.info().id,
+                depth,
+                nodes,
+                plain,
+                checked,
+                cost
+            )?;
+            out.flush()
+        })?;
+    }
+    bar.finish_and_clear();
     Ok(())
 }
 
@@ -194,14 +257,16 @@ mod tests {
 
     #[test]
     fn perft_deepens_and_stops() {
-        let game: &dyn DynGame = &testgame::SQUARE;
-        let record = game.new_game(&Settings::new()).unwrap();
-        // A tiny target: the first depth already meets it or the next is predicted too slow.
-        let run = chosen_perft(record.as_ref(), 1e-12);
-        assert_eq!(run.depth, 1);
-        assert_eq!(run.nodes, 10);
-        let run = timed_perft(record.as_ref(), 2);
-        assert_eq!(run.nodes, 9 * 9 + 10);
+        for game in registry::games() {
+            let record = game.new_game(&Settings::new()).unwrap();
+            let moves = record.legal_moves().len() as u64;
+            // A tiny target: the first depth already meets it or the next is predicted too slow.
+            let run = chosen_perft(record.as_ref(), 1e-12).unwrap();
+            assert_eq!(run.depth, 1);
+            assert_eq!(run.nodes, moves);
+            let run = timed_perft(record.as_ref(), 0).unwrap();
+            assert_eq!(run.nodes, 1);
+        }
     }
 
     #[test]

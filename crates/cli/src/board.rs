@@ -10,8 +10,58 @@
 
 use myrmidon_rules::{Cell, GameInfo, Geometry, PieceNotation, PieceView, Player};
 
-/// ANSI colours of the players' pieces, used only when writing to a terminal.
-const PALETTE: [&str; 6] = ["1;33", "1;36", "1;32", "1;35", "1;31", "1;34"];
+/// ANSI styles for players named after a colour (matched without regard to case). White and
+/// Black are a light and a dark tile, which read the same on dark and light terminals.
+const NAMED: [(&str, &str); 10] = [
+    ("white", "1;30;47"),
+    ("black", "1;37;40"),
+    ("red", "1;31"),
+    ("green", "1;32"),
+    ("yellow", "1;33"),
+    ("blue", "1;34"),
+    ("magenta", "1;35"),
+    ("purple", "1;35"),
+    ("cyan", "1;36"),
+    ("orange", "1;33"),
+];
+
+/// ANSI styles for the other players, in turn order, skipping those a named player took.
+const PALETTE: [&str; 6] = ["1;33", "1;36", "1;35", "1;32", "1;34", "1;31"];
+
+/// The ANSI style of each player's pieces: the colour a player is named after (Black, Red,
+/// Green...), else the first colour of [`PALETTE`] that no other player of the game has.
+pub fn player_colours(players: &[&str]) -> Vec<&'static str> {
+    let named: Vec<Option<&'static str>> = players
+        .iter()
+        .map(|name| {
+            NAMED
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+                .map(|&(_, style)| style)
+        })
+        .collect();
+    let mut taken: Vec<&'static str> = named.iter().flatten().copied().collect();
+    named
+        .iter()
+        .enumerate()
+        .map(|(i, style)| {
+            style.unwrap_or_else(|| {
+                let free = PALETTE.iter().find(|p| !taken.contains(p));
+                let style = free.copied().unwrap_or(PALETTE[i % PALETTE.len()]);
+                taken.push(style);
+                style
+            })
+        })
+        .collect()
+}
+
+/// `text` in `style` (an ANSI SGR code such as `1;31`), or as it is without a style.
+fn styled(text: &str, style: Option<&str>) -> String {
+    match style {
+        Some(style) => format!("\x1b[{style}m{text}\x1b[0m"),
+        None => text.to_string(),
+    }
+}
 
 /// The text of a piece on the board, as the game's own notation writes it: `K`, `k`, `bQ`, `W`.
 pub fn piece_token(info: &GameInfo, piece: PieceView) -> String {
@@ -26,10 +76,16 @@ pub fn piece_token(info: &GameInfo, piece: PieceView) -> String {
     }
 }
 
-/// Lines explaining the pieces: who owns which, and what each letter is.
-pub fn legend(info: &GameInfo) -> Vec<String> {
+/// Lines explaining the pieces: who owns which, and what each letter is. With `colour`, each
+/// player's name is written in the colour of their pieces, so that the legend says which is
+/// which.
+pub fn legend(info: &GameInfo, colour: bool) -> Vec<String> {
+    let colours = player_colours(info.players);
+    let names = |i: usize| {
+        let name = info.players.get(i).copied().unwrap_or("?");
+        styled(name, colours.get(i).copied().filter(|_| colour))
+    };
     let mut lines = Vec::new();
-    let names = |i: usize| info.players.get(i).copied().unwrap_or("?");
     match info.notation {
         PieceNotation::Case => lines.push(format!(
             "{}: upper case, {}: lower case, empty: .",
@@ -37,13 +93,15 @@ pub fn legend(info: &GameInfo) -> Vec<String> {
             names(1)
         )),
         PieceNotation::OwnerPrefix(prefixes) => {
-            let owners: Vec<String> = info
-                .players
-                .iter()
+            let owners: Vec<String> = (0..info.players.len())
                 .zip(prefixes)
-                .map(|(name, p)| format!("{name}: {p}…"))
+                .map(|(i, p)| format!("{}: {p}…", names(i)))
                 .collect();
             lines.push(format!("{}, empty: .", owners.join(", ")));
+        }
+        PieceNotation::Letter if colour => {
+            let players: Vec<String> = (0..info.players.len()).map(names).collect();
+            lines.push(format!("players: {}, empty: .", players.join(", ")));
         }
         PieceNotation::Letter => lines.push("empty: .".to_string()),
     }
@@ -72,17 +130,13 @@ fn split_name(name: &str) -> (&str, &str) {
     name.split_at(at)
 }
 
-fn paint(cell: &CellText, width: usize, colour: bool) -> String {
+/// The cell's text padded to `width`, in its owner's style if `colours` are given.
+fn paint(cell: &CellText, width: usize, colours: Option<&[&str]>) -> String {
     let pad = width.saturating_sub(cell.text.chars().count());
-    match (colour, cell.owner) {
-        (true, Some(owner)) => format!(
-            "\x1b[{}m{}\x1b[0m{}",
-            PALETTE[owner as usize % PALETTE.len()],
-            cell.text,
-            " ".repeat(pad)
-        ),
-        _ => format!("{}{}", cell.text, " ".repeat(pad)),
-    }
+    let style = colours
+        .zip(cell.owner)
+        .and_then(|(colours, owner)| colours.get(owner as usize).copied());
+    format!("{}{}", styled(&cell.text, style), " ".repeat(pad))
 }
 
 /// Lays the board out with `text(cell)` in each cell.
@@ -95,6 +149,8 @@ fn layout(
     colour: bool,
 ) -> String {
     let geometry = info.geometry;
+    let palette = player_colours(info.players);
+    let colours = colour.then_some(palette.as_slice());
     let rows = geometry.rows();
     let cells: Vec<Vec<CellText>> = rows
         .iter()
@@ -121,7 +177,7 @@ fn layout(
             for ((_, row), texts) in rows.iter().zip(&cells) {
                 let mut line = format!("{:>label_width$}  ", label(row));
                 for t in texts {
-                    line.push_str(&paint(t, width, colour));
+                    line.push_str(&paint(t, width, colours));
                 }
                 out.push_str(line.trim_end());
                 out.push('\n');
@@ -153,7 +209,7 @@ fn layout(
                     " ".repeat(indent * half)
                 );
                 for t in texts {
-                    line.push_str(&paint(t, width, colour));
+                    line.push_str(&paint(t, width, colours));
                 }
                 out.push_str(line.trim_end());
                 out.push('\n');
@@ -270,7 +326,7 @@ mod tests {
         assert!(text.contains("1S"), "{text}");
         assert!(text.contains("2S"), "{text}");
         assert!(text.contains("3S"), "{text}");
-        assert!(legend(game.info())[0].contains("1…"));
+        assert!(legend(game.info(), false)[0].contains("1…"));
     }
 
     #[test]
@@ -285,10 +341,35 @@ mod tests {
 
     #[test]
     fn legends() {
-        let square = legend(testgame::SQUARE.info());
+        let square = legend(testgame::SQUARE.info(), false);
         assert_eq!(square[0], "Cross: upper case, Nought: lower case, empty: .");
         assert_eq!(square[1], "pieces: S stone");
-        let hex = legend(testgame::HEX.info());
+        let hex = legend(testgame::HEX.info(), false);
         assert_eq!(hex[0], "Amber: a…, Blue: b…, Coral: c…, empty: .");
+        // In colour, each name is in its pieces' colour.
+        let hex = legend(testgame::HEX_SAME_INITIALS.info(), true);
+        assert_eq!(
+            hex[0],
+            "\x1b[1;31mRed\x1b[0m: 1…, \x1b[1;33mRose\x1b[0m: 2…, \x1b[1;36mRuby\x1b[0m: 3…, empty: ."
+        );
+    }
+
+    #[test]
+    fn players_named_after_colours_get_them() {
+        assert_eq!(
+            player_colours(&["Black", "Red", "Green"]),
+            ["1;37;40", "1;31", "1;32"]
+        );
+        assert_eq!(player_colours(&["White", "black"]), ["1;30;47", "1;37;40"]);
+        // Others take the palette in turn, skipping what a named player has.
+        assert_eq!(player_colours(&["Cross", "Nought"]), ["1;33", "1;36"]);
+        assert_eq!(
+            player_colours(&["Amber", "Yellow", "Coral"]),
+            ["1;36", "1;33", "1;35"]
+        );
+        let game = &testgame::HEX_SAME_INITIALS;
+        let record = game.new_game_at("1../..../..3../..../2.. 2 0").unwrap();
+        let text = draw(game.info(), &|c| record.piece_at(c), true);
+        assert!(text.contains("\x1b[1;31m1S\x1b[0m"), "Red in red: {text}");
     }
 }

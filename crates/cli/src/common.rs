@@ -9,24 +9,41 @@ use myrmidon_rules::{
     registry, DynGame, DynRecord, PositionError, SettingError, Settings, UnknownGame,
 };
 
+/// The exit status of a command line that asks for something that cannot be done: a bad
+/// argument, an unknown game, a bad position string, setting or depth.
+pub const USAGE_STATUS: u8 = 2;
+
+/// The exit status of a failure while running (the output or the input failed).
+pub const RUNTIME_STATUS: u8 = 1;
+
 /// Why a command failed. `Io` errors on a closed standard output (`myrmidon moves … | head`)
 /// end the program quietly; every other error is printed on standard error.
 #[derive(Debug)]
 pub enum CliError {
-    Message(String),
+    /// What the command line asked for is wrong (exit status [`USAGE_STATUS`]).
+    Usage(String),
+    /// Reading or writing failed (exit status [`RUNTIME_STATUS`]).
     Io(io::Error),
 }
 
 impl CliError {
+    /// A usage error with this message.
     pub fn msg(text: impl Into<String>) -> Self {
-        CliError::Message(text.into())
+        CliError::Usage(text.into())
+    }
+
+    pub fn exit_status(&self) -> u8 {
+        match self {
+            CliError::Usage(_) => USAGE_STATUS,
+            CliError::Io(_) => RUNTIME_STATUS,
+        }
     }
 }
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Message(m) => f.write_str(m),
+            CliError::Usage(m) => f.write_str(m),
             CliError::Io(e) => write!(f, "cannot write the output: {e}"),
         }
     }
@@ -41,22 +58,22 @@ impl From<io::Error> for CliError {
 impl From<UnknownGame> for CliError {
     fn from(e: UnknownGame) -> Self {
         if e.known.is_empty() {
-            CliError::Message(format!("unknown game {:?}: no game is registered", e.id))
+            CliError::Usage(format!("unknown game {:?}: no game is registered", e.id))
         } else {
-            CliError::Message(e.to_string())
+            CliError::Usage(e.to_string())
         }
     }
 }
 
 impl From<PositionError> for CliError {
     fn from(e: PositionError) -> Self {
-        CliError::Message(e.to_string())
+        CliError::Usage(e.to_string())
     }
 }
 
 impl From<SettingError> for CliError {
     fn from(e: SettingError) -> Self {
-        CliError::Message(e.to_string())
+        CliError::Usage(e.to_string())
     }
 }
 
@@ -72,19 +89,23 @@ pub struct GameArgs {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub position: Option<String>,
 
-    /// A game setting, as NAME=VALUE (repeatable). Not needed with --position.
+    /// A game setting, as NAME=VALUE (repeatable). Not with --position, which fixes them.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
 
-    /// Shorthand for --set region=<REGION> (Jeu de Reines' region).
+    /// Shorthand for --set region=<REGION>. Not with --position. (The help shown is written
+    /// from the registry: see `command()` in main.rs.)
     #[arg(long, value_name = "REGION")]
     pub region: Option<String>,
 }
 
 impl GameArgs {
     /// The settings chosen with `--set` and `--region`, in the order given (`--region` last).
+    /// A setting given twice with the same value counts once; with two different values it is
+    /// an error (which one was meant cannot be known).
     pub fn settings(&self) -> CliResult<Settings> {
-        let mut settings = Settings::new();
+        // Each setting with the argument that chose it, to name both sides of a conflict.
+        let mut chosen: Vec<(String, String, String)> = Vec::new();
         for item in &self.set {
             let (name, value) = item
                 .split_once('=')
@@ -95,10 +116,27 @@ impl GameArgs {
                     "bad --set {item:?}: the setting name is empty"
                 )));
             }
-            settings = settings.with(name, value);
+            chosen.push((name.to_string(), value.to_string(), format!("--set {item}")));
         }
         if let Some(region) = &self.region {
-            settings = settings.with("region", region);
+            let region = region.trim();
+            chosen.push((
+                "region".to_string(),
+                region.to_string(),
+                format!("--region {region}"),
+            ));
+        }
+        let mut settings = Settings::new();
+        for (i, (name, value, source)) in chosen.iter().enumerate() {
+            match chosen[..i].iter().find(|(n, _, _)| n == name) {
+                Some((_, v, _)) if v == value => continue,
+                Some((_, _, first)) => {
+                    return Err(CliError::msg(format!(
+                        "conflicting settings: {first} and {source} both set {name}; give it once"
+                    )))
+                }
+                None => settings = settings.with(name, value),
+            }
         }
         Ok(settings)
     }
@@ -110,22 +148,23 @@ impl GameArgs {
     }
 }
 
-/// Opens `game` at `position` (its start position if `None`) with `settings`, which are checked
-/// against the game even when a position string makes them unnecessary.
+/// Opens `game` at `position` (its start position if `None`) with `settings`. Settings choose a
+/// start position, so they are refused with a position string, which already fixes them.
 pub fn open_game(
     game: &dyn DynGame,
     position: Option<&str>,
     settings: &Settings,
 ) -> CliResult<Box<dyn DynRecord>> {
-    settings.validate(game.info())?;
     match position {
-        Some(text) => {
-            if !settings.0.is_empty() {
-                eprintln!("note: settings are ignored with --position (the string says it all)");
-            }
-            Ok(game.new_game_at(text)?)
+        Some(_) if !settings.0.is_empty() => Err(CliError::msg(
+            "--set and --region cannot be used with --position: the position string already \
+             fixes every setting (give one or the other)",
+        )),
+        Some(text) => Ok(game.new_game_at(text)?),
+        None => {
+            settings.validate(game.info())?;
+            Ok(game.new_game(settings)?)
         }
-        None => Ok(game.new_game(settings)?),
     }
 }
 
@@ -159,6 +198,24 @@ mod tests {
         assert!(e.to_string().contains("NAME=VALUE"), "{e}");
         let e = args(&["=1"], None).settings().unwrap_err();
         assert!(e.to_string().contains("name is empty"), "{e}");
+    }
+
+    #[test]
+    fn conflicting_settings_are_refused_and_repeats_count_once() {
+        let e = args(&["region=south"], Some("north"))
+            .settings()
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "conflicting settings: --set region=south and --region north both set region; \
+             give it once"
+        );
+        let e = args(&["a=1", "b=2", "a = 3"], None).settings().unwrap_err();
+        assert!(e.to_string().contains("--set a=1 and --set a = 3"), "{e}");
+        let s = args(&["region=north", "a=1", "a=1"], Some("north"))
+            .settings()
+            .unwrap();
+        assert_eq!(s, Settings::new().with("region", "north").with("a", "1"));
     }
 
     #[test]

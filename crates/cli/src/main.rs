@@ -8,13 +8,15 @@ mod games;
 mod moves;
 mod perft;
 mod play;
+mod progress;
 #[cfg(test)]
 mod testgame;
+mod typed;
 
 use std::io;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::common::CliError;
 
@@ -50,23 +52,184 @@ fn run(cli: Cli) -> common::CliResult {
     }
 }
 
+/// The command line, with the help of `--region` written from the registry's setting info
+/// (the games that have a region, and what it does in each).
+fn command() -> clap::Command {
+    let mut help = vec!["Shorthand for --set region=<REGION>. Not with --position.".to_string()];
+    for game in myrmidon_rules::registry::games() {
+        let info = game.info();
+        for setting in info.settings.iter().filter(|s| s.name == "region") {
+            help.push(format!(
+                "{} ({}): {}; one of {} (default {}).",
+                info.name,
+                info.id,
+                setting.help,
+                setting.values.join(", "),
+                setting.default
+            ));
+        }
+    }
+    let help = help.join("\n");
+    let mut command = Cli::command();
+    let names: Vec<String> = command
+        .get_subcommands()
+        .filter(|c| c.get_arguments().any(|a| a.get_id() == "region"))
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for name in names {
+        let help = help.clone();
+        command = command.mut_subcommand(name, |c| c.mut_arg("region", |a| a.help(help)));
+    }
+    command
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever read our output stopped reading (`| head`): not an error of ours.
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("myrmidon: error: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(e.exit_status())
         }
     }
+}
+
+/// Prints what clap found wrong with the command line in the program's own error style, or the
+/// help and version text that clap reports the same way (on standard output, status 0).
+fn usage_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            // Help and version text go to standard output; a closed pipe is not an error.
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let args: Vec<String> = std::env::args().skip(1).collect();
+            eprint!("{}", usage_message(e, &args));
+            ExitCode::from(common::USAGE_STATUS)
+        }
+    }
+}
+
+/// The subcommand named on the command line (the first argument that is not an option), if it
+/// is one of ours.
+fn subcommand_in(args: &[String]) -> Option<String> {
+    let first = args.iter().find(|a| !a.starts_with('-'))?;
+    command()
+        .get_subcommands()
+        .find(|c| c.get_name() == first)
+        .map(|c| c.get_name().to_string())
+}
+
+/// The text of a command line error: `myrmidon: error: …`, then a hint where one helps, the
+/// usage of the command concerned and where to read more.
+fn usage_message(e: &clap::Error, args: &[String]) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    // A context value as text; several values (suggestions) are joined with "or".
+    let string = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(s)) if !s.is_empty() => Some(s.join("' or '")),
+        _ => None,
+    };
+    let mut command = command();
+    command.build();
+    let sub = subcommand_in(args);
+    let mut hints = Vec::new();
+    let message = match e.kind() {
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            hints.push(format!("the commands: {}", subcommand_names(&command)));
+            "a command is needed".to_string()
+        }
+        ErrorKind::UnknownArgument => {
+            let arg = string(ContextKind::InvalidArg).unwrap_or_default();
+            let name = arg.split('=').next().unwrap_or(&arg).to_string();
+            let owners = owners_of(&command, &name);
+            if sub.is_none() && !owners.is_empty() {
+                hints.push(format!(
+                    "{name} is an option of {}: put it after the command",
+                    owners.join(", ")
+                ));
+            } else if let Some(s) = string(ContextKind::SuggestedArg).filter(|_| sub.is_some()) {
+                hints.push(format!("did you mean '{s}'?"));
+            }
+            if arg.starts_with('-') {
+                format!("unknown option '{arg}'")
+            } else {
+                format!("unexpected argument '{arg}'")
+            }
+        }
+        ErrorKind::InvalidSubcommand => {
+            let name = string(ContextKind::InvalidSubcommand).unwrap_or_default();
+            match string(ContextKind::SuggestedSubcommand) {
+                Some(s) => hints.push(format!("did you mean '{s}'?")),
+                None => hints.push(format!("the commands: {}", subcommand_names(&command))),
+            }
+            format!("unknown command '{name}'")
+        }
+        // Anything else: clap's own first paragraph, without its "error: " and its tips.
+        _ => {
+            let text = e.render().to_string();
+            let first = text.split("\n\n").next().unwrap_or("").trim_end();
+            first.strip_prefix("error: ").unwrap_or(first).to_string()
+        }
+    };
+    let (usage, help) = match sub
+        .as_deref()
+        .and_then(|name| command.find_subcommand_mut(name))
+    {
+        Some(s) => (
+            s.render_usage().to_string(),
+            format!("myrmidon {} --help", s.get_name()),
+        ),
+        None => (
+            command.render_usage().to_string(),
+            "myrmidon --help".to_string(),
+        ),
+    };
+    let mut out = format!("myrmidon: error: {message}\n");
+    for hint in hints {
+        out.push_str(&format!("  {hint}\n"));
+    }
+    out.push_str(usage.trim_end());
+    out.push_str(&format!("\n'{help}' says more.\n"));
+    out
+}
+
+/// The names of the subcommands, comma-separated.
+fn subcommand_names(command: &clap::Command) -> String {
+    command
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The subcommands that take the option `name` (`--verbose` -> `myrmidon games`).
+fn owners_of(command: &clap::Command, name: &str) -> Vec<String> {
+    command
+        .get_subcommands()
+        .filter(|c| {
+            c.get_arguments().any(|a| {
+                a.get_long().is_some_and(|l| format!("--{l}") == name)
+                    || a.get_short().is_some_and(|s| format!("-{s}") == name)
+            })
+        })
+        .map(|c| format!("'myrmidon {}'", c.get_name()))
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn the_command_line_definition_is_consistent() {

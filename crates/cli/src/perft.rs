@@ -8,6 +8,8 @@ use std::time::Instant;
 use clap::Args;
 
 use crate::common::{CliResult, GameArgs};
+use crate::progress;
+use crate::typed;
 
 /// The deepest perft accepted: anything deeper would not finish anyway.
 pub const MAX_DEPTH: u32 = 64;
@@ -44,15 +46,26 @@ pub fn run(args: &PerftArgs) -> CliResult {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let start = Instant::now();
-    let nodes = if args.divide && args.depth > 0 {
-        let mut lines = record.divide(args.depth);
-        lines.sort();
-        for (text, count) in &lines {
-            writeln!(out, "{text} {count}")?;
+    // On a terminal, count move by move from the root to show the progress (hidden elsewhere).
+    let bar = progress::bar(0, "root moves");
+    bar.set_prefix(format!("perft {} {}: ", record.info().id, args.depth));
+    let split = args.depth > 0 && (args.divide || !bar.is_hidden());
+    let nodes = if split {
+        bar.set_length(typed::count_moves(record.as_ref())?);
+        let mut lines = typed::divide(record.as_ref(), args.depth, &|text| {
+            bar.set_message(text.to_string());
+            bar.inc(1);
+        })?;
+        bar.finish_and_clear();
+        if args.divide {
+            lines.sort();
+            for (text, count) in &lines {
+                writeln!(out, "{text} {count}")?;
+            }
         }
         lines.iter().map(|(_, n)| n).sum()
     } else {
-        record.perft(args.depth)
+        typed::perft(record.as_ref(), args.depth)?
     };
     let seconds = start.elapsed().as_secs_f64();
     writeln!(out, "nodes {nodes}")?;

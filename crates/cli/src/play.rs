@@ -18,8 +18,8 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
-    /// Never colour the pieces (colours are only used when standard output is a terminal and
-    /// NO_COLOR is not set).
+    /// Never colour the pieces (colours are only used when standard output is a terminal, or
+    /// CLICOLOR_FORCE is set, and NO_COLOR is not set to a non-empty value).
     #[arg(long, alias = "no-color")]
     pub no_colour: bool,
 }
@@ -36,8 +36,9 @@ Type a move in the game's move text, or one of these commands:
   resign             the player to move gives up: with two players the other wins; with
                      three, they drop out (their Queen leaves the board, their seat
                      passes) and the other two play on
-  help               this text
-  quit               leave (so does the end of input, Ctrl-D)";
+  help | h | ?       this text
+  quit | exit | q    leave (so does the end of input, Ctrl-D)
+Commands may be typed in any letter case.";
 
 /// How the session writes.
 #[derive(Clone, Copy, Debug, Default)]
@@ -85,19 +86,27 @@ impl Session {
     pub fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
         let info = self.record.info();
         writeln!(out, "{} ({})", info.name, info.id)?;
-        for line in board::legend(info) {
+        for line in board::legend(info, self.options.colour) {
             writeln!(out, "{line}")?;
         }
-        writeln!(
-            out,
-            "Type help for the commands, moves for the legal moves, cells for the cell names."
-        )?;
+        if self.record.outcome().is_some() {
+            writeln!(out, "Type help for the commands, cells for the cell names.")?;
+        } else {
+            writeln!(
+                out,
+                "Type help for the commands, moves for the legal moves, cells for the cell names."
+            )?;
+        }
         writeln!(out)?;
         self.show(out)?;
         let mut buffer = Vec::new();
         loop {
             let prompt = if self.record.outcome().is_some() {
-                "game over (undo or quit)".to_string()
+                if self.can_undo() {
+                    "game over (undo or quit)".to_string()
+                } else {
+                    "game over (quit)".to_string()
+                }
             } else {
                 self.player_name(self.record.to_move()).to_string()
             };
@@ -140,7 +149,30 @@ impl Session {
         Ok(Next::Continue)
     }
 
+    /// Whether `undo` has something to take back: a move or a declared result.
+    fn can_undo(&self) -> bool {
+        self.record.can_undo()
+    }
+
+    /// What is left to do once the game is over.
+    fn after_the_end(&self) -> &'static str {
+        if self.can_undo() {
+            "Type undo to take back, or quit."
+        } else {
+            "Type quit to leave."
+        }
+    }
+
     fn play(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(outcome) = self.record.outcome() {
+            // No move can be played: say so, without suggesting moves.
+            return writeln!(
+                out,
+                "the game is over ({}). {}",
+                self.outcome_text(outcome),
+                self.after_the_end()
+            );
+        }
         let mover = self.player_name(self.record.to_move());
         match self.record.play(text) {
             Ok(mv) => {
@@ -269,7 +301,7 @@ impl Session {
         match record.outcome() {
             Some(outcome) => {
                 writeln!(out, "Game over: {}.", self.outcome_text(outcome))?;
-                writeln!(out, "Type undo to take back, or quit.")?;
+                writeln!(out, "{}", self.after_the_end())?;
             }
             None => writeln!(out, "{} to move.", self.player_name(record.to_move()))?,
         }
@@ -277,12 +309,30 @@ impl Session {
     }
 }
 
+/// Whether to colour the pieces: never with `--no-colour` or with `NO_COLOR` set to anything but
+/// the empty string (no-color.org); else when `CLICOLOR_FORCE` is set (not empty, not `0`) or
+/// standard output is a terminal. `env` reads an environment variable.
+pub fn wants_colour(
+    no_colour: bool,
+    terminal: bool,
+    env: impl Fn(&str) -> Option<std::ffi::OsString>,
+) -> bool {
+    let set = |name: &str| env(name).is_some_and(|v| !v.is_empty());
+    if no_colour || set("NO_COLOR") {
+        false
+    } else if set("CLICOLOR_FORCE") && env("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
+        true
+    } else {
+        terminal
+    }
+}
+
 pub fn run(args: &PlayArgs) -> CliResult {
     let record = args.game.open()?;
     let options = Options {
-        colour: !args.no_colour
-            && io::stdout().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none(),
+        colour: wants_colour(args.no_colour, io::stdout().is_terminal(), |name| {
+            std::env::var_os(name)
+        }),
         echo: !io::stdin().is_terminal(),
     };
     let stdin = io::stdin();
@@ -358,9 +408,17 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("game over (undo or quit)> b3\nthe game is over"),
+            text.contains(
+                "game over (undo or quit)> b3\nthe game is over (Amber wins by three in a row). \
+                 Type undo to take back, or quit.\n"
+            ),
             "{text}"
         );
+        // Once the game is over, nothing suggests typing a move or listing the moves.
+        let after_end = text.split("Game over").nth(1).unwrap();
+        let after_end = after_end.split("took back").next().unwrap();
+        assert!(!after_end.contains("type moves"), "{after_end}");
+        assert!(!after_end.contains("legal moves"), "{after_end}");
         assert!(text.contains("no moves: the game is over (Amber wins by three in a row)"));
         assert!(text.contains("took back a3\n"), "{text}");
         assert!(text.contains("Blue to move"), "{text}");
@@ -369,6 +427,39 @@ mod tests {
             text.ends_with("legal moves:\n") || text.ends_with("> \n"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_finished_position_offers_only_quit() {
+        // Amber has three in a row: over before anything was played, so nothing to undo.
+        let text = transcript(
+            &testgame::HEX,
+            Some("111/..../...../..../... 2 0"),
+            "b1\nmoves\n",
+        );
+        assert!(text.contains("Game over: Amber wins by three in a row.\nType quit to leave.\n"));
+        assert!(
+            text.contains("game over (quit)> b1\nthe game is over (Amber wins by three in a row). Type quit to leave.\n"),
+            "{text}"
+        );
+        assert!(!text.contains("undo"), "nothing to undo: {text}");
+        assert!(!text.contains("moves for the legal moves"), "{text}");
+        assert!(!text.contains("type moves"), "{text}");
+    }
+
+    #[test]
+    fn help_lists_the_aliases() {
+        for alias in ["q", "exit", "h", "?", "position"] {
+            assert!(
+                HELP.lines()
+                    .any(|l| l.split_whitespace().any(|w| w == alias)),
+                "{alias}: {HELP}"
+            );
+        }
+        // And each alias listed does what help says.
+        let text = transcript(&testgame::SQUARE, None, "?\nH\nQ\nb2\n");
+        assert_eq!(text.matches(HELP).count(), 2, "{text}");
+        assert!(!text.contains("plays b2"), "Q quits: {text}");
     }
 
     #[test]
@@ -384,7 +475,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("the game is over: no move can be played"),
+            text.contains("> a1\nthe game is over (draw by agreement). Type undo to take back"),
             "{text}"
         );
         assert!(text.contains("Nought resigns\n"), "{text}");
@@ -431,6 +522,30 @@ mod tests {
             .err()
             .unwrap();
         assert!(err.to_string().contains("bad position string"), "{err}");
+    }
+
+    #[test]
+    fn colour_follows_the_flag_the_terminal_and_the_environment() {
+        let env = |vars: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                vars.iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| std::ffi::OsString::from(v))
+            }
+        };
+        assert!(wants_colour(false, true, env(&[])));
+        assert!(!wants_colour(false, false, env(&[])));
+        assert!(!wants_colour(true, true, env(&[])));
+        // NO_COLOR counts only when it is not empty.
+        assert!(!wants_colour(false, true, env(&[("NO_COLOR", "1")])));
+        assert!(wants_colour(false, true, env(&[("NO_COLOR", "")])));
+        // CLICOLOR_FORCE colours a pipe, but neither NO_COLOR nor --no-colour gives way to it.
+        assert!(wants_colour(false, false, env(&[("CLICOLOR_FORCE", "1")])));
+        assert!(!wants_colour(false, false, env(&[("CLICOLOR_FORCE", "0")])));
+        assert!(!wants_colour(false, false, env(&[("CLICOLOR_FORCE", "")])));
+        let both = &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "x")];
+        assert!(!wants_colour(false, false, env(both)));
+        assert!(!wants_colour(true, false, env(&[("CLICOLOR_FORCE", "1")])));
     }
 
     #[test]

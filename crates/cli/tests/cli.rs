@@ -33,6 +33,34 @@ fn with_input(args: &[&str], input: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Runs `myrmidon play <game>` on `input` with the colour variables set as given (`None`
+/// removes one), whatever the environment of the test.
+fn play_with_env(game: &str, input: &str, vars: &[(&str, Option<&str>)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_myrmidon"));
+    command.args(["play", game]);
+    for name in ["NO_COLOR", "CLICOLOR_FORCE"] {
+        command.env_remove(name);
+    }
+    for (name, value) in vars {
+        if let Some(value) = value {
+            command.env(name, value);
+        }
+    }
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("utf-8 output")
 }
@@ -50,6 +78,29 @@ fn assert_fails_naming(o: &Output, needle: &str) {
         "the message should name {needle:?}: {err}"
     );
     assert!(!err.contains("panicked"), "panic: {err}");
+}
+
+/// Fails the test unless the command was refused as a usage error: exit status 2, nothing on
+/// standard output, and one message in the program's style naming `needle`.
+fn assert_usage_error(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "usage errors exit with 2: {err}");
+    assert!(
+        err.starts_with("myrmidon: error: "),
+        "the program's error style: {err}"
+    );
+    assert_eq!(
+        err.matches("error").count(),
+        1,
+        "one error, said once: {err}"
+    );
+    assert!(
+        err.contains(needle),
+        "the message should name {needle:?}: {err}"
+    );
+    assert!(!err.contains("tip:"), "no clap tips: {err}");
+    assert!(!err.contains("panicked"), "panic: {err}");
+    assert!(stdout(o).is_empty(), "nothing on standard output");
 }
 
 /// A game id to use where the game itself does not matter.
@@ -95,14 +146,62 @@ fn unknown_game_ids_are_errors() {
 }
 
 #[test]
-fn bad_depths_are_errors() {
-    for depth in ["-1", "abc", "65", "1e3", "", "99999999999999999999"] {
+fn unknown_game_ids_are_usage_errors() {
+    assert_usage_error(&myrmidon(&["moves", "no-such-game"]), "no-such-game");
+}
+
+#[test]
+fn bad_depths_are_errors_that_say_the_range() {
+    for depth in ["-1", "-5", "abc", "65", "1e3", "", "99999999999999999999"] {
         let o = myrmidon(&["perft", any_game(), depth]);
-        assert_fails_naming(&o, "depth");
-        assert!(stdout(&o).is_empty());
+        assert_usage_error(&o, "depth must be a whole number from 0 to 64");
+        for bench in [
+            vec!["bench", "--depth", depth],
+            vec!["bench", any_game(), "--depth", depth],
+        ] {
+            let o = myrmidon(&bench);
+            assert_usage_error(&o, "depth must be a whole number from 0 to 64");
+            assert!(!stderr(&o).contains("-- "), "no '-- -1' advice");
+        }
     }
-    let o = myrmidon(&["bench", "--depth", "x"]);
-    assert_fails_naming(&o, "depth");
+    let o = myrmidon(&["bench", "--target", "-1"]);
+    assert_usage_error(&o, "above 0");
+}
+
+#[test]
+fn bad_flags_are_usage_errors_in_one_style() {
+    // An option of a subcommand given before it: said where it belongs, not "--version".
+    let o = myrmidon(&["--verbose"]);
+    assert_usage_error(&o, "unknown option '--verbose'");
+    assert!(stderr(&o).contains("myrmidon games"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("--version"), "{}", stderr(&o));
+
+    let o = myrmidon(&["moves", any_game(), "--bogus"]);
+    assert_usage_error(&o, "unknown option '--bogus'");
+    assert!(
+        stderr(&o).contains("Usage: myrmidon moves"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("'-- --bogus'"), "{}", stderr(&o));
+
+    let o = myrmidon(&["moves", any_game(), "--postion", "x"]);
+    assert_usage_error(&o, "did you mean '--position'?");
+
+    assert_usage_error(&myrmidon(&["no-such-command"]), "unknown command");
+    assert_usage_error(&myrmidon(&["moves"]), "<GAME>");
+    assert_usage_error(&myrmidon(&[]), "a command is needed");
+    assert_usage_error(&myrmidon(&["perft", any_game(), "1", "2"]), "'2'");
+}
+
+#[test]
+fn help_and_version_go_to_standard_output() {
+    for args in [vec!["--help"], vec!["--version"], vec!["perft", "--help"]] {
+        let o = myrmidon(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        assert!(stdout(&o).contains("myrmidon"), "{args:?}");
+        assert!(stderr(&o).is_empty(), "{args:?}: {}", stderr(&o));
+    }
 }
 
 #[test]
@@ -171,7 +270,17 @@ fn moves_and_perft_agree_with_the_rules_library() {
             .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
             .sum();
         assert_eq!(*last, format!("nodes {sum}"), "{id}");
-        assert_eq!(sum, record.perft(2), "{id}");
+        // perft 2 through the dynamic layer: the moves of each position after one move.
+        let by_hand: usize = record
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let mut child = record.clone_box();
+                child.play(&mv.text).unwrap();
+                child.legal_moves().len()
+            })
+            .sum();
+        assert_eq!(sum, by_hand as u64, "{id}");
     }
 }
 
@@ -250,4 +359,196 @@ fn play_takes_a_script() {
         assert!(out.contains("wins by resignation"), "{id}: {out}");
         assert!(out.contains("draw by agreement"), "{id}: {out}");
     }
+}
+
+#[test]
+fn conflicting_settings_are_refused() {
+    let mut checked = 0;
+    for game in registry::games() {
+        let id = game.info().id;
+        for setting in game.info().settings {
+            let [first, second, ..] = setting.values else {
+                continue;
+            };
+            let name = setting.name;
+            let (a, b) = (format!("{name}={first}"), format!("{name}={second}"));
+            let o = myrmidon(&["moves", id, "--set", &a, "--set", &b]);
+            assert_usage_error(&o, "conflicting settings");
+            assert!(stderr(&o).contains(&a) && stderr(&o).contains(&b));
+            if name == "region" {
+                let o = myrmidon(&["moves", id, "--region", first, "--set", &b]);
+                assert_usage_error(&o, "conflicting settings");
+                assert!(stderr(&o).contains(&format!("--region {first}")));
+                assert!(stderr(&o).contains(&format!("--set {b}")));
+                let o = myrmidon(&["moves", id, "--region", first, "--set", &a]);
+                assert!(o.status.success(), "the same value twice: {}", stderr(&o));
+            }
+            let o = myrmidon(&["moves", id, "--set", &a, "--set", &a]);
+            assert!(o.status.success(), "the same value twice: {}", stderr(&o));
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 0 || registry::games().is_empty(),
+        "no setting to check"
+    );
+}
+
+#[test]
+fn settings_are_refused_with_a_position() {
+    for game in registry::games() {
+        let info = game.info();
+        let start = game.new_game(&Settings::new()).unwrap().position_string();
+        let mut settings = vec![vec!["--set".to_string(), "no-such-setting=1".to_string()]];
+        for setting in info.settings {
+            settings.push(vec![
+                "--set".to_string(),
+                format!("{}={}", setting.name, setting.default),
+            ]);
+            if setting.name == "region" {
+                settings.push(vec!["--region".to_string(), setting.default.to_string()]);
+            }
+        }
+        for extra in &settings {
+            let mut args = vec!["moves", info.id, "--position", &start];
+            args.extend(extra.iter().map(String::as_str));
+            let o = myrmidon(&args);
+            assert_usage_error(&o, "the position string already fixes every setting");
+        }
+        let o = myrmidon(&["moves", info.id, "--position", &start]);
+        assert!(o.status.success(), "{}: {}", info.id, stderr(&o));
+    }
+}
+
+#[test]
+fn no_color_counts_only_when_not_empty() {
+    let game = any_game();
+    let coloured = |vars: &[(&str, Option<&str>)]| {
+        let o = play_with_env(game, "quit\n", vars);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).contains('\x1b')
+    };
+    // A pipe is not coloured unless CLICOLOR_FORCE asks for it.
+    assert!(!coloured(&[]));
+    assert!(coloured(&[("CLICOLOR_FORCE", Some("1"))]));
+    assert!(coloured(&[
+        ("CLICOLOR_FORCE", Some("1")),
+        ("NO_COLOR", Some(""))
+    ]));
+    assert!(!coloured(&[
+        ("CLICOLOR_FORCE", Some("1")),
+        ("NO_COLOR", Some("1"))
+    ]));
+    let plain = Command::new(env!("CARGO_BIN_EXE_myrmidon"))
+        .args(["play", game, "--no-colour"])
+        .env("CLICOLOR_FORCE", "1")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(plain.status.success());
+    assert!(!stdout(&plain).contains('\x1b'), "--no-colour wins");
+}
+
+#[test]
+fn players_named_after_a_colour_are_drawn_in_it() {
+    let expected = [
+        ("black", "1;37;40"),
+        ("white", "1;30;47"),
+        ("red", "1;31"),
+        ("green", "1;32"),
+    ];
+    let mut checked = 0;
+    for game in registry::games() {
+        let info = game.info();
+        let o = play_with_env(info.id, "quit\n", &[("CLICOLOR_FORCE", Some("1"))]);
+        let out = stdout(&o);
+        for player in info.players {
+            if let Some((_, style)) = expected
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(player))
+            {
+                // The legend says which colour is whose.
+                let legend = format!("\x1b[{style}m{player}\x1b[0m");
+                assert!(out.contains(&legend), "{}: {player}: {out}", info.id);
+                // And the pieces: the style is used beyond the legend.
+                let uses = out.matches(&format!("\x1b[{style}m")).count();
+                assert!(uses > 1, "{}: {player}'s pieces: {out}", info.id);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0 || registry::games().is_empty());
+}
+
+#[test]
+fn play_help_lists_the_aliases() {
+    let o = with_input(&["play", any_game()], "help\n?\nh\nq\nhelp\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("help | h | ?"), "{out}");
+    assert!(out.contains("quit | exit | q"), "{out}");
+    assert!(out.contains("fen | position"), "{out}");
+    // help, ? and h print it; q quits before the last help.
+    assert_eq!(out.matches("quit | exit | q").count(), 3, "{out}");
+}
+
+#[test]
+fn no_move_hint_after_the_end() {
+    for game in registry::games() {
+        let id = game.info().id;
+        let o = myrmidon(&["moves", id]);
+        let first = stdout(&o).lines().next().unwrap_or("pass").to_string();
+        let script = format!("resign\n{first}\nmoves\nzz\n");
+        let o = with_input(&["play", id], &script);
+        let out = stdout(&o);
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        let (before, after) = out.split_once(" resigns\n").expect("a resignation");
+        assert!(before.contains("moves for the legal moves"), "{id}: {out}");
+        assert!(
+            after.contains(&format!(
+                "game over (undo or quit)> {first}\nthe game is over ("
+            )),
+            "{id}: {out}"
+        );
+        assert!(after.contains("Type undo to take back, or quit."), "{id}");
+        assert!(!after.contains("type moves"), "{id}: {after}");
+        assert!(!after.contains("for the legal moves"), "{id}: {after}");
+    }
+}
+
+#[test]
+fn no_progress_bar_in_a_pipe() {
+    for args in [
+        vec!["perft", any_game(), "2"],
+        vec!["bench", any_game(), "--depth", "1"],
+    ] {
+        let o = myrmidon(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        for text in [stdout(&o), stderr(&o)] {
+            assert!(!text.contains("Ctrl-C"), "{args:?}: {text}");
+            assert!(!text.contains('\x1b'), "{args:?}: {text}");
+        }
+    }
+}
+
+#[test]
+fn the_region_help_comes_from_the_registry() {
+    let out = myrmidon(&["play", "--help"]);
+    assert!(out.status.success());
+    // clap wraps help text to the terminal width: compare without line breaks and indents.
+    let help = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut regions = 0;
+    for game in registry::games() {
+        for s in game.info().settings.iter().filter(|s| s.name == "region") {
+            regions += 1;
+            let expected = s.help.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(help.contains(&expected), "{expected:?} not in {help}");
+            assert!(help.contains(game.info().id), "{help}");
+        }
+    }
+    assert!(regions > 0, "no game of the registry has a region");
 }

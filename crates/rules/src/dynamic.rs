@@ -5,17 +5,15 @@
 //! [`crate::registry::with_record`].
 
 use std::any::Any;
-use std::time::Instant;
 
 use crate::error::{MoveError, PositionError, SettingError};
-use crate::game::{
-    divide, perft, Cell, Fact, Game, GameInfo, MoveCells, PieceView, Player, Position, Settings,
-};
+use crate::game::{Cell, Fact, Game, GameInfo, MoveCells, PieceView, Player, Position, Settings};
 use crate::outcome::{Elimination, GameResult, Outcome, Reason};
 use crate::record::{Event, Record};
 
 /// A move as the outside world sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveDesc {
     /// Canonical move text.
     pub text: String,
@@ -25,28 +23,12 @@ pub struct MoveDesc {
 /// A move of the history: who played it, and whether the record played it for a player who
 /// left the game (their seat only passes).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PlayedMove {
     pub player: Player,
     pub text: String,
     pub cells: MoveCells,
     pub automatic: bool,
-}
-
-/// Nodes and time of a measured run.
-#[derive(Clone, Copy, Debug)]
-pub struct Measured {
-    pub nodes: u64,
-    pub seconds: f64,
-}
-
-impl Measured {
-    pub fn nodes_per_second(self) -> f64 {
-        if self.seconds > 0.0 {
-            self.nodes as f64 / self.seconds
-        } else {
-            0.0
-        }
-    }
 }
 
 /// Any game, behind a pointer.
@@ -78,6 +60,8 @@ pub trait DynRecord: Send + Sync {
     /// Takes back the last step: a move, a declared result or a player's leaving (even before
     /// the first move). False if there is none.
     fn undo(&mut self) -> bool;
+    /// True if `undo` has something to take back.
+    fn can_undo(&self) -> bool;
     /// The moves played since the start, each with its cells.
     fn history(&self) -> Vec<PlayedMove>;
     /// The outcome, repetition included.
@@ -100,10 +84,6 @@ pub trait DynRecord: Send + Sync {
     fn info_lines(&self) -> Vec<String>;
     fn in_check(&self) -> bool;
     fn hash(&self) -> u64;
-    fn perft(&self, depth: u32) -> u64;
-    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
-    /// Generates the legal moves of the current position `iterations` times.
-    fn bench_movegen(&self, iterations: u64) -> Measured;
     fn clone_box(&self) -> Box<dyn DynRecord>;
     /// The typed record inside, for [`crate::registry::with_record`].
     fn as_any(&self) -> &dyn Any;
@@ -216,6 +196,10 @@ impl<P: Position> DynRecord for Wrapped<P> {
         self.record.undo()
     }
 
+    fn can_undo(&self) -> bool {
+        !self.record.events().is_empty()
+    }
+
     fn history(&self) -> Vec<PlayedMove> {
         self.record
             .events()
@@ -283,30 +267,6 @@ impl<P: Position> DynRecord for Wrapped<P> {
 
     fn hash(&self) -> u64 {
         self.record.position().hash()
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        let mut pos = self.record.position().clone();
-        perft(&mut pos, depth)
-    }
-
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let mut pos = self.record.position().clone();
-        divide(&mut pos, depth)
-    }
-
-    fn bench_movegen(&self, iterations: u64) -> Measured {
-        let pos = self.record.position();
-        let mut nodes = 0u64;
-        let t = Instant::now();
-        for _ in 0..iterations {
-            let moves = std::hint::black_box(pos).moves();
-            nodes += std::hint::black_box(moves.len()) as u64;
-        }
-        Measured {
-            nodes,
-            seconds: t.elapsed().as_secs_f64(),
-        }
     }
 
     fn clone_box(&self) -> Box<dyn DynRecord> {

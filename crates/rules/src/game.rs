@@ -24,6 +24,7 @@ pub type Cell = u16;
 /// A piece as seen from outside: its owner and its kind letter (the upper-case letter of
 /// [`PieceKind::letter`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PieceView {
     pub owner: Player,
     pub kind: char,
@@ -32,6 +33,7 @@ pub struct PieceView {
 /// The cells a move touches, for highlighting on a board: where the moving piece starts and ends,
 /// and every cell whose piece it captures. A `pass` has none.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveCells {
     pub from: Option<Cell>,
     pub to: Option<Cell>,
@@ -40,6 +42,7 @@ pub struct MoveCells {
 
 /// A kind of piece of a game, for legends and help texts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PieceKind {
     /// The upper-case letter that names it in position strings and `PieceView::kind`.
     pub letter: char,
@@ -49,6 +52,7 @@ pub struct PieceKind {
 /// How a game writes its pieces in its own position strings, so that boards drawn as text (and
 /// later in the browser) read the same way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum PieceNotation {
     /// The first player's kind letters in upper case, the second's in lower case (`K`, `k`).
     Case,
@@ -60,6 +64,7 @@ pub enum PieceNotation {
 
 /// A setting of a game chosen when it is created (Jeu de Reines' region, for example).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SettingInfo {
     pub name: &'static str,
     pub values: &'static [&'static str],
@@ -69,6 +74,7 @@ pub struct SettingInfo {
 
 /// What the registry says about a game.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GameInfo {
     /// The id used on the command line, in URLs and in files (`ackenhead`).
     pub id: &'static str,
@@ -89,6 +95,7 @@ pub struct GameInfo {
 
 /// Chosen values of a game's settings, by name. Missing names take their defaults.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Settings(pub Vec<(String, String)>);
 
 impl Settings {
@@ -105,14 +112,7 @@ impl Settings {
     /// (its default if it was not chosen).
     pub fn get<'a>(&'a self, info: &GameInfo, name: &str) -> Result<&'a str, SettingError> {
         self.validate(info)?;
-        let spec = info
-            .settings
-            .iter()
-            .find(|s| s.name == name)
-            .ok_or_else(|| SettingError::Unknown {
-                game: info.id,
-                name: name.to_string(),
-            })?;
+        let spec = Self::spec(info, name)?;
         Ok(self
             .0
             .iter()
@@ -122,17 +122,21 @@ impl Settings {
             .unwrap_or(spec.default))
     }
 
+    /// The game's setting of this name.
+    fn spec(info: &GameInfo, name: &str) -> Result<&'static SettingInfo, SettingError> {
+        info.settings
+            .iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| SettingError::Unknown {
+                game: info.id,
+                name: name.to_string(),
+            })
+    }
+
     /// Every chosen setting must exist for the game and take one of its values.
     pub fn validate(&self, info: &GameInfo) -> Result<(), SettingError> {
         for (name, value) in &self.0 {
-            let spec = info
-                .settings
-                .iter()
-                .find(|s| s.name == name)
-                .ok_or_else(|| SettingError::Unknown {
-                    game: info.id,
-                    name: name.clone(),
-                })?;
+            let spec = Self::spec(info, name)?;
             if !spec.values.contains(&value.as_str()) {
                 return Err(SettingError::BadValue {
                     name: spec.name,
@@ -148,6 +152,7 @@ impl Settings {
 /// What a move does that a search orders moves by, without allocating: how many pieces it
 /// takes and of which kinds, whether it promotes, whether it wins on the spot.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tactics {
     /// How many enemy pieces the move takes.
     pub captures: u8,
@@ -170,6 +175,7 @@ impl Tactics {
 /// One piece of the state a display shows beside the board (a Ponte counter, a far-row count, a
 /// move counter), as data: the English lines of `info_lines` are made from these.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fact {
     /// A stable identifier, lower case with hyphens (`quiet-plies`, `pending-workers`).
     pub name: &'static str,
@@ -179,6 +185,7 @@ pub struct Fact {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum FactValue {
     Flag(bool),
     Number(i64),
@@ -425,6 +432,24 @@ pub fn perft<P: Position>(pos: &mut P, depth: u32) -> u64 {
             nodes
         }
     }
+}
+
+/// Perft that makes every move down to the leaves (no counting at the last ply) and calls
+/// `visit` on every node it reaches, leaves included: for measuring what a search pays per node
+/// (a draw check, an evaluation) against the bare walk.
+pub fn perft_visiting<P: Position>(pos: &mut P, depth: u32, visit: &mut impl FnMut(&P)) -> u64 {
+    visit(pos);
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.moves();
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        let undo = pos.make_move(mv);
+        nodes += perft_visiting(pos, depth - 1, visit);
+        pos.unmake_move(mv, undo);
+    }
+    nodes
 }
 
 /// Perft split by first move: each legal move's text and its subtree's leaf count.

@@ -76,6 +76,11 @@ impl fmt::Display for Reason {
 }
 
 /// The end of a game as one position decides it, or as it is declared.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(from = "serde_impls::OutcomeWire", into = "serde_impls::OutcomeWire")
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     Win { winner: Player, reason: Reason },
@@ -113,6 +118,7 @@ fn name<'a>(players: &[&'a str], player: Player) -> &'a str {
 
 /// A player who left a game of three or more before its end: a Queen captured, a resignation, a
 /// fallen flag. The others play on.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Elimination {
     pub player: Player,
@@ -129,6 +135,7 @@ impl Elimination {
 }
 
 /// The end of a whole game: the outcome, and the players who dropped out before it, in order.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GameResult {
     pub outcome: Outcome,
@@ -183,6 +190,8 @@ impl GameResult {
 
 #[cfg(feature = "serde")]
 mod serde_impls {
+    //! Reasons travel as their ids; outcomes as `{"winner": 0, "reason": "checkmate"}` (winner
+    //! `null` for a draw); eliminations and results as plain structs of those.
     use super::*;
     use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 
@@ -199,88 +208,30 @@ mod serde_impls {
         }
     }
 
-    /// `{"winner": 0, "reason": "checkmate"}` or `{"winner": null, "reason": "stalemate"}`.
     #[derive(Serialize, Deserialize)]
-    struct OutcomeWire {
+    pub(super) struct OutcomeWire {
         winner: Option<Player>,
         reason: Reason,
     }
 
-    impl Serialize for Outcome {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+    impl From<Outcome> for OutcomeWire {
+        fn from(o: Outcome) -> Self {
             OutcomeWire {
-                winner: self.winner(),
-                reason: self.reason(),
+                winner: o.winner(),
+                reason: o.reason(),
             }
-            .serialize(s)
         }
     }
 
-    impl<'de> Deserialize<'de> for Outcome {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let w = OutcomeWire::deserialize(d)?;
-            Ok(match w.winner {
+    impl From<OutcomeWire> for Outcome {
+        fn from(w: OutcomeWire) -> Self {
+            match w.winner {
                 Some(winner) => Outcome::Win {
                     winner,
                     reason: w.reason,
                 },
                 None => Outcome::Draw { reason: w.reason },
-            })
-        }
-    }
-
-    #[derive(Serialize, Deserialize)]
-    struct EliminationWire {
-        player: Player,
-        reason: Reason,
-        ply: usize,
-    }
-
-    impl Serialize for Elimination {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            EliminationWire {
-                player: self.player,
-                reason: self.reason,
-                ply: self.ply,
             }
-            .serialize(s)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Elimination {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let w = EliminationWire::deserialize(d)?;
-            Ok(Elimination {
-                player: w.player,
-                reason: w.reason,
-                ply: w.ply,
-            })
-        }
-    }
-
-    #[derive(Serialize, Deserialize)]
-    struct GameResultWire {
-        outcome: Outcome,
-        eliminations: Vec<Elimination>,
-    }
-
-    impl Serialize for GameResult {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            GameResultWire {
-                outcome: self.outcome,
-                eliminations: self.eliminations.clone(),
-            }
-            .serialize(s)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for GameResult {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let w = GameResultWire::deserialize(d)?;
-            Ok(GameResult {
-                outcome: w.outcome,
-                eliminations: w.eliminations,
-            })
         }
     }
 }

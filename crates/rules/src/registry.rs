@@ -46,33 +46,37 @@ macro_rules! registry {
             Err(unknown(id))
         }
 
-        /// Calls `visitor.visit` with the game and the typed record behind `record`.
-        pub fn with_record<V: RecordVisitor>(record: &dyn DynRecord, visitor: V) -> V::Output {
+        /// Calls `visitor.visit` with the game and the typed record behind `record`. A record
+        /// of a game outside the registry (a test's own game) is an unknown game.
+        pub fn with_record<V: RecordVisitor>(
+            record: &dyn DynRecord,
+            visitor: V,
+        ) -> Result<V::Output, UnknownGame> {
             let id = record.info().id;
             $(
                 if Game::info(&$game).id == id {
-                    let typed = record_of::<<$game as Game>::Pos>(record)
-                        .expect("a record of a registered game holds that game's positions");
-                    return visitor.visit(&$game, typed);
+                    if let Some(typed) = record_of::<<$game as Game>::Pos>(record) {
+                        return Ok(visitor.visit(&$game, typed));
+                    }
                 }
             )*
-            unreachable!("every record comes from a game of the registry")
+            Err(unknown(id))
         }
 
         /// Calls `visitor.visit` with the game and the typed record behind `record`, mutably.
         pub fn with_record_mut<V: RecordVisitorMut>(
             record: &mut dyn DynRecord,
             visitor: V,
-        ) -> V::Output {
+        ) -> Result<V::Output, UnknownGame> {
             let id = record.info().id;
             $(
                 if Game::info(&$game).id == id {
-                    let typed = record_of_mut::<<$game as Game>::Pos>(record)
-                        .expect("a record of a registered game holds that game's positions");
-                    return visitor.visit(&$game, typed);
+                    if let Some(typed) = record_of_mut::<<$game as Game>::Pos>(&mut *record) {
+                        return Ok(visitor.visit(&$game, typed));
+                    }
                 }
             )*
-            unreachable!("every record comes from a game of the registry")
+            Err(unknown(id))
         }
     };
 }

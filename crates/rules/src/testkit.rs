@@ -99,3 +99,15 @@ pub fn check_random_games<G: Game>(
     }
     checked
 }
+
+/// Perft of a game in progress, through the typed path of the registry.
+pub fn perft_of(record: &dyn crate::DynRecord, depth: u32) -> u64 {
+    struct Perft(u32);
+    impl crate::registry::RecordVisitor for Perft {
+        type Output = u64;
+        fn visit<G: Game>(self, _: &G, record: &crate::Record<G::Pos>) -> u64 {
+            crate::perft(&mut record.position().clone(), self.0)
+        }
+    }
+    crate::registry::with_record(record, Perft(depth)).expect("a game of the registry")
+}

@@ -3,7 +3,7 @@
 //! be refused with an error, never a panic.
 
 use myrmidon_rules::registry::games;
-use myrmidon_rules::testkit::Rng;
+use myrmidon_rules::testkit::{perft_of, Rng};
 use myrmidon_rules::{DynRecord, MoveError, Settings};
 
 fn start(game: &dyn myrmidon_rules::DynGame) -> Box<dyn DynRecord> {
@@ -38,7 +38,11 @@ fn random_games_through_the_dynamic_layer() {
                     reloaded.legal_moves().into_iter().map(|m| m.text).collect();
                 let here: Vec<String> = moves.iter().map(|m| m.text.clone()).collect();
                 assert_eq!(again, here, "{id}: {text}");
-                assert_eq!(rec.perft(1), moves.len() as u64, "{id}: {text}");
+                assert_eq!(
+                    perft_of(rec.as_ref(), 1),
+                    moves.len() as u64,
+                    "{id}: {text}"
+                );
                 if moves.is_empty() {
                     break;
                 }

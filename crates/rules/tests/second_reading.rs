@@ -2,6 +2,7 @@
 //! (`tools/second-reading/`: plain Python implementations written from the rules text alone).
 
 use myrmidon_rules::registry;
+use myrmidon_rules::testkit::perft_of;
 
 fn check(id: &str, table: &str) -> usize {
     let game = registry::find(id).unwrap();
@@ -15,7 +16,12 @@ fn check(id: &str, table: &str) -> usize {
             .new_game_at(cols[0])
             .unwrap_or_else(|e| panic!("{id}: {}: {e}", cols[0]));
         assert_eq!(rec.position_string(), cols[0], "{id}: round trip");
-        assert_eq!(rec.perft(depth), nodes, "{id}: {} depth {depth}", cols[0]);
+        assert_eq!(
+            perft_of(rec.as_ref(), depth),
+            nodes,
+            "{id}: {} depth {depth}",
+            cols[0]
+        );
         rows += 1;
     }
     rows

@@ -51,22 +51,25 @@ impl HexGrid {
         Some((index + q - q0) as Cell)
     }
 
-    /// Axial `(q, r)` of a cell.
-    pub fn coords(self, cell: Cell) -> (i32, i32) {
+    /// Axial `(q, r)` of a cell; `None` for a cell index off the board.
+    pub fn coords(self, cell: Cell) -> Option<(i32, i32)> {
         let n = self.radius as i32;
         let mut left = cell as i32;
         for r in -n..=n {
             let (q0, len) = self.row_span(r);
             if left < len {
-                return (q0 + left, r);
+                return Some((q0 + left, r));
             }
             left -= len;
         }
-        panic!("cell {cell} is not on a hexagon of radius {n}")
+        None
     }
 
+    /// The cell's name (`g7`); a cell index off the board is written `?<index>`.
     pub fn name(self, cell: Cell) -> String {
-        let (q, r) = self.coords(cell);
+        let Some((q, r)) = self.coords(cell) else {
+            return format!("?{cell}");
+        };
         let n = self.radius as i32;
         let (q0, _) = self.row_span(r);
         format!("{}{}", (b'a' + (r + n) as u8) as char, q - q0 + 1)
@@ -95,29 +98,31 @@ impl HexGrid {
     }
 
     /// The neighbour of a cell in direction `d` (index into [`DIRECTIONS`]).
+    /// `None` off the board, or for a cell or a direction out of range.
     pub fn neighbour(self, cell: Cell, d: usize) -> Option<Cell> {
-        let (q, r) = self.coords(cell);
-        let (dq, dr) = DIRECTIONS[d];
+        let (q, r) = self.coords(cell)?;
+        let (dq, dr) = *DIRECTIONS.get(d)?;
         self.cell(q + dq as i32, r + dr as i32)
     }
 
-    /// Distance from the centre (`max(|q|, |r|, |s|)`); edge cells have `radius`.
-    pub fn ring(self, cell: Cell) -> i32 {
-        let (q, r) = self.coords(cell);
-        q.abs().max(r.abs()).max((q + r).abs())
+    /// Distance from the centre (`max(|q|, |r|, |s|)`); edge cells have `radius`. `None` off
+    /// the board.
+    pub fn ring(self, cell: Cell) -> Option<i32> {
+        let (q, r) = self.coords(cell)?;
+        Some(q.abs().max(r.abs()).max((q + r).abs()))
     }
 
-    /// Hex distance between two cells.
-    pub fn distance(self, a: Cell, b: Cell) -> i32 {
-        let (q0, r0) = self.coords(a);
-        let (q1, r1) = self.coords(b);
+    /// Hex distance between two cells; `None` if either is off the board.
+    pub fn distance(self, a: Cell, b: Cell) -> Option<i32> {
+        let (q0, r0) = self.coords(a)?;
+        let (q1, r1) = self.coords(b)?;
         let (dq, dr) = (q1 - q0, r1 - r0);
-        dq.abs().max(dr.abs()).max((dq + dr).abs())
+        Some(dq.abs().max(dr.abs()).max((dq + dr).abs()))
     }
 
     /// True for the cells of the outermost ring (`max(|q|,|r|,|s|) = radius`).
     pub fn is_edge(self, cell: Cell) -> bool {
-        self.ring(cell) == self.radius as i32
+        self.ring(cell) == Some(self.radius as i32)
     }
 
     /// The edge cells, in reading order.
@@ -130,9 +135,10 @@ impl HexGrid {
     /// The cells met going from `cell` in direction `d`, nearest first, up to the edge
     /// (`cell` itself excluded).
     pub fn ray(self, cell: Cell, d: usize) -> Vec<Cell> {
-        let (mut q, mut r) = self.coords(cell);
-        let (dq, dr) = DIRECTIONS[d];
         let mut out = Vec::new();
+        let (Some((mut q, mut r)), Some(&(dq, dr))) = (self.coords(cell), DIRECTIONS.get(d)) else {
+            return out;
+        };
         loop {
             q += dq as i32;
             r += dr as i32;
@@ -157,7 +163,7 @@ impl HexGrid {
     /// The cells at distance exactly `k` from `cell` (on the board), in reading order.
     pub fn cells_at_distance(self, cell: Cell, k: i32) -> Vec<Cell> {
         (0..self.cell_count() as Cell)
-            .filter(|&c| self.distance(cell, c) == k)
+            .filter(|&c| self.distance(cell, c) == Some(k))
             .collect()
     }
 
@@ -185,8 +191,11 @@ impl HexGrid {
     /// The edge cells from corner `from` to corner `to` (adjacent corners), both included.
     pub fn side(self, from: usize, to: usize) -> Vec<Cell> {
         let n = self.radius as i32;
-        let (q0, r0) = self.coords(self.corner(from));
-        let (q1, r1) = self.coords(self.corner(to));
+        let (Some((q0, r0)), Some((q1, r1))) =
+            (self.coords(self.corner(from)), self.coords(self.corner(to)))
+        else {
+            return Vec::new();
+        };
         (0..=n)
             .filter_map(|t| self.cell(q0 + (q1 - q0) * t / n, r0 + (r1 - r0) * t / n))
             .collect()
@@ -227,10 +236,20 @@ mod tests {
         assert_eq!(names, ["g8", "f7", "f6", "g6", "h6", "h7"]);
         for cell in 0..127 {
             assert_eq!(g.parse(&g.name(cell)), Some(cell));
-            let (q, r) = g.coords(cell);
+            let (q, r) = g.coords(cell).unwrap();
             assert_eq!(g.cell(q, r), Some(cell));
         }
-        assert_eq!((0..127).filter(|&c| g.ring(c) == 6).count(), 36);
+        assert_eq!((0..127).filter(|&c| g.ring(c) == Some(6)).count(), 36);
+        // Cells off the board give no value and no panic.
+        for off in [127, 500, Cell::MAX] {
+            assert_eq!(g.coords(off), None);
+            assert_eq!(g.name(off), format!("?{off}"));
+            assert_eq!(g.neighbour(off, 0), None);
+            assert_eq!(g.ring(off), None);
+            assert_eq!(g.distance(off, 0), None);
+            assert!(!g.is_edge(off) && g.ray(off, 1).is_empty());
+        }
+        assert_eq!(g.neighbour(0, 6), None);
         for bad in ["n1", "a8", "g14", "g0", "", "g", "A1"] {
             assert_eq!(g.parse(bad), None, "{bad}");
         }

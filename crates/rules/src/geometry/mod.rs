@@ -3,12 +3,14 @@
 //! game.
 
 pub mod hex;
+pub mod placement;
 pub mod square;
 
 use crate::game::Cell;
 
 /// The shape of a game's board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Geometry {
     /// `files` columns `a…` and `ranks` rows `1…`, a1 at the bottom left.
     /// Cell index = `rank * files + file` (both from 0).
@@ -26,9 +28,15 @@ impl Geometry {
         }
     }
 
-    /// The cell's name: `e4` on a square board, `g7` on the hexagon.
+    /// The cell's name: `e4` on a square board, `g7` on the hexagon; a cell index off the
+    /// board is written `?<index>`.
     pub fn cell_name(self, cell: Cell) -> String {
         match self {
+            Geometry::Square { files, ranks }
+                if cell as usize >= files as usize * ranks as usize =>
+            {
+                format!("?{cell}")
+            }
             Geometry::Square { files, .. } => square::name(files, cell),
             Geometry::Hex { radius } => hex::HexGrid::new(radius).name(cell),
         }
@@ -58,6 +66,26 @@ impl Geometry {
                 })
                 .collect(),
             Geometry::Hex { radius } => hex::HexGrid::new(radius).rows(),
+        }
+    }
+
+    /// What a row as drawn is called: `rank` on square boards, `row` on the hexagon.
+    pub fn row_word(self, plural: bool) -> &'static str {
+        match (self, plural) {
+            (Geometry::Square { .. }, false) => "rank",
+            (Geometry::Square { .. }, true) => "ranks",
+            (Geometry::Hex { .. }, false) => "row",
+            (Geometry::Hex { .. }, true) => "rows",
+        }
+    }
+
+    /// The name of the `i`-th row as drawn (top first): `rank 8`, `row a`.
+    pub fn row_label(self, i: usize) -> String {
+        match self {
+            Geometry::Square { ranks, .. } => {
+                format!("rank {}", (ranks as usize).saturating_sub(i))
+            }
+            Geometry::Hex { .. } => format!("row {}", (b'a' + i as u8) as char),
         }
     }
 

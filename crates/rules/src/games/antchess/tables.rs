@@ -116,7 +116,9 @@ impl Tables {
         };
         let r = RADIUS as i32;
         for c in 0..CELLS {
-            let (q, rr) = g.coords(c as u16);
+            let Some((q, rr)) = g.coords(c as u16) else {
+                continue;
+            };
             t.coords[c] = (q as i8, rr as i8);
             t.cell_at[(q + r) as usize][(rr + r) as usize] = c as u8;
         }

@@ -864,7 +864,10 @@ fn registry_and_dynamic_layer() {
         assert_eq!(game.info().players.len(), players);
         let mut rec = game.new_game(&Settings::new()).unwrap();
         assert_eq!(rec.legal_moves().len(), moves);
-        assert_eq!(rec.perft(2), if players == 2 { 1162 } else { 1029 });
+        assert_eq!(
+            crate::testkit::perft_of(rec.as_ref(), 2),
+            if players == 2 { 1162 } else { 1029 }
+        );
         let g = game.info().geometry;
         let q = rec.piece_at(g.parse_cell("g1").unwrap()).unwrap();
         assert_eq!((q.owner, q.kind), (0, 'Q'));
