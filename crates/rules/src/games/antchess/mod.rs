@@ -36,12 +36,11 @@ use crate::game::{
     Cell, Fact, Game, GameInfo, MoveCells, PieceKind, PieceNotation, PieceView, Player, Position,
     Settings, Tactics,
 };
-use crate::geometry::Geometry;
 use crate::movelist::MoveSink;
 use crate::outcome::{Outcome, Reason};
 
 use movegen::Each;
-use position::{code_kind, code_owner, side_key, OWNER_LETTERS};
+use position::{code_kind, code_owner, side_key, GEOMETRY, OWNER_LETTERS};
 
 const PIECES: &[PieceKind] = &[
     PieceKind {
@@ -78,7 +77,7 @@ static INFO_2: GameInfo = GameInfo {
     id: "antchess",
     name: "Ant Chess",
     players: &["Black", "Red"],
-    geometry: Geometry::Hex { radius: setup::RADIUS },
+    geometry: GEOMETRY,
     pieces: PIECES,
     notation: PieceNotation::OwnerPrefix(&OWNER_LETTERS),
     settings: &[],
@@ -90,9 +89,7 @@ static INFO_3: GameInfo = GameInfo {
     id: "antchess3",
     name: "Ant Chess (3 players)",
     players: &["Black", "Red", "Green"],
-    geometry: Geometry::Hex {
-        radius: setup::RADIUS,
-    },
+    geometry: GEOMETRY,
     pieces: PIECES,
     notation: PieceNotation::OwnerPrefix(&OWNER_LETTERS),
     settings: &[],
@@ -180,7 +177,7 @@ impl<const N: usize> AntChessPosition<N> {
                 rest &= rest - 1;
                 self.remove(c);
             }
-            let from = mv.from_byte() as usize;
+            let from = mv.start_byte() as usize;
             let code = self.board[from];
             let kind = code_kind(code);
             self.remove(from);
@@ -189,7 +186,7 @@ impl<const N: usize> AntChessPosition<N> {
             } else {
                 kind
             };
-            self.put(code_owner(code), new_kind, mv.to_byte() as usize);
+            self.put(code_owner(code), new_kind, mv.end_byte() as usize);
             if caps != 0 || kind == AntChessKind::Warrior {
                 self.quiet = 0;
             } else {
@@ -294,7 +291,7 @@ impl<const N: usize> Position for AntChessPosition<N> {
     fn is_irreversible(&self, mv: AntChessMove) -> bool {
         !mv.is_pass()
             && (mv.is_capture()
-                || self.piece(mv.from_byte() as usize).map(|p| p.1) == Some(AntChessKind::Warrior))
+                || self.piece(mv.start_byte() as usize).map(|p| p.1) == Some(AntChessKind::Warrior))
     }
 
     /// Three players: a player whose Queen is off the board can no longer win.

@@ -28,8 +28,9 @@ use crate::movelist::{MoveCounter, MoveList, MoveSink};
 ///   the pieces that reach `t` stand on its 6 neighbours (Queen, Warrior, Superant, Beetle),
 ///   on the 12 cells at distance 2 (Superant, Grasshopper), first on one of the 6 rays from `t`
 ///   (Beetle) or on an edge line through `t` (Worm: at most 6 + 6 along the two edges of a
-///   corner and one on each of the 4 other lines): at most 6 + 12 + 6 + 16 = 40;
-/// so at most 52 moves end on each of the `127 − a` cells the mover does not hold (`a` pieces).
+///   corner and one on each of the 4 other lines): at most 6 + 12 + 6 + 16 = 40.
+///
+/// So at most 52 moves end on each of the `127 − a` cells the mover does not hold (`a` pieces).
 /// Each piece also has at most 60 moves (a Ladybird: 6 pivots × 2 senses × 5 steps; a Beetle
 /// 36, a Worm 13, others 12 or fewer). Hence at most `1 + min(60·a, 52·(127 − a))`, whose
 /// largest value (at `a = 59`) is `1 + 52·68 = 3537`. The capacity rounds that up.
@@ -628,7 +629,7 @@ impl<const N: usize> AntChessPosition<N> {
         }
         let t = tables();
         let me = self.to_move as usize;
-        let from = mv.from_byte() as usize;
+        let from = mv.start_byte() as usize;
         if from >= CELLS || self.occ[me] & bit(from) == 0 {
             return false;
         }
@@ -666,7 +667,7 @@ impl<const N: usize> AntChessPosition<N> {
             let (fb, tb, queen) = if mv.is_pass() {
                 (0, 0, q as usize)
             } else {
-                let (from, to) = (mv.from_byte() as usize, mv.to_byte() as usize);
+                let (from, to) = (mv.start_byte() as usize, mv.end_byte() as usize);
                 (
                     bit(from),
                     bit(to),

@@ -68,12 +68,12 @@ impl AntChessMove {
     }
 
     #[inline(always)]
-    pub(super) const fn from_byte(self) -> u8 {
+    pub(super) const fn start_byte(self) -> u8 {
         self.0 as u8
     }
 
     #[inline(always)]
-    pub(super) const fn to_byte(self) -> u8 {
+    pub(super) const fn end_byte(self) -> u8 {
         (self.0 >> 8) as u8
     }
 
@@ -109,12 +109,12 @@ impl AntChessMove {
 
     /// The cell the piece starts from (`None` for a pass).
     pub fn from(self) -> Option<usize> {
-        (!self.is_pass()).then_some(self.from_byte() as usize)
+        (!self.is_pass()).then_some(self.start_byte() as usize)
     }
 
     /// The cell the piece ends on (`None` for a pass).
     pub fn to(self) -> Option<usize> {
-        (!self.is_pass()).then_some(self.to_byte() as usize)
+        (!self.is_pass()).then_some(self.end_byte() as usize)
     }
 
     /// The captured cells as a bitboard.
@@ -124,11 +124,11 @@ impl AntChessMove {
         if flags & ANY_CAPTURE == 0 {
             0
         } else if flags & CAPTURE_TO != 0 {
-            bit(self.to_byte() as usize & 127)
+            bit(self.end_byte() as usize & 127)
         } else if flags & CAPTURE_CELL != 0 {
             bit(self.payload() as usize & 127)
         } else {
-            arc_cells(self.from_byte(), self.payload())
+            arc_cells(self.start_byte(), self.payload())
         }
     }
 
@@ -172,7 +172,7 @@ fn arc_cells(from: u8, payload: u8) -> u128 {
 
 impl fmt::Debug for AntChessMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.from_byte() as usize >= super::tables::CELLS && !self.is_pass() {
+        if self.start_byte() as usize >= super::tables::CELLS && !self.is_pass() {
             return write!(f, "AntChessMove({:#010x})", self.0);
         }
         write!(f, "AntChessMove({})", move_text(*self))
@@ -190,8 +190,8 @@ pub fn move_text(mv: AntChessMove) -> String {
     let g = tables().grid;
     let mut s = format!(
         "{}-{}",
-        g.name(mv.from_byte() as u16),
-        g.name(mv.to_byte() as u16)
+        g.name(mv.start_byte() as u16),
+        g.name(mv.end_byte() as u16)
     );
     let caps = mv.captures();
     if !caps.is_empty() {
@@ -268,7 +268,7 @@ pub fn parse_move<const N: usize>(
     let candidates: Vec<AntChessMove> = legal
         .iter()
         .copied()
-        .filter(|m| !m.is_pass() && m.from_byte() as usize == from && m.to_byte() as usize == to)
+        .filter(|m| !m.is_pass() && m.start_byte() as usize == from && m.end_byte() as usize == to)
         .collect();
     if candidates.is_empty() {
         return Err(MoveError::illegal(

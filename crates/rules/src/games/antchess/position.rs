@@ -5,9 +5,10 @@ use std::str::FromStr;
 
 use crate::error::PositionError;
 use crate::game::Player;
+use crate::geometry::{placement, Geometry};
 use crate::zobrist;
 
-use super::setup::{passes_for_draw, quiet_plies_for_draw, ARMY, HOMES_2, HOMES_3};
+use super::setup::{passes_for_draw, quiet_plies_for_draw, ARMY, HOMES_2, HOMES_3, RADIUS};
 use super::tables::{bit, tables, CELLS, NONE};
 
 /// A kind of piece, in the order of `GameInfo::pieces` (its index is the bit of
@@ -63,6 +64,19 @@ impl AntChessKind {
 
 /// Owner letters in turn order.
 pub const OWNER_LETTERS: [char; 3] = ['b', 'r', 'g'];
+
+/// The board of both games.
+pub const GEOMETRY: Geometry = Geometry::Hex { radius: RADIUS };
+
+/// `b or r`, `b, r or g`.
+fn or_list(letters: &[char]) -> String {
+    let names: Vec<String> = letters.iter().map(|c| c.to_string()).collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
 
 /// A piece on the mailbox board: `OCCUPIED | owner << 4 | kind`; 0 is empty.
 pub const OCCUPIED: u8 = 8;
@@ -304,13 +318,6 @@ impl<const N: usize> AntChessPosition<N> {
     }
 }
 
-/// The row's name (its letter), from the geometry's name of its first cell.
-fn row_name(first_cell: u16) -> String {
-    let name = tables().grid.name(first_cell);
-    name.trim_end_matches(|c: char| c.is_ascii_digit())
-        .to_string()
-}
-
 impl<const N: usize> FromStr for AntChessPosition<N> {
     type Err = PositionError;
 
@@ -329,113 +336,65 @@ impl<const N: usize> FromStr for AntChessPosition<N> {
             ));
         }
         let mut p = Self::empty();
-        let grid_rows = t.grid.rows();
-        let rows: Vec<&str> = fields[0].split('/').collect();
-        if rows.len() != grid_rows.len() {
-            return Err(PositionError::new(
-                "placement",
-                format!(
-                    "expected {} rows separated by '/', found {}",
-                    grid_rows.len(),
-                    rows.len()
-                ),
-            ));
-        }
-        for (row, (_, cells)) in rows.iter().zip(grid_rows.iter()) {
-            let letter = row_name(cells[0]);
-            let len = cells.len();
-            let mut placed = 0usize;
-            let chars: Vec<char> = row.chars().collect();
-            let mut i = 0;
-            while i < chars.len() {
-                let ch = chars[i];
-                if ch.is_ascii_digit() {
-                    let mut n: usize = 0;
-                    while i < chars.len() && chars[i].is_ascii_digit() {
-                        n = n
-                            .saturating_mul(10)
-                            .saturating_add(chars[i] as usize - '0' as usize);
-                        i += 1;
+        // Why a piece could not be read, when an owner letter starts it.
+        let mut bad_kind: Option<String> = None;
+        let board = placement::parse(
+            GEOMETRY,
+            fields[0],
+            &format!(
+                "an owner {} then a kind Q A S B G L W, like bQ",
+                or_list(owners)
+            ),
+            |s| {
+                let mut chars = s.chars();
+                let o = chars.next()?;
+                let owner = owners.iter().position(|&c| c == o)?;
+                match chars.next() {
+                    Some(k) => match AntChessKind::from_letter(k) {
+                        Some(kind) => Some(((owner, kind), 2)),
+                        None => {
+                            bad_kind = Some(format!(
+                                "unknown piece kind {k:?} after owner {o:?} (expected one of Q A S B G L W)"
+                            ));
+                            None
+                        }
+                    },
+                    None => {
+                        bad_kind = Some(format!("owner {o:?} is not followed by a piece kind"));
+                        None
                     }
-                    if n == 0 {
-                        return Err(PositionError::new(
-                            "placement",
-                            format!("row {letter}: a run of empty cells cannot be 0"),
-                        ));
-                    }
-                    placed = placed.saturating_add(n);
-                    if placed > len {
-                        return Err(PositionError::new(
-                            "placement",
-                            format!("row {letter} has more than {len} cells"),
-                        ));
-                    }
-                    continue;
                 }
-                let Some(owner) = owners.iter().position(|&o| o == ch) else {
-                    return Err(PositionError::new(
-                        "placement",
-                        format!(
-                            "row {letter}: unknown owner {ch:?} (expected {} or a digit)",
-                            owners
-                                .iter()
-                                .map(|c| format!("'{c}'"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    ));
-                };
-                let Some(&kc) = chars.get(i + 1) else {
-                    return Err(PositionError::new(
-                        "placement",
-                        format!("row {letter}: owner {ch:?} is not followed by a piece kind"),
-                    ));
-                };
-                let Some(kind) = AntChessKind::from_letter(kc) else {
-                    return Err(PositionError::new(
-                        "placement",
-                        format!(
-                            "row {letter}: unknown piece kind {kc:?} (expected one of Q A S B G L W)"
-                        ),
-                    ));
-                };
-                i += 2;
-                if placed >= len {
-                    return Err(PositionError::new(
-                        "placement",
-                        format!("row {letter} has more than {len} cells"),
-                    ));
-                }
-                let cell = cells[placed] as usize;
-                if kind == AntChessKind::Queen && p.queens[owner] != NONE {
-                    return Err(PositionError::new(
-                        "placement",
-                        format!(
-                            "player {} has two Queens ({} and {})",
-                            OWNER_LETTERS[owner],
-                            t.grid.name(p.queens[owner] as u16),
-                            t.grid.name(cell as u16)
-                        ),
-                    ));
-                }
-                if kind == AntChessKind::Worm && t.edge_mask & bit(cell) == 0 {
-                    return Err(PositionError::new(
-                        "placement",
-                        format!(
-                            "the Worm on {} is off the edge (a Worm always stands on an edge cell)",
-                            t.grid.name(cell as u16)
-                        ),
-                    ));
-                }
-                p.put(owner, kind, cell);
-                placed += 1;
-            }
-            if placed != len {
+            },
+        )
+        .map_err(|e| match bad_kind.take() {
+            Some(why) => PositionError::new(e.field, format!("{}; {why}", e.message)),
+            None => e,
+        })?;
+        for (cell, piece) in board.into_iter().enumerate() {
+            let Some((owner, kind)) = piece else {
+                continue;
+            };
+            if kind == AntChessKind::Queen && p.queens[owner] != NONE {
                 return Err(PositionError::new(
-                    "placement",
-                    format!("row {letter} has {placed} cells, expected {len}"),
+                    placement::FIELD,
+                    format!(
+                        "player {} has two Queens ({} and {})",
+                        OWNER_LETTERS[owner],
+                        t.grid.name(p.queens[owner] as u16),
+                        t.grid.name(cell as u16)
+                    ),
                 ));
             }
+            if kind == AntChessKind::Worm && t.edge_mask & bit(cell) == 0 {
+                return Err(PositionError::new(
+                    placement::FIELD,
+                    format!(
+                        "the Worm on {} is off the edge (a Worm always stands on an edge cell)",
+                        t.grid.name(cell as u16)
+                    ),
+                ));
+            }
+            p.put(owner, kind, cell);
         }
         p.to_move = match owners.iter().position(|&o| fields[1] == o.to_string()) {
             Some(o) => o as u8,
@@ -511,31 +470,17 @@ impl<const N: usize> FromStr for AntChessPosition<N> {
 
 impl<const N: usize> fmt::Display for AntChessPosition<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t = tables();
-        for (ri, (_, cells)) in t.grid.rows().iter().enumerate() {
-            if ri > 0 {
-                f.write_str("/")?;
+        let rows = placement::write(GEOMETRY, |cell, out| match self.piece(cell as usize) {
+            Some((o, k)) => {
+                out.push(OWNER_LETTERS[o]);
+                out.push(k.letter());
+                true
             }
-            let mut run = 0;
-            for &c in cells {
-                match self.piece(c as usize) {
-                    None => run += 1,
-                    Some((o, k)) => {
-                        if run > 0 {
-                            write!(f, "{run}")?;
-                            run = 0;
-                        }
-                        write!(f, "{}{}", OWNER_LETTERS[o], k.letter())?;
-                    }
-                }
-            }
-            if run > 0 {
-                write!(f, "{run}")?;
-            }
-        }
+            None => false,
+        });
         write!(
             f,
-            " {} {} {} {}",
+            "{rows} {} {} {} {}",
             OWNER_LETTERS[self.to_move as usize], self.passes, self.quiet, self.move_number
         )
     }

@@ -689,32 +689,32 @@ fn bad_position_strings() {
         (
             START2.replacen("7/8/", "8/8/", 1),
             "placement",
-            "row a has more than 7 cells",
+            "row a has at least 8 cells, expected 7",
         ),
         (
             START2.replacen("7/8/", "7/8bA/", 1),
             "placement",
-            "row b has more than 8 cells",
+            "row b has at least 9 cells, expected 8",
         ),
         (
             START2.replacen("7/8/", "0/8/", 1),
             "placement",
-            "cannot be 0",
+            "row a: \"0\" is not a run of empty cells",
         ),
         (
             START2.replacen("7/8/", "99999999999999999999999/8/", 1),
             "placement",
-            "more than 7",
+            "is not a run of empty cells",
         ),
         (
             START2.replacen("7/8/", "xA6/8/", 1),
             "placement",
-            "unknown owner",
+            "row a: unexpected 'x' (expected a number of empty cells or a piece: an owner b or r then a kind",
         ),
         (
             START2.replacen("7/8/", "gA6/8/", 1),
             "placement",
-            "unknown owner 'g'",
+            "unexpected 'g'",
         ),
         (
             START2.replacen("7/8/", "bX6/8/", 1),
