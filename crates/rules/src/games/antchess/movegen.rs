@@ -19,24 +19,29 @@ use crate::movelist::{MoveCounter, MoveList, MoveSink};
 
 /// The most legal moves a position can have, for the stack move list.
 ///
-/// Moves are counted by where they end. Besides the pass:
-/// * a Ladybird move ends on a cell `t` round a pivot `p` next to `t`, in one of two senses;
-///   walking back round `p` from `t` against that sense, the first cell holding one of the
-///   mover's pieces is the only Ladybird that can arrive (any other is stopped by it): at most
-///   6 × 2 = 12 Ladybird moves end on each cell;
-/// * every other piece has one move per destination (its captures are fixed by the cells):
-///   the pieces that reach `t` stand on its 6 neighbours (Queen, Warrior, Superant, Beetle),
-///   on the 12 cells at distance 2 (Superant, Grasshopper), first on one of the 6 rays from `t`
-///   (Beetle) or on an edge line through `t` (Worm: at most 6 + 6 along the two edges of a
-///   corner and one on each of the 4 other lines): at most 6 + 12 + 6 + 16 = 40.
+/// Count the moves by the cell `t` where they end; `u` is the number of cells the mover does
+/// not hold (the only possible ends). Besides the pass:
+/// * Line moves (Queen, Warrior, Superant, Beetle): such a piece reaches `t` only as the first
+///   piece on one of the 6 rays from `t` (a step, a Superant's two cells over an empty one, a
+///   Beetle's slide), so at most 6 end on `t`; and one piece has at most 36 (a Beetle in the
+///   centre). With `x` such pieces: at most `min(6u, 36x)`.
+/// * Grasshopper moves: from the 12 cells at distance 2 of `t`; 12 per Grasshopper. With `y`
+///   Grasshoppers: at most `min(12u, 12y)`.
+/// * Ladybird moves: each ends round a pivot `p` next to `t`, in one of two senses; walking back
+///   round `p` from `t` against that sense, the first cell holding one of the mover's pieces is
+///   the only Ladybird that can arrive (any other is stopped by it). So at most 6 × 2 = 12 end
+///   on `t`; and one Ladybird has at most 6 pivots × 2 senses × 5 steps = 60. With `z`
+///   Ladybirds: at most `min(12u, 60z)`.
+/// * Worm moves: `w` Worms on the 36 edge cells, each with at most 13 moves (from a corner), to
+///   distinct empty edge cells: at most `min(13w, w·(36 − w)) ≤ 299`.
 ///
-/// So at most 52 moves end on each of the `127 − a` cells the mover does not hold (`a` pieces).
-/// Each piece also has at most 60 moves (a Ladybird: 6 pivots × 2 senses × 5 steps; a Beetle
-/// 36, a Worm 13, others 12 or fewer). Hence at most `1 + min(60·a, 52·(127 − a))`, whose
-/// largest value (at `a = 59`) is `1 + 52·68 = 3537`. The capacity rounds that up.
-pub const MAX_MOVES: usize = 3584;
+/// As `x + y + z + u ≤ 127`, the first three sum to at most the largest value of
+/// `6·min(u, 6x) + 12·min(u, y) + 12·min(u, 5z)` over such whole numbers, 1668 (at `u = 90`,
+/// `x = 15`, `y = 4`, `z = 18`; a test enumerates them). In all at most 1 + 1668 + 299 = 1968
+/// legal moves; the capacity rounds that up.
+pub const MAX_MOVES: usize = 2048;
 
-/// The game's stack move list (4 bytes a move, 14 KiB).
+/// The game's stack move list (4 bytes a move, 8 KiB).
 pub type AntChessMoveList = MoveList<AntChessMove, MAX_MOVES>;
 
 /// A [`MoveSink`] the generator can also hand a number of moves at once when it only counts.

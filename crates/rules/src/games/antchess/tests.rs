@@ -1427,6 +1427,24 @@ fn facts_and_info_lines() {
 }
 
 #[test]
+fn the_move_list_bound_adds_up() {
+    // The largest sum of the per-kind bounds of MAX_MOVES' argument, by enumeration.
+    let mut best = 0;
+    for u in 0..=127 {
+        for x in 0..=127 - u {
+            for z in 0..=127 - u - x {
+                let y = 127 - u - x - z;
+                best = best.max(6 * u.min(6 * x) + 12 * u.min(y) + 12 * u.min(5 * z));
+            }
+        }
+    }
+    assert_eq!(best, 1668);
+    let worms = (0..=36).map(|w| (13 * w).min(w * (36 - w))).max().unwrap();
+    assert_eq!(worms, 299);
+    assert!(1 + best + worms <= MAX_MOVES);
+}
+
+#[test]
 fn the_move_list_bound_holds_on_crowded_boards() {
     // Boards full of Ladybirds, Beetles and Superants: the most moves seen stays under the
     // proved bound.
