@@ -9,8 +9,17 @@ cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 
 cargo fmt --all --check
 cargo clippy --all-targets -- -D warnings
+# The fuzz crate (fuzz/, outside the workspace, nightly) must keep building against the library:
+# format, lints and its own test; tools/fuzz.sh runs the fuzzers themselves.
+if ! cargo +nightly --version >/dev/null 2>&1; then
+    echo "test.sh: the fuzz crate needs the nightly toolchain (rustup toolchain install nightly)" >&2
+    exit 1
+fi
+cargo +nightly fmt --manifest-path fuzz/Cargo.toml --check
+cargo +nightly clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
 # Run every test, then say in one line how many passed and failed over all the test binaries.
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 cargo test --workspace 2>&1 | tee "$log"
+cargo +nightly test --manifest-path fuzz/Cargo.toml --lib 2>&1 | tee -a "$log"
 awk '/^test result:/ { p += $4; f += $6 } END { printf "all tests: %d passed, %d failed\n", p, f }' "$log"

@@ -9,8 +9,9 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
-use myrmidon_fuzz::{reach, with_game, Visitor, GAME_IDS};
+use myrmidon_fuzz::reach;
 use myrmidon_rules::game::{Game, Position};
+use myrmidon_rules::registry::{self, with_game, GameVisitor};
 
 /// Games per id and the longest of them, in plies.
 const GAMES: usize = 12;
@@ -59,7 +60,7 @@ struct Seed<'a> {
     rng: Rng,
 }
 
-impl Visitor for Seed<'_> {
+impl GameVisitor for Seed<'_> {
     /// Files written: positions, moves, plays.
     type Output = [usize; 3];
 
@@ -129,13 +130,14 @@ fn main() {
             .nth(1)
             .unwrap_or_else(|| "corpus".to_string()),
     );
-    for (index, id) in GAME_IDS.iter().enumerate() {
+    for (index, game) in registry::games().iter().enumerate() {
+        let id = game.info().id;
         let seed = Seed {
             root: &root,
             index: index as u8,
             rng: Rng(0x9E37_79B9_7F4A_7C15 ^ (index as u64 + 1)),
         };
-        let [p, m, g] = with_game(id, seed).expect("every id of GAME_IDS has a game");
+        let [p, m, g] = with_game(id, seed).expect("an id of the registry");
         println!("{id}: {p} position, {m} move and {g} play seeds written (new files only)");
     }
 }

@@ -2,6 +2,6 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use myrmidon_rules::games::antchess::AntChess3;
+use myrmidon_fuzz::{check_game, Check};
 
-fuzz_target!(|data: &[u8]| myrmidon_fuzz::check_move_text(&AntChess3, data));
+fuzz_target!(|data: &[u8]| check_game("antchess3", Check::MoveText, data));

@@ -2,6 +2,6 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use myrmidon_rules::games::reines::Reines;
+use myrmidon_fuzz::{check_game, Check};
 
-fuzz_target!(|data: &[u8]| myrmidon_fuzz::check_move_text(&Reines, data));
+fuzz_target!(|data: &[u8]| check_game("reines", Check::MoveText, data));

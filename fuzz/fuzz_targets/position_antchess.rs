@@ -2,6 +2,6 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use myrmidon_rules::games::antchess::AntChess2;
+use myrmidon_fuzz::{check_game, Check};
 
-fuzz_target!(|data: &[u8]| myrmidon_fuzz::check_position_text(&AntChess2, data));
+fuzz_target!(|data: &[u8]| check_game("antchess", Check::PositionText, data));

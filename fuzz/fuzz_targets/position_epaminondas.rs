@@ -2,6 +2,6 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use myrmidon_rules::games::epaminondas::Epaminondas;
+use myrmidon_fuzz::{check_game, Check};
 
-fuzz_target!(|data: &[u8]| myrmidon_fuzz::check_position_text(&Epaminondas, data));
+fuzz_target!(|data: &[u8]| check_game("epaminondas", Check::PositionText, data));

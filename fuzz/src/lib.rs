@@ -7,47 +7,15 @@
 //! * `move_<game>`: one byte per setting of the game (a value, modulo the number of values), a
 //!   ply count `n`, `n` bytes each choosing a legal move (modulo the number of moves), then the
 //!   rest, read as UTF-8 (lossy), is a move text for the position reached.
-//! * `play`: a byte choosing the game (modulo [`GAME_IDS`]), one byte per setting, then one
+//! * `play`: a byte choosing the game (modulo the number of games of the registry), one byte per setting, then one
 //!   operation per byte: `0xF0..=0xFF` takes back the last move, anything else plays the legal
 //!   move of that index (modulo the number of moves).
 //!
+//! Targets reach the games by id through the library's typed path (`registry::with_game`).
 //! A failed check panics, which libFuzzer reports as a crash.
 
 use myrmidon_rules::game::{Game, Position, Settings};
-use myrmidon_rules::games::ackenhead::Ackenhead;
-use myrmidon_rules::games::antchess::{AntChess2, AntChess3};
-use myrmidon_rules::games::epaminondas::Epaminondas;
-use myrmidon_rules::games::reines::Reines;
-
-/// The game ids the `play` target chooses from, in registry order.
-pub const GAME_IDS: [&str; 5] = [
-    "ackenhead",
-    "antchess",
-    "antchess3",
-    "epaminondas",
-    "reines",
-];
-
-/// Generic code to run on one concrete game type.
-pub trait Visitor {
-    type Output;
-    fn visit<G: Game>(self, game: &G) -> Self::Output;
-}
-
-/// Calls `visitor` with the game of this id, or returns `None` for an unknown id.
-///
-/// TODO(issue 11, item 1): a local list of the five game types until the library's typed
-/// visitor `registry::with_game` exists; then call that instead and drop this list.
-pub fn with_game<V: Visitor>(id: &str, visitor: V) -> Option<V::Output> {
-    match id {
-        "ackenhead" => Some(visitor.visit(&Ackenhead)),
-        "antchess" => Some(visitor.visit(&AntChess2)),
-        "antchess3" => Some(visitor.visit(&AntChess3)),
-        "epaminondas" => Some(visitor.visit(&Epaminondas)),
-        "reines" => Some(visitor.visit(&Reines)),
-        _ => None,
-    }
-}
+use myrmidon_rules::registry::{self, with_game, GameVisitor};
 
 /// Reads an input a byte at a time.
 pub struct Bytes<'a>(pub &'a [u8]);
@@ -260,7 +228,7 @@ pub fn check_play<G: Game>(game: &G, data: &[u8]) {
 /// Runs [`check_play`] on the game chosen by the first byte.
 pub fn check_play_any(data: &[u8]) {
     struct Play<'a>(&'a [u8]);
-    impl Visitor for Play<'_> {
+    impl GameVisitor for Play<'_> {
         type Output = ();
         fn visit<G: Game>(self, game: &G) {
             check_play(game, self.0)
@@ -269,31 +237,47 @@ pub fn check_play_any(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else {
         return;
     };
-    let id = GAME_IDS[which as usize % GAME_IDS.len()];
-    with_game(id, Play(rest)).expect("every id of GAME_IDS has a game");
+    let games = registry::games();
+    let id = games[which as usize % games.len()].info().id;
+    with_game(id, Play(rest)).expect("an id of the registry");
+}
+
+/// The check a per-game target runs, on the game of this id.
+#[derive(Clone, Copy, Debug)]
+pub enum Check {
+    PositionText,
+    MoveText,
+}
+
+/// Runs one check on the game with this id (the per-game targets).
+pub fn check_game(id: &str, check: Check, data: &[u8]) {
+    struct Run<'a>(Check, &'a [u8]);
+    impl GameVisitor for Run<'_> {
+        type Output = ();
+        fn visit<G: Game>(self, game: &G) {
+            match self.0 {
+                Check::PositionText => check_position_text(game, self.1),
+                Check::MoveText => check_move_text(game, self.1),
+            }
+        }
+    }
+    with_game(id, Run(check, data)).expect("a target names a game of the registry");
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The local list has exactly the registry's games, in its order.
+    /// Every target's game id is a game of the registry, and every game has its targets.
     #[test]
-    fn game_ids_are_the_registry() {
-        let ids: Vec<&str> = myrmidon_rules::registry::games()
-            .iter()
-            .map(|g| g.info().id)
-            .collect();
-        assert_eq!(ids, GAME_IDS);
-        struct Id;
-        impl Visitor for Id {
-            type Output = &'static str;
-            fn visit<G: Game>(self, game: &G) -> &'static str {
-                game.info().id
+    fn targets_cover_the_registry() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz_targets");
+        for game in registry::games() {
+            let id = game.info().id;
+            for kind in ["position", "move"] {
+                let path = format!("{dir}/{kind}_{id}.rs");
+                assert!(std::path::Path::new(&path).exists(), "{path}");
             }
-        }
-        for id in GAME_IDS {
-            assert_eq!(with_game(id, Id), Some(id));
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use std::sync::LazyLock;
 
+/// A set of squares: bit `rank * 8 + file` (a1 = bit 0), the numbering of the game's cells.
 pub type Bb = u64;
 
 pub const RANK_1: Bb = 0xFF;

@@ -1,5 +1,9 @@
 //! Ackenhead chess: fairy chess with Xiangqi-style hoppers (Leo, Pao, Vao), the Mao and
 //! Berolina pawns. Rules: `docs/rules/ackenhead.md`.
+//!
+//! Files: `position.rs` (the state, its FEN and read access for evaluations), `moves.rs` (the
+//! move and its UCI text), `bitboard.rs` (tables), `movegen.rs` (legal moves, tactical moves,
+//! legality of one move, playing a move), `outcome.rs` (reasons, draws by rule, facts).
 
 mod bitboard;
 mod movegen;
@@ -9,18 +13,21 @@ mod position;
 #[cfg(test)]
 mod tests;
 
+pub use bitboard::Bb;
 pub use moves::AckenheadMove;
-pub use position::{AckenheadPosition, START_FEN};
+pub use outcome::{BARE_KINGS, NO_PROGRESS_PLIES};
+pub use position::{AckenheadKind, AckenheadPosition, START_FEN};
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position, Settings,
+    Cell, Fact, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position, Settings,
+    Tactics,
 };
 use crate::geometry::Geometry;
-use crate::movelist::MoveSink;
+use crate::movelist::{MoveList, MoveSink};
 use crate::outcome::Outcome;
 use bitboard::bit;
-use movegen::{Collector, Counter};
+use movegen::Pushing;
 use position::*;
 
 pub static INFO: GameInfo = GameInfo {
@@ -73,20 +80,48 @@ impl Game for Ackenhead {
 
     fn start(&self, settings: &Settings) -> Result<AckenheadPosition, SettingError> {
         settings.validate(&INFO)?;
-        Ok(AckenheadPosition::from_fen(START_FEN).expect("the start FEN is valid"))
+        Ok(START_FEN.parse().expect("the start FEN is valid"))
     }
 
     fn parse_position(&self, text: &str) -> Result<AckenheadPosition, PositionError> {
-        AckenheadPosition::from_fen(text)
+        text.parse()
     }
 }
 
 const KIND_NAMES: [&str; 6] = ["King", "Leo", "Pao", "Vao", "Mao", "pawn"];
 
+/// The most legal moves an Ackenhead position can have: 882, for any placement a FEN may give
+/// (one King a side, any other pieces), so this bound is proved, not measured.
+///
+/// Count the (from, to) pairs of legal moves, then the promotions.
+/// * From one square at most 27 targets: a Leo moves along 8 rays and on each its targets are
+///   the empty squares before the first piece and at most one square beyond it, never that
+///   piece (the screen), so no more than the ray's length; the rays of a square add up to at
+///   most 27. Paos (14), Vaos (13), Kings (8), Maos (8) and pawns (2 steps, 2 double steps, 1
+///   straight capture or en passant) have fewer. With `k` pieces of the side to move: at most
+///   `27·k` pairs.
+/// * Onto one square at most 24 movers: a Mao from one of the 8 squares a knight's move away,
+///   or a piece along one of the 8 rays from the target (King steps, pawn steps, double steps
+///   over an empty square, straight captures and en passant, hopper moves), which is the
+///   nearest piece on that ray (every move along a ray but a hopper's capture needs the squares
+///   between empty) or the second nearest (a hopper capturing over its screen). The targets
+///   are the `64 − k` squares without a piece of the mover: at most `24·(64 − k)` pairs.
+/// * So at most `max over k of min(27·k, 24·(64 − k))` = 810 pairs (k = 30).
+/// * A pair of a pawn onto its last rank is four moves: onto each of the 8 squares of that rank
+///   at most 3 pawns move (from the two squares diagonally behind and the one straight
+///   behind), so at most 24 such pairs add 3·24 = 72 moves.
+///
+/// 810 + 72 = 882 ≤ 896.
+pub const MAX_MOVES: usize = 896;
+
+/// The list of the legal moves of a position, on the stack (see [`MAX_MOVES`]).
+pub type AckenheadMoveList = MoveList<AckenheadMove, MAX_MOVES>;
+
 impl Position for AckenheadPosition {
     type Move = AckenheadMove;
+    /// Copy-make: the position before the move.
     type Undo = AckenheadPosition;
-    type MoveList = Vec<AckenheadMove>;
+    type MoveList = AckenheadMoveList;
 
     fn to_move(&self) -> Player {
         self.side
@@ -97,13 +132,85 @@ impl Position for AckenheadPosition {
     }
 
     fn generate<S: MoveSink<AckenheadMove>>(&self, out: &mut S) {
-        self.generate_into(&mut Collector(out));
+        self.generate_into(&mut Pushing(out));
+    }
+
+    /// As the default, inlined so that the list is filled where the caller keeps it rather
+    /// than copied there (it is 1.8 kB).
+    #[inline(always)]
+    fn moves(&self) -> AckenheadMoveList {
+        let mut list = AckenheadMoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// Captures (en passant and hopper captures included), promotions, and quiet moves that
+    /// checkmate; a specialised generator, not a filter of `generate`.
+    fn generate_tactical<S: MoveSink<AckenheadMove>>(&self, out: &mut S) {
+        self.generate_tactical_into(out);
     }
 
     fn count_legal_moves(&self) -> u64 {
-        let mut c = Counter(0);
-        self.generate_into(&mut c);
-        c.0
+        self.count_moves()
+    }
+
+    /// Exact, without allocation. `captures`, `taken_kinds` and `promotion` are read off the
+    /// board. `wins` (the move checkmates) is tested without playing the move whether it gives
+    /// check; only a move that gives check is then played on a copy of the position, and the
+    /// opponent's moves searched for a first legal one.
+    fn tactics(&self, mv: AckenheadMove) -> Tactics {
+        let target = self.board[mv.to() as usize];
+        let taken = if target != EMPTY {
+            Some(piece_kind(target))
+        } else if self.is_en_passant(mv) {
+            Some(PAWN)
+        } else {
+            None
+        };
+        Tactics {
+            captures: taken.is_some() as u8,
+            taken_kinds: taken.map_or(0, |k| 1 << k),
+            promotion: (mv.promotion() != 0).then_some(mv.promotion()),
+            wins: self.gives_mate(mv),
+        }
+    }
+
+    /// The move's 16 bits (`from | to << 6 | promotion << 12`): distinct moves, distinct
+    /// codes.
+    #[inline]
+    fn move_code(&self, mv: AckenheadMove) -> u32 {
+        mv.bits() as u32
+    }
+
+    /// Decodes the 16 bits and checks that the move is legal here (see `is_legal`): the piece
+    /// of the side to move on `from`, `to` among its targets, the promotion exactly when a
+    /// pawn reaches the last rank, the King safe afterwards. No generation.
+    fn move_from_code(&self, code: u32) -> Option<AckenheadMove> {
+        let bits = u16::try_from(code).ok()?;
+        let mv = AckenheadMove::from_bits(bits);
+        self.is_legal(mv).then_some(mv)
+    }
+
+    fn in_check(&self) -> bool {
+        self.in_check_of(self.side)
+    }
+
+    /// A null move is meaningful in Ackenhead as in chess: it hands the turn to the other side,
+    /// clears the en passant field (the double step can no longer be taken) and updates the
+    /// hash; the move counters stay. `None` when the side to move is in check (the King would
+    /// stay attacked) or the game is over (a draw by rule, or no legal move). Taken back by
+    /// `unmake_null_move`, which restores the position exactly.
+    fn make_null_move(&mut self) -> Option<AckenheadPosition> {
+        if self.in_check_of(self.side) || self.draw_by_rule().is_some() || !self.has_legal_move() {
+            return None;
+        }
+        let undo = self.clone();
+        self.apply_null();
+        Some(undo)
+    }
+
+    fn unmake_null_move(&mut self, undo: AckenheadPosition) {
+        *self = undo;
     }
 
     #[inline(always)]
@@ -135,7 +242,8 @@ impl Position for AckenheadPosition {
     }
 
     fn is_irreversible(&self, mv: AckenheadMove) -> bool {
-        self.board[mv.to() as usize] != EMPTY || self.piece_on(mv.from()).map(|p| p.1) == Some(PAWN)
+        let moving = self.board[mv.from() as usize];
+        self.board[mv.to() as usize] != EMPTY || (moving != EMPTY && piece_kind(moving) == PAWN)
     }
 
     fn move_text(&self, mv: AckenheadMove) -> String {
@@ -150,15 +258,13 @@ impl Position for AckenheadPosition {
                  (e2g4, f7e8l)",
             )
         })?;
-        let mut legal = Vec::with_capacity(64);
-        self.legal_moves(&mut legal);
-        if legal.contains(&mv) {
+        if self.is_legal(mv) {
             return Ok(mv);
         }
-        if legal.is_empty() {
+        if !self.has_legal_move() {
             return Err(MoveError::GameOver);
         }
-        Err(MoveError::illegal(text, self.why_illegal(mv, &legal)))
+        Err(MoveError::illegal(text, self.why_illegal(mv)))
     }
 
     fn move_cells(&self, mv: AckenheadMove) -> MoveCells {
@@ -177,28 +283,25 @@ impl Position for AckenheadPosition {
     }
 
     fn piece_at(&self, cell: Cell) -> Option<PieceView> {
-        let (colour, kind) = self.piece_on(u8::try_from(cell).ok()?)?;
+        let (owner, kind) = self.piece_on(u8::try_from(cell).ok()?)?;
         Some(PieceView {
-            owner: colour,
-            kind: KIND_LETTERS[kind as usize],
+            owner,
+            kind: kind.letter(),
         })
     }
 
+    fn facts(&self) -> Vec<Fact> {
+        AckenheadPosition::facts(self)
+    }
+
     fn info_lines(&self) -> Vec<String> {
-        let mut lines = vec![format!(
-            "move {}, {} plies without capture or pawn move",
-            self.fullmove, self.halfmove
-        )];
-        if self.in_check(self.side) {
-            lines.push("check".to_string());
-        }
-        lines
+        outcome::info_lines(&AckenheadPosition::facts(self))
     }
 }
 
 impl AckenheadPosition {
-    /// Why a well-formed move is not among the legal ones.
-    fn why_illegal(&self, mv: AckenheadMove, legal: &[AckenheadMove]) -> String {
+    /// Why a well-formed move is not legal.
+    fn why_illegal(&self, mv: AckenheadMove) -> String {
         let sq = |s: u8| crate::geometry::square::name(8, s as Cell);
         let Some((colour, kind)) = self.piece_on(mv.from()) else {
             return format!("there is no piece on {}", sq(mv.from()));
@@ -210,9 +313,8 @@ impl AckenheadPosition {
                 INFO.players[self.side as usize]
             );
         }
-        let same_squares = legal
-            .iter()
-            .any(|m| m.from() == mv.from() && m.to() == mv.to());
+        let same_squares =
+            (0..=MAO).any(|p| self.is_legal(AckenheadMove::new(mv.from(), mv.to(), p)));
         if same_squares {
             return if mv.promotion() == 0 {
                 "a pawn reaching the last rank must promote: add l, c, v or m (e.g. e7e8l)"
@@ -221,6 +323,7 @@ impl AckenheadPosition {
             }
             .to_string();
         }
+        let kind = kind as u8;
         if mv.promotion() != 0 && kind != PAWN {
             return "only a pawn reaching the last rank promotes".to_string();
         }

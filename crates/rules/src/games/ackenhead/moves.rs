@@ -2,17 +2,36 @@
 
 use std::fmt;
 
-use super::position::{parse_square, KIND_LETTERS};
+use super::position::{parse_square, square_name, KIND_LETTERS};
 
-/// A move: from square, to square and promotion kind (0 = none, else `LEO..=MAO`), packed in 16
-/// bits.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+/// A move: from square, to square and promotion kind (0 = none, else the index of the Leo, Pao,
+/// Vao or Mao in `GameInfo::pieces`: 1 to 4), packed in 16 bits: `from | to << 6 | promotion
+/// << 12`. The packing is also the move's code for transposition tables
+/// (`Position::move_code`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub struct AckenheadMove(u16);
 
 impl AckenheadMove {
+    /// The move from `from` to `to` (squares numbered `rank * 8 + file`, below 64; higher bits
+    /// are dropped), promoting to the kind `promotion` (0 = none, 1 to 4 = Leo, Pao, Vao, Mao;
+    /// higher bits are dropped).
     #[inline(always)]
     pub const fn new(from: u8, to: u8, promotion: u8) -> Self {
-        AckenheadMove(from as u16 | (to as u16) << 6 | (promotion as u16) << 12)
+        AckenheadMove(
+            (from & 63) as u16 | ((to & 63) as u16) << 6 | ((promotion & 15) as u16) << 12,
+        )
+    }
+
+    /// The 16 bits of the move.
+    #[inline(always)]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The move with these 16 bits, unchecked: `Position::move_from_code` checks legality.
+    #[inline(always)]
+    pub(super) const fn from_bits(bits: u16) -> Self {
+        AckenheadMove(bits)
     }
 
     #[inline(always)]
@@ -56,8 +75,7 @@ impl AckenheadMove {
 
 impl fmt::Display for AckenheadMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sq = |s: u8| format!("{}{}", (b'a' + s % 8) as char, s / 8 + 1);
-        write!(f, "{}{}", sq(self.from()), sq(self.to()))?;
+        write!(f, "{}{}", square_name(self.from()), square_name(self.to()))?;
         if self.promotion() != 0 {
             let c = KIND_LETTERS[self.promotion() as usize].to_ascii_lowercase();
             write!(f, "{c}")?;

@@ -2,15 +2,19 @@
 //! field `-`, an en passant field of two squares).
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::bitboard::{bit, Bb, Squares, TABLES};
 use crate::error::PositionError;
+use crate::game::Player;
+use crate::geometry::{placement, square};
 use crate::zobrist;
 
 pub const WHITE: u8 = 0;
 pub const BLACK: u8 = 1;
 
-/// Piece kinds, in the order of `KIND_LETTERS`.
+/// Piece kinds, in the order of `KIND_LETTERS` and of `INFO.pieces` (the values of
+/// [`AckenheadKind`]).
 pub const KING: u8 = 0;
 pub const LEO: u8 = 1;
 pub const PAO: u8 = 2;
@@ -39,7 +43,88 @@ pub const fn piece_kind(p: u8) -> u8 {
     (p - 1) % 6
 }
 
-const KEYS: [u64; 12 * 64 + 1 + 64] = zobrist::keys(0xACE0_4EAD_0000_0001);
+/// The kinds of Ackenhead pieces, in the order of `GameInfo::pieces` (`AckenheadKind::Leo as
+/// usize` is the Leo's index there, as in `Tactics::taken_kinds` and `Tactics::promotion`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum AckenheadKind {
+    King = KING,
+    Leo = LEO,
+    Pao = PAO,
+    Vao = VAO,
+    Mao = MAO,
+    Pawn = PAWN,
+}
+
+impl AckenheadKind {
+    /// Every kind, in the order of `GameInfo::pieces`.
+    pub const ALL: [AckenheadKind; 6] = [
+        AckenheadKind::King,
+        AckenheadKind::Leo,
+        AckenheadKind::Pao,
+        AckenheadKind::Vao,
+        AckenheadKind::Mao,
+        AckenheadKind::Pawn,
+    ];
+
+    /// The kind with this index of `GameInfo::pieces`, if there is one.
+    pub fn from_index(index: usize) -> Option<AckenheadKind> {
+        AckenheadKind::ALL.get(index).copied()
+    }
+
+    /// Its index in `GameInfo::pieces`.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Its upper-case letter in position strings (`K L C V M P`).
+    pub fn letter(self) -> char {
+        KIND_LETTERS[self as usize]
+    }
+}
+
+/// 768 piece-square keys, the side key, then the en passant keys: 64 by the square passed over
+/// and 64 by the square of the pawn that passed it (both, because two pawns can pass the same
+/// square, and the capture takes the one named).
+/// The pieces of one side that can attack, by how they attack: for [`attacked_by`].
+#[derive(Clone, Copy)]
+pub(super) struct Attackers {
+    pub kings: Bb,
+    pub pawns: Bb,
+    pub maos: Bb,
+    /// Pieces hopping along rook lines (Paos and Leos).
+    pub orth: Bb,
+    /// Pieces hopping along bishop lines (Vaos and Leos).
+    pub diag: Bb,
+}
+
+/// Is `sq` attacked by the pieces `a` of `by`, with the board occupied as `occ`? Hoppers attack
+/// over exactly one screen; a Mao's leg must be empty; pawns attack straight forward.
+#[inline(always)]
+pub(super) fn attacked_by(sq: u8, by: u8, occ: Bb, a: Attackers) -> bool {
+    let t = &*TABLES;
+    let s = sq as usize;
+    if t.king[s] & a.kings != 0 {
+        return true;
+    }
+    if t.pawn_attackers[by as usize][s] & a.pawns != 0 {
+        return true;
+    }
+    if a.maos != 0 {
+        for i in 0..4 {
+            let leg = t.mao_attack_leg[s][i];
+            if leg < 64 && occ & bit(leg) == 0 && t.mao_attackers[s][i] & a.maos != 0 {
+                return true;
+            }
+        }
+    }
+    if a.orth != 0 && t.rook_hops(sq, occ) & a.orth != 0 {
+        return true;
+    }
+    a.diag != 0 && t.bishop_hops(sq, occ) & a.diag != 0
+}
+
+const KEYS: [u64; 12 * 64 + 1 + 128] = zobrist::keys(0xACE0_4EAD_0000_0001);
 const SIDE_KEY: u64 = KEYS[12 * 64];
 
 #[inline(always)]
@@ -47,9 +132,10 @@ pub(super) fn piece_key(p: u8, sq: u8) -> u64 {
     KEYS[(p as usize - 1) * 64 + sq as usize]
 }
 
+/// The key of an en passant field: the square passed over and the pawn's square.
 #[inline(always)]
-pub(super) fn ep_key(sq: u8) -> u64 {
-    KEYS[12 * 64 + 1 + sq as usize]
+pub(super) fn ep_key(passed: u8, pawn: u8) -> u64 {
+    KEYS[12 * 64 + 1 + passed as usize] ^ KEYS[12 * 64 + 1 + 64 + (pawn & 63) as usize]
 }
 
 #[inline(always)]
@@ -76,16 +162,14 @@ pub struct AckenheadPosition {
 
 pub const START_FEN: &str = "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 1";
 
-fn square_name(sq: u8) -> String {
-    format!("{}{}", (b'a' + sq % 8) as char, sq / 8 + 1)
+/// The name of a square (`e4`), from the board geometry.
+pub(super) fn square_name(sq: u8) -> String {
+    square::name(8, sq as crate::game::Cell)
 }
 
+/// Reads a square name (`e4`); `None` if it is not a square of the board.
 pub(super) fn parse_square(text: &str) -> Option<u8> {
-    let b = text.as_bytes();
-    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
-        return None;
-    }
-    Some((b[1] - b'1') * 8 + (b[0] - b'a'))
+    square::parse(8, 8, text).map(|c| c as u8)
 }
 
 impl AckenheadPosition {
@@ -123,31 +207,106 @@ impl AckenheadPosition {
         p
     }
 
+    // -----------------------------------------------------------------------------------------
+    // Read access, for evaluations and displays. Squares are numbered as the game's cells
+    // (`rank * 8 + file`, a1 = 0); a bitboard has bit `s` set for square `s`.
+
+    /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> Bb {
         self.colours[0] | self.colours[1]
     }
 
+    /// The squares of `player`'s pieces of `kind` (empty for a player other than 0 and 1).
     #[inline(always)]
-    pub fn pieces(&self, colour: u8, kind: u8) -> Bb {
-        self.kinds[kind as usize] & self.colours[colour as usize]
+    pub fn pieces(&self, player: Player, kind: AckenheadKind) -> Bb {
+        self.colours.get(player as usize).copied().unwrap_or(0) & self.kinds[kind as usize]
     }
 
-    pub fn king_square(&self, colour: u8) -> u8 {
-        self.pieces(colour, KING).trailing_zeros() as u8
+    /// The squares of all of `player`'s pieces (empty for a player other than 0 and 1).
+    #[inline(always)]
+    pub fn pieces_of(&self, player: Player) -> Bb {
+        self.colours.get(player as usize).copied().unwrap_or(0)
     }
 
-    pub fn side_to_move(&self) -> u8 {
+    /// How many pieces of `kind` `player` has.
+    #[inline(always)]
+    pub fn count(&self, player: Player, kind: AckenheadKind) -> u32 {
+        self.pieces(player, kind).count_ones()
+    }
+
+    /// The square of `player`'s King (`None` for a player other than 0 and 1).
+    pub fn king_square(&self, player: Player) -> Option<u8> {
+        let kings = self.pieces(player, AckenheadKind::King);
+        (kings != 0).then(|| kings.trailing_zeros() as u8)
+    }
+
+    /// The player to move: 0 for White, 1 for Black.
+    pub fn side_to_move(&self) -> Player {
         self.side
     }
 
+    /// Plies since the last capture or pawn move.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
 
-    pub fn piece_on(&self, sq: u8) -> Option<(u8, u8)> {
+    /// The move number (1 at the start, increased after each move of Black).
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The owner and kind of the piece on a square (`None` for an empty square or a number off
+    /// the board).
+    pub fn piece_on(&self, sq: u8) -> Option<(Player, AckenheadKind)> {
         let p = *self.board.get(sq as usize)?;
-        (p != EMPTY).then(|| (piece_colour(p), piece_kind(p)))
+        (p != EMPTY).then(|| (piece_colour(p), AckenheadKind::ALL[piece_kind(p) as usize]))
+    }
+
+    /// The en passant field (square passed over, pawn's square), if the last move was a
+    /// double step (or the position string named one).
+    pub fn en_passant(&self) -> Option<(u8, u8)> {
+        (self.ep_passed != NO_SQUARE).then_some((self.ep_passed, self.ep_pawn))
+    }
+
+    /// Is `player`'s King attacked (by the other player's pieces)? False for a player other
+    /// than 0 and 1.
+    pub fn king_attacked(&self, player: Player) -> bool {
+        player < 2 && self.in_check_of(player)
+    }
+
+    /// The number of legal moves `player` has, or would have if it were to move (then without
+    /// en passant, which belongs to the side to move), counted without generating them. For
+    /// the side not to move it counts on a copy of the position with the turn handed over (if
+    /// the side to move is in check, that count includes taking its King). 0 for a player
+    /// other than 0 and 1.
+    pub fn mobility(&self, player: Player) -> u32 {
+        if player == self.side {
+            return self.count_moves() as u32;
+        }
+        if player > 1 {
+            return 0;
+        }
+        let mut other = self.clone();
+        other.side = player;
+        other.ep_passed = NO_SQUARE;
+        other.ep_pawn = NO_SQUARE;
+        other.count_moves() as u32
+    }
+
+    // -----------------------------------------------------------------------------------------
+
+    /// The square of the King of `colour` (0 or 1); 64 if it has none (never in a position
+    /// read from a string).
+    #[inline(always)]
+    pub(super) fn king_sq(&self, colour: u8) -> u8 {
+        (self.kinds[KING as usize] & self.colours[colour as usize]).trailing_zeros() as u8
+    }
+
+    /// Squares of `colour`'s pieces of `kind` (both as indices; `colour` is 0 or 1).
+    #[inline(always)]
+    pub(super) fn bb(&self, colour: u8, kind: u8) -> Bb {
+        self.kinds[kind as usize] & self.colours[colour as usize]
     }
 
     /// True if the en passant field is a double step of the side that just moved: the passed
@@ -160,45 +319,30 @@ impl AckenheadPosition {
             && (self.ep_passed % 8).abs_diff(self.ep_pawn % 8) == 1
     }
 
-    /// The en passant squares (passed over, pawn), if the last move was a double step.
-    pub fn en_passant(&self) -> Option<(u8, u8)> {
-        (self.ep_passed != NO_SQUARE).then_some((self.ep_passed, self.ep_pawn))
-    }
-
     /// Is `sq` attacked by `by`, given the occupancy `occ` and with only the pieces of `by` in
     /// `by_mask` counted (so a move can be tested before it is made)?
     #[inline(always)]
     pub(super) fn attacked_with(&self, sq: u8, by: u8, occ: Bb, by_mask: Bb) -> bool {
-        let t = &*TABLES;
-        let s = sq as usize;
         let theirs = self.colours[by as usize] & by_mask;
-        if t.king[s] & self.kinds[KING as usize] & theirs != 0 {
-            return true;
-        }
-        if t.pawn_attackers[by as usize][s] & self.kinds[PAWN as usize] & theirs != 0 {
-            return true;
-        }
-        let maos = self.kinds[MAO as usize] & theirs;
-        if maos != 0 {
-            for i in 0..4 {
-                let leg = t.mao_attack_leg[s][i];
-                if leg < 64 && occ & bit(leg) == 0 && t.mao_attackers[s][i] & maos != 0 {
-                    return true;
-                }
-            }
-        }
         let leos = self.kinds[LEO as usize];
-        let orth = (self.kinds[PAO as usize] | leos) & theirs;
-        if orth != 0 && t.rook_hops(sq, occ) & orth != 0 {
-            return true;
-        }
-        let diag = (self.kinds[VAO as usize] | leos) & theirs;
-        diag != 0 && t.bishop_hops(sq, occ) & diag != 0
+        attacked_by(
+            sq,
+            by,
+            occ,
+            Attackers {
+                kings: self.kinds[KING as usize] & theirs,
+                pawns: self.kinds[PAWN as usize] & theirs,
+                maos: self.kinds[MAO as usize] & theirs,
+                orth: (self.kinds[PAO as usize] | leos) & theirs,
+                diag: (self.kinds[VAO as usize] | leos) & theirs,
+            },
+        )
     }
 
-    /// Is the king of `colour` attacked?
-    pub fn in_check(&self, colour: u8) -> bool {
-        let k = self.king_square(colour);
+    /// Is the king of `colour` (0 or 1) attacked?
+    #[inline(always)]
+    pub(super) fn in_check_of(&self, colour: u8) -> bool {
+        let k = self.king_sq(colour);
         k < 64 && self.attacked_with(k, colour ^ 1, self.occupied(), !0)
     }
 
@@ -211,85 +355,50 @@ impl AckenheadPosition {
             h ^= SIDE_KEY;
         }
         if self.ep_passed != NO_SQUARE {
-            h ^= ep_key(self.ep_passed);
+            h ^= ep_key(self.ep_passed, self.ep_pawn);
         }
         h
     }
+}
 
-    /// Reads a FEN. Four fields (no move counters) or six.
-    pub fn from_fen(text: &str) -> Result<Self, PositionError> {
+/// Reads a FEN: six fields, or the first four (no move counters). The error names the field at
+/// fault.
+impl FromStr for AckenheadPosition {
+    type Err = PositionError;
+
+    fn from_str(text: &str) -> Result<Self, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 6 && fields.len() != 4 {
             return Err(PositionError::new(
                 "fields",
                 format!(
                     "expected 6 fields (placement, side to move, castling, en passant, \
-                     half-move clock, move number) or the first 4, found {}",
+                     halfmove clock, move number) or the first 4, found {}",
                     fields.len()
                 ),
             ));
         }
-        let mut pos = Self::empty();
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 8 {
-            return Err(PositionError::new(
-                "placement",
-                format!("expected 8 ranks separated by '/', found {}", ranks.len()),
-            ));
-        }
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = 7 - i as u8;
-            let mut file = 0u8;
-            for c in rank_text.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    if d == 0 || d > 8 {
-                        return Err(PositionError::new(
-                            "placement",
-                            format!("rank {}: bad run of empty squares '{c}'", rank + 1),
-                        ));
-                    }
-                    file += d as u8;
-                } else {
-                    let upper = c.to_ascii_uppercase();
-                    let kind = KIND_LETTERS
-                        .iter()
-                        .position(|&l| l == upper)
-                        .ok_or_else(|| {
-                            PositionError::new(
-                                "placement",
-                                format!(
-                                    "rank {}: unknown piece letter '{c}' (expected one of \
-                                 K L C V M P, upper case for White)",
-                                    rank + 1
-                                ),
-                            )
-                        })? as u8;
-                    if file >= 8 {
-                        return Err(PositionError::new(
-                            "placement",
-                            format!("rank {} has more than 8 squares", rank + 1),
-                        ));
-                    }
-                    let colour = if c.is_ascii_uppercase() { WHITE } else { BLACK };
-                    pos.put(piece(colour, kind), rank * 8 + file);
-                    file += 1;
-                }
-                if file > 8 {
-                    return Err(PositionError::new(
-                        "placement",
-                        format!("rank {} has more than 8 squares", rank + 1),
-                    ));
-                }
-            }
-            if file != 8 {
-                return Err(PositionError::new(
-                    "placement",
-                    format!("rank {} has {file} squares, expected 8", rank + 1),
-                ));
+        let mut pos = AckenheadPosition::empty();
+        let board = placement::parse(
+            super::INFO.geometry,
+            fields[0],
+            "K L C V M P for White, k l c v m p for Black",
+            |rest| {
+                let c = rest.chars().next()?;
+                let kind = KIND_LETTERS
+                    .iter()
+                    .position(|&l| l == c.to_ascii_uppercase())?;
+                let colour = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+                Some((piece(colour, kind as u8), 1))
+            },
+        )?;
+        for (sq, p) in board.into_iter().enumerate() {
+            if let Some(p) = p {
+                pos.put(p, sq as u8);
             }
         }
         for (colour, name) in [(WHITE, "White"), (BLACK, "Black")] {
-            let kings = pos.pieces(colour, KING).count_ones();
+            let kings = pos.bb(colour, KING).count_ones();
             if kings != 1 {
                 return Err(PositionError::new(
                     "placement",
@@ -297,8 +406,8 @@ impl AckenheadPosition {
                 ));
             }
         }
-        if pos.pieces(WHITE, PAWN) & super::bitboard::RANK_8 != 0
-            || pos.pieces(BLACK, PAWN) & super::bitboard::RANK_1 != 0
+        if pos.bb(WHITE, PAWN) & super::bitboard::RANK_8 != 0
+            || pos.bb(BLACK, PAWN) & super::bitboard::RANK_1 != 0
         {
             return Err(PositionError::new(
                 "placement",
@@ -356,12 +465,12 @@ impl AckenheadPosition {
             let (passed, pawn) = if pos.side == BLACK { (a, b) } else { (b, a) };
             pos.ep_passed = passed;
             pos.ep_pawn = pawn;
-            pos.hash ^= ep_key(passed);
+            pos.hash ^= ep_key(passed, pawn);
         }
         if fields.len() == 6 {
             pos.halfmove = fields[4].parse().map_err(|_| {
                 PositionError::new(
-                    "half-move clock",
+                    "halfmove clock",
                     format!("expected a number, found '{}'", fields[4]),
                 )
             })?;
@@ -375,9 +484,9 @@ impl AckenheadPosition {
                 return Err(PositionError::new("move number", "must be at least 1"));
             }
         }
-        if pos.in_check(pos.side ^ 1) {
+        if pos.in_check_of(pos.side ^ 1) {
             return Err(PositionError::new(
-                "placement",
+                "position",
                 "the side not to move is in check",
             ));
         }
@@ -387,33 +496,20 @@ impl AckenheadPosition {
 
 impl fmt::Display for AckenheadPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..8u8 {
-                let p = self.board[(rank * 8 + file) as usize];
-                if p == EMPTY {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    write!(f, "{empty}")?;
-                    empty = 0;
-                }
-                let letter = KIND_LETTERS[piece_kind(p) as usize];
-                let c = if piece_colour(p) == WHITE {
-                    letter
-                } else {
-                    letter.to_ascii_lowercase()
-                };
-                write!(f, "{c}")?;
+        let placement = placement::write(super::INFO.geometry, |cell, out| {
+            let p = self.board[cell as usize];
+            if p == EMPTY {
+                return false;
             }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+            let letter = KIND_LETTERS[piece_kind(p) as usize];
+            out.push(if piece_colour(p) == WHITE {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            });
+            true
+        });
+        f.write_str(&placement)?;
         let side = if self.side == WHITE { 'w' } else { 'b' };
         write!(f, " {side} - ")?;
         if self.ep_passed == NO_SQUARE {

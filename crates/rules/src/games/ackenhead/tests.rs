@@ -1,13 +1,14 @@
 use std::collections::BTreeSet;
 
 use super::*;
-use crate::game::perft;
+use crate::game::{perft, FactValue};
 use crate::outcome::Reason;
 use crate::record::Record;
 use crate::testkit::check_random_games;
 
 fn pos(fen: &str) -> AckenheadPosition {
-    AckenheadPosition::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    fen.parse::<AckenheadPosition>()
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn moves(p: &AckenheadPosition) -> BTreeSet<String> {
@@ -58,9 +59,11 @@ fn slow_parse(fen: &str) -> Slow {
     }
     let white = f[1] == "w";
     let ep = (f[3] != "-").then(|| {
-        let b = f[3].as_bytes();
-        let a = ((b[0] - b'a') as i32, (b[1] - b'1') as i32);
-        let c = ((b[2] - b'a') as i32, (b[3] - b'1') as i32);
+        let sq = |t: &str| {
+            let c = crate::geometry::square::parse(8, 8, t).unwrap() as i32;
+            (c % 8, c / 8)
+        };
+        let (a, c) = (sq(&f[3][..2]), sq(&f[3][2..]));
         // the passed square is on rank 3 (index 2) or 6 (index 5)
         if a.1 == 2 || a.1 == 5 {
             (a, c)
@@ -203,7 +206,7 @@ fn slow_legal(p: &AckenheadPosition) -> Vec<String> {
         if king_captured {
             continue;
         }
-        let name = |(f, r): (i32, i32)| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+        let name = |(f, r): (i32, i32)| crate::geometry::square::name(8, (r * 8 + f) as Cell);
         let text = format!("{}{}", name(from), name(to));
         let last = if s.white { 7 } else { 0 };
         if piece.unwrap().1 == 'P' && to.1 == last {
@@ -398,7 +401,7 @@ fn en_passant_that_exposes_the_king_is_illegal() {
     // en passant (c5c6) removes b5 and c5 at once and leaves e5 alone as a screen: illegal.
     let fen = "4k3/8/8/KpP1P2c/8/8/8/8 w - b5c6 0 1";
     let p = pos(fen);
-    assert!(!p.in_check(WHITE));
+    assert!(!p.king_attacked(WHITE));
     assert!(!moves(&p).contains("c5c6"));
     assert!(moves(&p).contains("c5d6"));
     // Without e5 the capture leaves no screen at all: legal.
@@ -435,25 +438,27 @@ fn hopper_checks_through_one_screen() {
     // The Pao e1 checks e8 through the black pawn e4.
     let fen = "4k3/8/8/8/4p3/8/8/K3C3 b - - 0 1";
     let p = pos(fen);
-    assert!(p.in_check(BLACK));
+    assert!(p.king_attacked(BLACK));
     // Parries: step off the file, or move the screen away.
     assert_eq!(
         moves(&p),
         set(&["e8d8", "e8d7", "e8f8", "e8f7", "e4d3", "e4f3"])
     );
     // The same with White to move: the side not to move is in check.
-    let err = AckenheadPosition::from_fen("4k3/8/8/8/4p3/8/8/K3C3 w - - 0 1").unwrap_err();
+    let err = "4k3/8/8/8/4p3/8/8/K3C3 w - - 0 1"
+        .parse::<AckenheadPosition>()
+        .unwrap_err();
     assert!(err.message.contains("not to move is in check"), "{err}");
 }
 
 #[test]
 fn a_second_screen_parries_a_hopper_check() {
     // Two screens (c6, d7) between the Vao b5 and the King e8: no check.
-    assert!(!pos("4k3/3p4/2l5/1V6/8/8/8/K7 b - - 0 1").in_check(BLACK));
+    assert!(!pos("4k3/3p4/2l5/1V6/8/8/8/K7 b - - 0 1").king_attacked(BLACK));
     // One screen (d7): check. The Leo c1 parries by adding a second screen on c6; the pawn
     // parries by leaving the diagonal (d7e6) but not by stepping along it (d7c6).
     let p = pos("4k3/3p4/8/1V6/8/8/8/K1l5 b - - 0 1");
-    assert!(p.in_check(BLACK));
+    assert!(p.king_attacked(BLACK));
     let m = moves(&p);
     assert!(m.contains("c1c6") && !m.contains("c1c5"));
     assert!(m.contains("d7e6") && !m.contains("d7c6"));
@@ -465,7 +470,7 @@ fn creating_a_screen_for_an_enemy_hopper_is_illegal() {
     // step onto e2 or e4, which would make it the screen.
     let fen = "4c2k/8/8/8/8/3V4/8/4K3 w - - 0 1";
     let p = pos(fen);
-    assert!(!p.in_check(WHITE));
+    assert!(!p.king_attacked(WHITE));
     assert_eq!(
         moves_from(fen, "d3"),
         set(&["d3c2", "d3b1", "d3c4", "d3b5", "d3a6", "d3f1", "d3f5", "d3g6", "d3h7"])
@@ -482,15 +487,15 @@ fn moving_one_of_two_screens_is_illegal() {
     // file unless it stays between them.
     let fen = "4c2k/8/8/4M3/8/4p3/8/4K3 w - - 0 1";
     let p = pos(fen);
-    assert!(!p.in_check(WHITE));
+    assert!(!p.king_attacked(WHITE));
     assert!(moves_from(fen, "e5").is_empty());
 }
 
 #[test]
 fn mao_check_is_blocked_on_its_leg() {
     // Black Mao d3 attacks e1 through the leg d2; a white pawn on d2 blocks it.
-    assert!(pos("4k3/8/8/8/8/3m4/8/4K3 w - - 0 1").in_check(WHITE));
-    assert!(!pos("4k3/8/8/8/8/3m4/3P4/4K3 w - - 0 1").in_check(WHITE));
+    assert!(pos("4k3/8/8/8/8/3m4/8/4K3 w - - 0 1").king_attacked(WHITE));
+    assert!(!pos("4k3/8/8/8/8/3m4/3P4/4K3 w - - 0 1").king_attacked(WHITE));
     // Moving the blocker away (d2c3) is illegal; it would discover the check.
     assert!(!moves_from("4k3/8/8/8/8/3m4/3P4/4K3 w - - 0 1", "d2").contains("d2c3"));
 }
@@ -644,15 +649,15 @@ fn bad_fens_are_refused_with_the_field_named() {
         ),
         (
             "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - x 1",
-            "half-move clock",
+            "halfmove clock",
         ),
         (
             "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - -1 1",
-            "half-move clock",
+            "halfmove clock",
         ),
         (
             "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 99999999999999999999 1",
-            "half-move clock",
+            "halfmove clock",
         ),
         (
             "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 0",
@@ -662,13 +667,13 @@ fn bad_fens_are_refused_with_the_field_named() {
             "cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 y",
             "move number",
         ),
-        ("4k3/8/8/8/4p3/8/8/K3C3 w - - 0 1", "placement"),
+        ("4k3/8/8/8/4p3/8/8/K3C3 w - - 0 1", "position"),
         ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "placement"),
         ("4k3/8/8/8/8/8/8/4K2p w - - 0 1", "placement"),
         ("é/8/8/8/8/8/8/8 w - - 0 1", "placement"),
     ];
     for (fen, field) in cases {
-        let err = AckenheadPosition::from_fen(fen).expect_err(fen);
+        let err = fen.parse::<AckenheadPosition>().expect_err(fen);
         assert_eq!(err.field, *field, "{fen}: {err}");
         assert!(!err.message.is_empty());
     }
@@ -771,4 +776,400 @@ fn dump_random_positions_with_perft() {
         out.push_str(&format!("{p}\t{depth}\t{n}\n"));
     }
     std::fs::write(path, out).unwrap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search-facing surface: tactics, tactical generation, move codes, null moves, facts.
+
+/// Positions along random games (half of the moves captures when there are some, so that
+/// promotions and bare endings come), from the start and from a few thinner positions, plus
+/// positions with checkmates, promotions and en passant at hand.
+fn sample_positions() -> Vec<AckenheadPosition> {
+    let mut out: Vec<AckenheadPosition> = [
+        // b1a1 mates (the pawn a6 is the Pao's screen); a6a7 is a stalemate, not a win.
+        "k7/2K5/P7/8/8/8/8/1C6 w - - 0 1",
+        // b4a6 mates by making the screen of the Pao a1.
+        "k7/2K5/8/8/1M6/8/8/C7 w - - 0 1",
+        // Promotions with and without capture; b7a8c mates? no: the King escapes.
+        "1m2k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        "1c2k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        // En passant that is legal, and one that would expose the King.
+        "4k3/8/8/1pP5/8/8/8/4K3 w - b5c6 0 1",
+        "4k3/8/8/KpP1P2c/8/8/8/8 w - b5c6 0 1",
+        // Two black pawns that could both have passed c6: the field says which.
+        "4k3/8/8/1pPp4/8/8/8/4K3 w - b5c6 0 1",
+        "4k3/8/8/1pPp4/8/8/8/4K3 w - c6d5 0 1",
+        // Checkmated, stalemated, in check.
+        "k7/2K5/P7/8/8/8/8/C7 b - - 0 1",
+        "k7/2K5/P7/8/8/8/8/8 b - - 0 1",
+        "4k3/8/8/8/4p3/8/8/K3C3 b - - 0 1",
+    ]
+    .iter()
+    .map(|f| pos(f))
+    .collect();
+    let mut rng = crate::testkit::Rng::new(11);
+    let starts = [
+        START_FEN,
+        "4k3/1p1p1p1p/2m5/8/8/5V2/P1P1P1P1/2C1K3 w - - 0 1",
+        "l3k2c/pp3ppp/8/8/8/8/PP3PPP/C2LK2V w - - 0 1",
+    ];
+    for (i, start) in starts.iter().cycle().take(30).enumerate() {
+        let mut p = pos(start);
+        for _ in 0..(60 + 10 * i) {
+            out.push(p.clone());
+            let moves = p.moves();
+            if moves.is_empty() {
+                break;
+            }
+            let caps: Vec<AckenheadMove> = moves
+                .iter()
+                .copied()
+                .filter(|&m| !p.move_cells(m).captures.is_empty())
+                .collect();
+            let m = if !caps.is_empty() && rng.below(2) == 0 {
+                caps[rng.below(caps.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            p.make_move(m);
+        }
+    }
+    out
+}
+
+/// What a move does, found the slow way: the cells it captures and the pieces on them, the
+/// piece on its target after it is played, and the position after it.
+fn slow_tactics(p: &AckenheadPosition, mv: AckenheadMove) -> Tactics {
+    let letter_index = |c: char| INFO.pieces.iter().position(|k| k.letter == c).unwrap();
+    let cells = p.move_cells(mv);
+    let mut taken_kinds = 0u16;
+    for &c in &cells.captures {
+        taken_kinds |= 1 << letter_index(p.piece_at(c).unwrap().kind);
+    }
+    let before = p.piece_at(cells.from.unwrap()).unwrap().kind;
+    let mut after = p.clone();
+    after.make_move(mv);
+    let now = after.piece_at(cells.to.unwrap()).unwrap().kind;
+    let promotion = (now != before).then(|| letter_index(now) as u8);
+    let wins = after.count_legal_moves() == 0
+        && after.outcome_without_moves().winner() == Some(p.to_move());
+    Tactics {
+        captures: cells.captures.len() as u8,
+        taken_kinds,
+        promotion,
+        wins,
+    }
+}
+
+#[test]
+fn tactics_agree_with_a_slow_reference() {
+    let (mut wins, mut promotions, mut captures, mut en_passant) = (0, 0, 0, 0);
+    for p in sample_positions() {
+        for &mv in p.moves().iter() {
+            let t = p.tactics(mv);
+            assert_eq!(t, slow_tactics(&p, mv), "{p} {mv}");
+            wins += t.wins as usize;
+            promotions += t.promotion.is_some() as usize;
+            captures += t.captures as usize;
+            en_passant +=
+                (t.taken_kinds == 1 << PAWN && p.board[mv.to() as usize] == EMPTY) as usize;
+        }
+    }
+    assert!(wins >= 2 && promotions >= 20 && captures >= 500 && en_passant >= 2);
+    // The two quiet mates, and a stalemating move that wins nothing.
+    let p = pos("k7/2K5/P7/8/8/8/8/1C6 w - - 0 1");
+    assert!(p.tactics(p.parse_move("b1a1").unwrap()).wins);
+    assert!(!p.tactics(p.parse_move("c7b6").unwrap()).wins);
+    let p = pos("k7/2K5/8/8/1M6/8/8/C7 w - - 0 1");
+    assert!(p.tactics(p.parse_move("b4a6").unwrap()).wins);
+    assert!(!p.tactics(p.parse_move("b4c6").unwrap()).wins);
+    let p = pos("1c2k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    let t = p.tactics(p.parse_move("b7b8m").unwrap());
+    assert_eq!(
+        (t.captures, t.taken_kinds, t.promotion),
+        (1, 1 << PAO, Some(MAO))
+    );
+}
+
+#[test]
+fn tactical_generation_is_the_tactical_subset() {
+    let mut quiet_mates = 0;
+    for p in sample_positions() {
+        let mut fast = Vec::new();
+        p.generate_tactical(&mut fast);
+        let fast_set: BTreeSet<String> = fast.iter().map(|m| m.to_string()).collect();
+        assert_eq!(fast_set.len(), fast.len(), "duplicates in {p}");
+        let slow: BTreeSet<String> = p
+            .moves()
+            .iter()
+            .filter(|&&m| slow_tactics(&p, m).is_tactical())
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(fast_set, slow, "{p}");
+        quiet_mates += fast
+            .iter()
+            .filter(|&&m| p.tactics(m).captures == 0 && p.tactics(m).promotion.is_none())
+            .count();
+    }
+    assert!(quiet_mates >= 2);
+}
+
+#[test]
+fn move_codes_are_exact_and_checked() {
+    let positions = sample_positions();
+    for (i, p) in positions.iter().enumerate() {
+        let moves = p.moves();
+        let codes: BTreeSet<u32> = moves.iter().map(|&m| p.move_code(m)).collect();
+        assert_eq!(codes.len(), moves.len(), "{p}");
+        for &m in moves.iter() {
+            assert!(p.move_code(m) <= 0xFFFF);
+            assert_eq!(p.move_from_code(p.move_code(m)), Some(m), "{p} {m}");
+        }
+        // Codes of the moves of other positions give legal moves or nothing.
+        for q in positions.iter().skip(i + 1).step_by(37).take(20) {
+            for &m in q.moves().iter() {
+                let code = q.move_code(m);
+                match p.move_from_code(code) {
+                    Some(d) => assert!(moves.contains(&d) && d == m, "{p}: {m} from {q}"),
+                    None => assert!(!moves.contains(&m), "{p}: legal {m} refused"),
+                }
+            }
+        }
+    }
+    // Every 16-bit code (and some wider ones) on a few positions: exactly the legal moves
+    // decode.
+    for p in positions.iter().step_by(97) {
+        let legal: BTreeSet<AckenheadMove> = p.moves().iter().copied().collect();
+        let decoded: BTreeSet<AckenheadMove> = (0..=0xFFFFu32)
+            .filter_map(|c| p.move_from_code(c))
+            .collect();
+        assert_eq!(decoded, legal, "{p}");
+        for c in [
+            0x1_0000,
+            0x1_0000 | p.move_code(*legal.first().unwrap()),
+            u32::MAX,
+        ] {
+            assert_eq!(p.move_from_code(c), None);
+        }
+    }
+}
+
+#[test]
+fn random_codes_never_decode_to_an_illegal_move() {
+    let mut rng = crate::testkit::Rng::new(5);
+    let mut decoded = 0;
+    for p in sample_positions() {
+        let legal = p.moves();
+        for _ in 0..2000 {
+            let code = rng.next_u64() as u32 & if rng.below(4) == 0 { !0 } else { 0xFFFF };
+            if let Some(m) = p.move_from_code(code) {
+                assert!(legal.contains(&m), "{p}: {m}");
+                decoded += 1;
+            }
+        }
+    }
+    assert!(decoded > 50, "{decoded}");
+}
+
+#[test]
+fn draw_by_rule_agrees_with_the_outcome() {
+    let mut positions = sample_positions();
+    positions.push(pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    positions.push(pos("4k3/8/8/8/8/8/4P3/4K3 w - - 100 80"));
+    positions.push(pos("4k3/8/8/8/8/8/8/4K3 w - - 150 80"));
+    let mut draws = 0;
+    for p in positions {
+        // The rule book read off the position string.
+        let text = p.to_string();
+        let fields: Vec<&str> = text.split(' ').collect();
+        let kings_only = fields[0]
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic())
+            .count()
+            == 2;
+        let clock: u32 = fields[4].parse().unwrap();
+        let expected = if clock >= 100 {
+            Some(Reason::NO_PROGRESS)
+        } else if kings_only {
+            Some(super::outcome::BARE_KINGS)
+        } else {
+            None
+        };
+        let draw = p.draw_by_rule();
+        assert_eq!(draw.map(|o| o.reason()), expected, "{p}");
+        assert!(draw.is_none_or(|o| o.winner().is_none()));
+        draws += draw.is_some() as usize;
+        let outcome = if p.count_legal_moves() == 0 {
+            Some(p.outcome_without_moves())
+        } else {
+            draw
+        };
+        assert_eq!(p.outcome(), outcome, "{p}");
+    }
+    assert!(draws >= 3);
+}
+
+#[test]
+fn null_moves_hand_over_the_turn_and_come_back() {
+    let mut made = 0;
+    for p in sample_positions() {
+        let mut q = p.clone();
+        match q.make_null_move() {
+            None => {
+                assert_eq!(q, p);
+                assert!(
+                    p.in_check() || p.count_legal_moves() == 0 || p.draw_by_rule().is_some(),
+                    "{p}"
+                );
+            }
+            Some(undo) => {
+                made += 1;
+                assert!(!p.in_check() && p.count_legal_moves() > 0);
+                assert_eq!(q.to_move(), p.to_move() ^ 1);
+                assert_eq!(q.en_passant(), None);
+                assert_eq!(q.hash(), q.hash_from_scratch(), "{p}");
+                assert_ne!(q.hash(), p.hash());
+                assert_eq!(q.halfmove_clock(), p.halfmove_clock());
+                // The same position as the string with the side flipped and no en passant.
+                let text = p.to_string();
+                let f: Vec<&str> = text.split(' ').collect();
+                let side = if f[1] == "w" { "b" } else { "w" };
+                let flipped = format!("{} {side} - - {} {}", f[0], f[4], f[5]);
+                if let Ok(r) = flipped.parse::<AckenheadPosition>() {
+                    assert_eq!(q.hash(), r.hash(), "{p}");
+                    assert_eq!(moves(&q), moves(&r), "{p}");
+                }
+                q.unmake_null_move(undo);
+                assert_eq!(q, p);
+                assert_eq!(q.hash(), p.hash());
+            }
+        }
+    }
+    assert!(made > 1000);
+    let mut checked = pos("4k3/8/8/8/4p3/8/8/K3C3 b - - 0 1");
+    assert!(checked.in_check() && checked.make_null_move().is_none());
+    let mut stalemate = pos("k7/2K5/P7/8/8/8/8/8 b - - 0 1");
+    assert!(stalemate.make_null_move().is_none());
+    let mut bare = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(bare.make_null_move().is_none());
+}
+
+#[test]
+fn the_hash_tells_which_pawn_passed() {
+    // Both black pawns could have passed c6: the field says which one en passant takes.
+    let b5 = pos("4k3/8/8/1pPp4/8/8/8/4K3 w - b5c6 0 1");
+    let d5 = pos("4k3/8/8/1pPp4/8/8/8/4K3 w - c6d5 0 1");
+    assert_ne!(b5.hash(), d5.hash());
+    let after = |p: &AckenheadPosition| {
+        let mut q = p.clone();
+        q.make_move(q.parse_move("c5c6").unwrap());
+        q.to_string()
+    };
+    assert_eq!(after(&b5), "4k3/8/2P5/3p4/8/8/8/4K3 b - - 0 1");
+    assert_eq!(after(&d5), "4k3/8/2P5/1p6/8/8/8/4K3 b - - 0 1");
+    // Every part of the state changes the hash: the side, the field, a piece.
+    let plain = pos("4k3/8/8/1pPp4/8/8/8/4K3 w - - 0 1");
+    assert_ne!(plain.hash(), b5.hash());
+    assert_ne!(
+        pos("4k3/8/8/1pPp4/8/8/8/4K3 b - - 0 1").hash(),
+        plain.hash()
+    );
+    assert_ne!(pos("4k3/8/8/1pP5/8/8/8/4K3 w - - 0 1").hash(), plain.hash());
+    // And not the counters.
+    assert_eq!(
+        pos("4k3/8/8/1pPp4/8/8/8/4K3 w - - 7 30").hash(),
+        plain.hash()
+    );
+}
+
+#[test]
+fn a_crowded_board_stays_within_the_move_list_bound() {
+    // Many Leos (the black King hides behind two screens on each line), or many promotions
+    // (three pawns, 35 moves with the King's):
+    // more moves than games reach, still under the proved bound.
+    for (fen, expected) in [
+        ("5ppk/6pp/5p1p/1L1L1L2/8/2L1L1L1/PP6/KP6 w - - 0 1", 110),
+        (
+            "5ppk/6pp/5p1p/1L1L1L2/L1L1L1L1/1L1L1L2/L1L1L1L1/K7 w - - 0 1",
+            102,
+        ),
+        ("m1m1m1pk/P1P1P1pp/5p1p/8/8/8/8/K7 w - - 0 1", 35),
+    ] {
+        let p = pos(fen);
+        let n = p.count_legal_moves() as usize;
+        assert!(n <= MAX_MOVES && p.moves().len() == n, "{fen}: {n}");
+        assert_eq!(n, expected, "{fen}");
+    }
+}
+
+#[test]
+fn facts_and_info_lines() {
+    let p = pos("4k3/8/8/1pP5/8/8/8/4K3 w - b5c6 7 30");
+    let facts = p.facts();
+    let get = |name: &str| facts.iter().find(|f| f.name == name).unwrap().value.clone();
+    assert_eq!(get("move-number"), FactValue::Number(30));
+    assert_eq!(get("quiet-plies"), FactValue::Number(7));
+    assert_eq!(get("check"), FactValue::Flag(false));
+    assert_eq!(get("en-passant"), FactValue::Cell(Some(42)));
+    assert_eq!(
+        p.info_lines(),
+        [
+            "move 30, 7 plies without capture or pawn move",
+            "en passant possible on c6"
+        ]
+    );
+    let checked = pos("4k3/8/8/8/4p3/8/8/K3C3 b - - 0 1");
+    assert_eq!(
+        checked.info_lines(),
+        ["move 1, 0 plies without capture or pawn move", "check"]
+    );
+    // A field that allows no capture shows nothing.
+    let idle = pos("4k3/8/8/1p6/8/8/8/4K3 w - b5c6 0 1");
+    assert!(idle.facts().contains(&crate::game::Fact {
+        name: "en-passant",
+        player: None,
+        value: FactValue::Cell(None)
+    }));
+    for f in p.facts() {
+        assert!(f.name.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'));
+    }
+}
+
+#[test]
+fn read_access_for_evaluations() {
+    for (i, k) in AckenheadKind::ALL.iter().enumerate() {
+        assert_eq!(INFO.pieces[i].letter, k.letter());
+        assert_eq!(k.index(), i);
+        assert_eq!(AckenheadKind::from_index(i), Some(*k));
+    }
+    assert_eq!(AckenheadKind::from_index(6), None);
+    let p = pos(START_FEN);
+    assert_eq!(p.count(WHITE, AckenheadKind::Pawn), 8);
+    assert_eq!(p.count(BLACK, AckenheadKind::Pao), 2);
+    assert_eq!(p.pieces(WHITE, AckenheadKind::Leo), 1 << 3);
+    assert_eq!(p.pieces(BLACK, AckenheadKind::King), 1 << 60);
+    assert_eq!(p.pieces(2, AckenheadKind::King), 0);
+    assert_eq!(p.occupied(), 0xFFFF_0000_0000_FFFF);
+    assert_eq!(p.king_square(BLACK), Some(60));
+    assert_eq!(p.king_square(7), None);
+    assert_eq!(p.piece_on(3), Some((WHITE, AckenheadKind::Leo)));
+    assert_eq!(p.piece_on(64), None);
+    assert!(!p.king_attacked(5));
+    for q in sample_positions().iter().step_by(7) {
+        let us = q.to_move();
+        assert_eq!(q.mobility(us) as u64, q.count_legal_moves());
+        let text = q.to_string();
+        let f: Vec<&str> = text.split(' ').collect();
+        let side = if f[1] == "w" { "b" } else { "w" };
+        let flipped = format!("{} {side} - - {} {}", f[0], f[4], f[5]);
+        if let Ok(r) = flipped.parse::<AckenheadPosition>() {
+            assert_eq!(q.mobility(us ^ 1) as u64, r.count_legal_moves(), "{q}");
+        }
+        let total: u32 = AckenheadKind::ALL
+            .iter()
+            .map(|&k| q.count(WHITE, k) + q.count(BLACK, k))
+            .sum();
+        assert_eq!(total, q.occupied().count_ones());
+    }
+    assert_eq!(p.mobility(2), 0);
 }
