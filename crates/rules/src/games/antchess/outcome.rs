@@ -73,18 +73,17 @@ impl<const N: usize> AntChessPosition<N> {
         })
     }
 
-    /// A full round of passes, or too many quiet plies.
+    /// A full round of passes, or too many quiet plies (one test on the usual path).
     #[inline]
     pub(super) fn draw_by_rule(&self) -> Option<Outcome> {
-        if self.passes >= self.pass_draw() {
-            return Some(Outcome::Draw {
-                reason: Reason::PASSES,
-            });
-        }
-        if self.quiet >= self.quiet_draw() {
-            return Some(Outcome::Draw {
-                reason: Reason::NO_PROGRESS,
-            });
+        let passes = self.passes >= self.pass_draw();
+        if passes | (self.quiet >= self.quiet_draw()) {
+            let reason = if passes {
+                Reason::PASSES
+            } else {
+                Reason::NO_PROGRESS
+            };
+            return Some(Outcome::Draw { reason });
         }
         None
     }
