@@ -217,20 +217,22 @@ impl<P: Position> Record<P> {
         let mut next = self.position().clone();
         if players > 2 && next.remove_player(player) {
             self.push(Event::Dropout(player, reason), next, true);
-            if !self.eliminations.iter().any(|e| e.player == player) {
-                let ply = self.ply();
+            // `push` noted the player out as the position sees it (the Queen taken off): the
+            // leaving is what counts. A player out already (a Queen captured earlier) keeps
+            // when and why, which `undo` could not restore if it were rewritten here.
+            let ply = self.ply();
+            let before = self.eliminated_after[self.eliminated_after.len() - 2];
+            if let Some(e) = self.eliminations[before..]
+                .iter_mut()
+                .find(|e| e.player == player)
+            {
+                e.reason = reason;
+            } else if !self.eliminations.iter().any(|e| e.player == player) {
                 self.eliminations.push(Elimination {
                     player,
                     reason,
                     ply,
                 });
-            } else {
-                // Out already (a Queen captured) and now leaving: the leaving is what counts.
-                for e in &mut self.eliminations {
-                    if e.player == player {
-                        e.reason = reason;
-                    }
-                }
             }
             *self.eliminated_after.last_mut().unwrap() = self.eliminations.len();
             self.pass_for_absent();

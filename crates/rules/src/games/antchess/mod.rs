@@ -1,6 +1,18 @@
 //! Ant Chess (Philippe Mermod and Bevin Martin) on a hexagon of side 7, for 2 players
 //! (`antchess`: Black, Red) or 3 players (`antchess3`: Black, Red, Green). One implementation
-//! serves both; the number of players is part of the position.
+//! serves both: the number of players is the type parameter of [`AntChessPosition`], so that
+//! each game reads its own position strings with `FromStr`.
+//!
+//! Files: `position.rs` (the state and its position string), `moves.rs` (the 32-bit move and
+//! its text), `movegen.rs` (legal, tactical and counted generation, the attack test, tactics),
+//! `outcome.rs` (reasons, draws, results, facts), `tables.rs` (precomputed board tables),
+//! `setup.rs` (board radius and armies as data), `slow.rs` and `tests.rs` (tests only).
+//!
+//! In `antchess3` a player who resigns or whose flag falls drops out
+//! ([`crate::record::Record::drop_out`]): [`Position::remove_player`] takes their Queen off the
+//! board, and the record passes for their seat from then on. The position itself only knows
+//! that the player has no Queen: their other pieces stay, and like any queenless player's
+//! pieces they still count as attackers of the other Queens.
 
 mod movegen;
 mod moves;
@@ -14,20 +26,21 @@ mod slow;
 #[cfg(test)]
 mod tests;
 
-pub use moves::Move;
-pub use position::{AntPos, Kind};
+pub use movegen::{AntChessMoveList, MAX_MOVES};
+pub use moves::AntChessMove;
+pub use outcome::{ANTHILL, LAST_QUEEN, NO_QUEENS, QUEEN_LOST};
+pub use position::{AntChessKind, AntChessPosition};
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Game, GameInfo, MoveCells, PieceKind, PieceNotation, PieceView, Player, Position,
-    Settings,
+    Cell, Fact, Game, GameInfo, MoveCells, PieceKind, PieceNotation, PieceView, Player, Position,
+    Settings, Tactics,
 };
-use crate::geometry::Geometry;
-use crate::outcome::Outcome;
+use crate::movelist::MoveSink;
+use crate::outcome::{Outcome, Reason};
 
-use movegen::Counter;
-use position::{code_kind, code_owner, side_key, OWNER_LETTERS};
-use tables::{tables, NONE};
+use movegen::Each;
+use position::{code_kind, code_owner, side_key, GEOMETRY, OWNER_LETTERS};
 
 const PIECES: &[PieceKind] = &[
     PieceKind {
@@ -64,7 +77,7 @@ static INFO_2: GameInfo = GameInfo {
     id: "antchess",
     name: "Ant Chess",
     players: &["Black", "Red"],
-    geometry: Geometry::Hex { radius: setup::RADIUS },
+    geometry: GEOMETRY,
     pieces: PIECES,
     notation: PieceNotation::OwnerPrefix(&OWNER_LETTERS),
     settings: &[],
@@ -76,9 +89,7 @@ static INFO_3: GameInfo = GameInfo {
     id: "antchess3",
     name: "Ant Chess (3 players)",
     players: &["Black", "Red", "Green"],
-    geometry: Geometry::Hex {
-        radius: setup::RADIUS,
-    },
+    geometry: GEOMETRY,
     pieces: PIECES,
     notation: PieceNotation::OwnerPrefix(&OWNER_LETTERS),
     settings: &[],
@@ -95,87 +106,97 @@ pub struct AntChess2;
 pub struct AntChess3;
 
 impl Game for AntChess2 {
-    type Pos = AntPos;
+    type Pos = AntChessPosition<2>;
 
     fn info(&self) -> &'static GameInfo {
         &INFO_2
     }
 
-    fn start(&self, settings: &Settings) -> Result<AntPos, SettingError> {
+    fn start(&self, settings: &Settings) -> Result<Self::Pos, SettingError> {
         settings.validate(&INFO_2)?;
-        Ok(AntPos::start(2))
+        Ok(AntChessPosition::start())
     }
 
-    fn parse_position(&self, text: &str) -> Result<AntPos, PositionError> {
-        AntPos::parse(2, text)
+    fn parse_position(&self, text: &str) -> Result<Self::Pos, PositionError> {
+        text.parse()
     }
 }
 
 impl Game for AntChess3 {
-    type Pos = AntPos;
+    type Pos = AntChessPosition<3>;
 
     fn info(&self) -> &'static GameInfo {
         &INFO_3
     }
 
-    fn start(&self, settings: &Settings) -> Result<AntPos, SettingError> {
+    fn start(&self, settings: &Settings) -> Result<Self::Pos, SettingError> {
         settings.validate(&INFO_3)?;
-        Ok(AntPos::start(3))
+        Ok(AntChessPosition::start())
     }
 
-    fn parse_position(&self, text: &str) -> Result<AntPos, PositionError> {
-        AntPos::parse(3, text)
+    fn parse_position(&self, text: &str) -> Result<Self::Pos, PositionError> {
+        text.parse()
     }
 }
 
-impl AntPos {
-    /// Appends the legal moves (nothing if the game is over by rule).
-    pub(crate) fn legal_moves_into<S: crate::movelist::MoveSink<Move>>(&self, out: &mut S) {
-        if self.terminal().is_none() {
-            self.generate(out);
+impl<const N: usize> AntChessPosition<N> {
+    fn info() -> &'static GameInfo {
+        if N == 2 {
+            &INFO_2
+        } else {
+            &INFO_3
         }
     }
 
-    pub(crate) fn count_moves(&self) -> u64 {
-        if self.terminal().is_some() {
-            return 0;
+    /// Appends the legal moves (nothing if the game is over by rule).
+    pub(super) fn legal_moves_into<S: MoveSink<AntChessMove>>(&self, out: &mut S) {
+        if self.terminal().is_none() {
+            self.generate_for(self.to_move as usize, &mut Each(out));
         }
-        let mut c = Counter(0);
-        self.generate(&mut c);
-        c.0
     }
 
     #[inline]
-    fn apply(&mut self, mv: Move) {
+    pub(super) fn count_moves(&self) -> u64 {
+        if self.terminal().is_some() {
+            return 0;
+        }
+        self.count_for(self.to_move as usize)
+    }
+
+    #[inline]
+    fn apply(&mut self, mv: AntChessMove) {
         let me = self.to_move as usize;
         if mv.is_pass() {
-            self.passes = self.passes.saturating_add(1);
+            self.set_passes(self.passes.saturating_add(1));
             self.quiet = self.quiet.saturating_add(1);
         } else {
-            let mut caps = mv.capture_bits();
-            while caps != 0 {
-                let c = caps.trailing_zeros() as usize;
-                caps &= caps - 1;
+            let caps = mv.capture_bits();
+            let mut rest = caps;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
                 self.remove(c);
             }
-            let from = mv.from as usize;
+            let from = mv.start_byte() as usize;
             let code = self.board[from];
             let kind = code_kind(code);
             self.remove(from);
             let new_kind = if mv.is_promotion() {
-                Kind::Superant
+                AntChessKind::Superant
             } else {
                 kind
             };
-            self.put(code_owner(code), new_kind, mv.to as usize);
-            if mv.capture_bits() != 0 || kind == Kind::Warrior {
+            self.put(code_owner(code), new_kind, mv.end_byte() as usize);
+            if caps != 0 || kind == AntChessKind::Warrior {
                 self.quiet = 0;
             } else {
                 self.quiet = self.quiet.saturating_add(1);
             }
-            self.passes = 0;
+            if self.passes != 0 {
+                self.set_passes(0);
+            }
         }
-        let next = (me + 1) % self.players as usize;
+        let next = (me + 1) % N;
         self.hash ^= side_key(me) ^ side_key(next);
         self.to_move = next as u8;
         if next == 0 {
@@ -184,39 +205,70 @@ impl AntPos {
     }
 }
 
-impl Position for AntPos {
-    type Move = Move;
+impl<const N: usize> Position for AntChessPosition<N> {
+    type Move = AntChessMove;
     /// Copy-make: the whole position (about 400 bytes) is the undo record.
-    type Undo = AntPos;
-    type MoveList = Vec<Move>;
+    type Undo = AntChessPosition<N>;
+    type MoveList = AntChessMoveList;
 
     fn to_move(&self) -> Player {
         self.to_move
     }
 
     fn player_names(&self) -> &'static [&'static str] {
-        if self.players == 2 {
-            INFO_2.players
-        } else {
-            INFO_3.players
-        }
+        Self::info().players
     }
 
-    fn generate<S: crate::movelist::MoveSink<Move>>(&self, out: &mut S) {
+    #[inline]
+    fn generate<S: MoveSink<AntChessMove>>(&self, out: &mut S) {
         self.legal_moves_into(out)
     }
 
+    fn generate_tactical<S: MoveSink<AntChessMove>>(&self, out: &mut S) {
+        if self.terminal().is_none() {
+            self.generate_tactical_for(out);
+        }
+    }
+
+    #[inline]
     fn count_legal_moves(&self) -> u64 {
         self.count_moves()
     }
 
-    fn make_move(&mut self, mv: Move) -> AntPos {
+    fn tactics(&self, mv: AntChessMove) -> Tactics {
+        self.tactics_of(mv)
+    }
+
+    /// The move's own 32 bits (see [`AntChessMove`]): exact.
+    fn move_code(&self, mv: AntChessMove) -> u32 {
+        mv.code()
+    }
+
+    /// Decodes the move and checks it against the moves of the piece it names.
+    fn move_from_code(&self, code: u32) -> Option<AntChessMove> {
+        let mv = AntChessMove(code);
+        (self.terminal().is_none() && self.is_legal(mv)).then_some(mv)
+    }
+
+    /// True if the player to move has a Queen and she is attacked.
+    fn in_check(&self) -> bool {
+        AntChessPosition::in_check(self)
+    }
+
+    /// No null move: in Ant Chess `pass` is itself a legal move (whenever the Queen is not in
+    /// check), so a search plays it as a move like any other; a null move would only repeat
+    /// it. Always `None`.
+    fn make_null_move(&mut self) -> Option<AntChessPosition<N>> {
+        None
+    }
+
+    fn make_move(&mut self, mv: AntChessMove) -> AntChessPosition<N> {
         let undo = self.clone();
         self.apply(mv);
         undo
     }
 
-    fn unmake_move(&mut self, _mv: Move, undo: AntPos) {
+    fn unmake_move(&mut self, _mv: AntChessMove, undo: AntChessPosition<N>) {
         *self = undo;
     }
 
@@ -225,32 +277,54 @@ impl Position for AntPos {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        AntPos::hash_from_scratch(self)
+        AntChessPosition::hash_from_scratch(self)
     }
 
     fn draw_by_rule(&self) -> Option<Outcome> {
-        AntPos::draw_by_rule(self)
+        AntChessPosition::draw_by_rule(self)
     }
 
     fn outcome_without_moves(&self) -> Outcome {
-        AntPos::outcome_without_moves(self)
+        AntChessPosition::outcome_without_moves(self)
     }
 
-    fn is_irreversible(&self, mv: Move) -> bool {
+    fn is_irreversible(&self, mv: AntChessMove) -> bool {
         !mv.is_pass()
-            && (mv.capture_bits() != 0
-                || self.piece(mv.from as usize).map(|p| p.1) == Some(Kind::Warrior))
+            && (mv.is_capture()
+                || self.piece(mv.start_byte() as usize).map(|p| p.1) == Some(AntChessKind::Warrior))
     }
 
-    fn move_text(&self, mv: Move) -> String {
+    /// Three players: a player whose Queen is off the board can no longer win.
+    fn eliminated(&self, player: Player) -> Option<Reason> {
+        (N == 3 && (player as usize) < N && self.queens[player as usize] == tables::NONE)
+            .then_some(QUEEN_LOST)
+    }
+
+    /// Three players: takes the player's Queen off the board (if she is still on it), as if
+    /// captured; their other pieces stay. Two players: `false` (the other player wins).
+    fn remove_player(&mut self, player: Player) -> bool {
+        if N != 3 || player as usize >= N {
+            return false;
+        }
+        if let Some(q) = self.queen(player as usize) {
+            self.remove(q);
+        }
+        true
+    }
+
+    fn pass_move(&self) -> Option<AntChessMove> {
+        (self.terminal().is_none() && self.pass_is_legal()).then_some(AntChessMove::PASS)
+    }
+
+    fn move_text(&self, mv: AntChessMove) -> String {
         moves::move_text(mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+    fn parse_move(&self, text: &str) -> Result<AntChessMove, MoveError> {
         moves::parse_move(self, text)
     }
 
-    fn move_cells(&self, mv: Move) -> MoveCells {
+    fn move_cells(&self, mv: AntChessMove) -> MoveCells {
         MoveCells {
             from: mv.from().map(|c| c as Cell),
             to: mv.to().map(|c| c as Cell),
@@ -265,40 +339,11 @@ impl Position for AntPos {
         })
     }
 
+    fn facts(&self) -> Vec<Fact> {
+        AntChessPosition::facts(self)
+    }
+
     fn info_lines(&self) -> Vec<String> {
-        let t = tables();
-        let info = if self.players == 2 { &INFO_2 } else { &INFO_3 };
-        let mut lines = vec![format!(
-            "Move {}, {} ({}) to play",
-            self.move_number,
-            info.players[self.to_move as usize],
-            OWNER_LETTERS[self.to_move as usize]
-        )];
-        let queens: Vec<String> = (0..self.players as usize)
-            .map(|o| {
-                let q = self.queens[o];
-                let at = if q == NONE {
-                    "captured".to_string()
-                } else {
-                    t.grid.name(q as u16)
-                };
-                format!("{} {}", info.players[o], at)
-            })
-            .collect();
-        lines.push(format!("Queens: {} (anthill g7)", queens.join(", ")));
-        lines.push(format!(
-            "Passes in a row: {} (draw at {})",
-            self.passes,
-            self.pass_draw()
-        ));
-        lines.push(format!(
-            "Quiet plies: {} (draw at {})",
-            self.quiet,
-            self.quiet_draw()
-        ));
-        if self.in_check() {
-            lines.push("Check!".to_string());
-        }
-        lines
+        self.facts_in_english(Self::info().players)
     }
 }

@@ -11,51 +11,100 @@
 //! now. Other moves are tested on the bitboards as they will be after the move, without
 //! playing it.
 
-use super::moves::{ladybird_bit, Move, CAPTURE_TO, PROMOTE};
-use super::position::{AntPos, Kind};
-use super::tables::{bit, tables, Tables, NONE};
-use crate::movelist::MoveSink;
+use super::moves::{AntChessMove, CAPTURE_TO, PROMOTE};
+use super::position::{AntChessKind as Kind, AntChessPosition};
+use super::tables::{bit, tables, Tables, CELLS, NONE};
+use crate::game::Tactics;
+use crate::movelist::{MoveCounter, MoveList, MoveSink};
 
-/// Where generated moves go: a vector, or a counter.
-pub(super) trait Sink {
+/// The most legal moves a position can have, for the stack move list.
+///
+/// Count the moves by the cell `t` where they end; `u` is the number of cells the mover does
+/// not hold (the only possible ends). Besides the pass:
+/// * Line moves (Queen, Warrior, Superant, Beetle): such a piece reaches `t` only as the first
+///   piece on one of the 6 rays from `t` (a step, a Superant's two cells over an empty one, a
+///   Beetle's slide), so at most 6 end on `t`; and one piece has at most 36 (a Beetle in the
+///   centre). With `x` such pieces: at most `min(6u, 36x)`.
+/// * Grasshopper moves: from the 12 cells at distance 2 of `t`; 12 per Grasshopper. With `y`
+///   Grasshoppers: at most `min(12u, 12y)`.
+/// * Ladybird moves: each ends round a pivot `p` next to `t`, in one of two senses; walking back
+///   round `p` from `t` against that sense, the first cell holding one of the mover's pieces is
+///   the only Ladybird that can arrive (any other is stopped by it). So at most 6 × 2 = 12 end
+///   on `t`; and one Ladybird has at most 6 pivots × 2 senses × 5 steps = 60. With `z`
+///   Ladybirds: at most `min(12u, 60z)`.
+/// * Worm moves: `w` Worms on the 36 edge cells, each with at most 13 moves (from a corner), to
+///   distinct empty edge cells: at most `min(13w, w·(36 − w)) ≤ 299`.
+///
+/// As `x + y + z + u ≤ 127`, the first three sum to at most the largest value of
+/// `6·min(u, 6x) + 12·min(u, y) + 12·min(u, 5z)` over such whole numbers, 1668 (at `u = 90`,
+/// `x = 15`, `y = 4`, `z = 18`; a test enumerates them). In all at most 1 + 1668 + 299 = 1968
+/// legal moves; the capacity rounds that up.
+pub const MAX_MOVES: usize = 2048;
+
+/// The game's stack move list (4 bytes a move, 8 KiB).
+pub type AntChessMoveList = MoveList<AntChessMove, MAX_MOVES>;
+
+/// A [`MoveSink`] the generator can also hand a number of moves at once when it only counts.
+pub(super) trait Bulk: MoveSink<AntChessMove> {
     /// True if the sink only counts (moves may then be added in bulk).
     const COUNT_ONLY: bool;
-    fn push(&mut self, m: Move);
-    fn add(&mut self, n: u64);
-    fn len(&self) -> u64;
+    fn push_many(&mut self, n: u32);
 }
 
-impl<S: MoveSink<Move>> Sink for S {
-    const COUNT_ONLY: bool = false;
-    #[inline(always)]
-    fn push(&mut self, m: Move) {
-        MoveSink::push(self, m)
-    }
-    #[inline(always)]
-    fn add(&mut self, _: u64) {
-        unreachable!("a list takes moves one by one")
-    }
-    #[inline(always)]
-    fn len(&self) -> u64 {
-        MoveSink::len(self) as u64
-    }
-}
-
-pub(super) struct Counter(pub u64);
-
-impl Sink for Counter {
+impl Bulk for MoveCounter {
     const COUNT_ONLY: bool = true;
     #[inline(always)]
-    fn push(&mut self, _: Move) {
-        self.0 += 1
+    fn push_many(&mut self, n: u32) {
+        self.0 += n as usize;
+    }
+}
+
+/// Any [`MoveSink`], taking moves one by one.
+pub(super) struct Each<'a, S>(pub &'a mut S);
+
+impl<S: MoveSink<AntChessMove>> MoveSink<AntChessMove> for Each<'_, S> {
+    #[inline(always)]
+    fn push(&mut self, mv: AntChessMove) {
+        self.0.push(mv)
     }
     #[inline(always)]
-    fn add(&mut self, n: u64) {
-        self.0 += n
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+impl<S: MoveSink<AntChessMove>> Bulk for Each<'_, S> {
+    const COUNT_ONLY: bool = false;
+    #[inline(always)]
+    fn push_many(&mut self, _: u32) {
+        unreachable!("a list takes moves one by one")
+    }
+}
+
+/// Looks for one move among those generated.
+struct Find {
+    target: AntChessMove,
+    found: bool,
+    seen: usize,
+}
+
+impl MoveSink<AntChessMove> for Find {
+    #[inline(always)]
+    fn push(&mut self, mv: AntChessMove) {
+        self.found |= mv == self.target;
+        self.seen += 1;
     }
     #[inline(always)]
-    fn len(&self) -> u64 {
-        self.0
+    fn len(&self) -> usize {
+        self.seen
+    }
+}
+
+impl Bulk for Find {
+    const COUNT_ONLY: bool = false;
+    #[inline(always)]
+    fn push_many(&mut self, _: u32) {
+        unreachable!("a search takes moves one by one")
     }
 }
 
@@ -188,6 +237,8 @@ pub(super) fn attacked_by(
 struct Ctx {
     me: usize,
     own: u128,
+    /// The mover's pieces whose moves are generated (all of them but for a code check).
+    select: u128,
     all: u128,
     enemy: u128,
     /// False when queen safety is ignored (no Queen, or no legal move in 3 players).
@@ -198,26 +249,26 @@ struct Ctx {
     in_check: bool,
 }
 
-impl AntPos {
+impl<const N: usize> AntChessPosition<N> {
     /// Is `q` attacked by any opponent of `me`?
     #[inline]
     pub(super) fn attacked_by_opponents(&self, me: usize, q: usize) -> bool {
         attacked_with(self, &self.occ, me, q)
     }
 
-    /// Would the mover's Queen (on `queen` after the move) be safe after moving a piece from
+    /// Would `me`'s Queen (on `queen` after the move) be safe after moving a piece from
     /// `from` to `to` and capturing `caps`?
     #[inline]
-    fn safe_after(&self, ctx: &Ctx, queen: usize, from: u128, to: u128, caps: u128) -> bool {
+    fn safe_after(&self, me: usize, queen: usize, from: u128, to: u128, caps: u128) -> bool {
         let mut occ = self.occ;
         for (o, bits) in occ.iter_mut().enumerate() {
-            if o == ctx.me {
+            if o == me {
                 *bits = (*bits & !from) | to;
             } else {
                 *bits &= !caps;
             }
         }
-        !attacked_with(self, &occ, ctx.me, queen)
+        !attacked_with(self, &occ, me, queen)
     }
 
     #[inline(always)]
@@ -228,13 +279,13 @@ impl AntPos {
         if (from | to | caps) & ctx.sensitive == 0 {
             return !ctx.in_check;
         }
-        self.safe_after(ctx, ctx.queen, from, to, caps)
+        self.safe_after(ctx.me, ctx.queen, from, to, caps)
     }
 
     /// Emits the moves of a non-Queen piece on `from` to each cell of `targets` (capturing what
     /// stands there), promoting on `promo`.
     #[inline(always)]
-    fn emit_targets<S: Sink>(
+    fn emit_targets<S: Bulk>(
         &self,
         ctx: &Ctx,
         sink: &mut S,
@@ -245,13 +296,13 @@ impl AntPos {
         let fb = bit(from);
         if S::COUNT_ONLY {
             if !ctx.legal {
-                sink.add(targets.count_ones() as u64);
+                sink.push_many(targets.count_ones());
                 return;
             }
             if fb & ctx.sensitive == 0 {
                 let quiet = targets & !ctx.sensitive;
                 if !ctx.in_check {
-                    sink.add(quiet.count_ones() as u64);
+                    sink.push_many(quiet.count_ones());
                 }
                 targets &= ctx.sensitive;
             }
@@ -269,17 +320,21 @@ impl AntPos {
                 if promo & tb != 0 {
                     flags |= PROMOTE;
                 }
-                sink.push(Move::simple(from as u8, to as u8, flags));
+                sink.push(AntChessMove::simple(from as u8, to as u8, flags));
             }
         }
     }
 
-    fn generate_pieces<S: Sink>(&self, t: &Tables, ctx: &Ctx, sink: &mut S) {
+    /// The moves of the selected pieces; with `TACT`, only those that capture, promote or
+    /// bring the Queen to the anthill.
+    fn generate_pieces<S: Bulk, const TACT: bool>(&self, t: &Tables, ctx: &Ctx, sink: &mut S) {
         let me = ctx.me;
         let own = ctx.own;
         let all = ctx.all;
-        let home = self.homes()[me];
-        let of = |k: Kind| self.kinds[k as usize] & own;
+        let home = Self::homes()[me];
+        let of = |k: Kind| self.kinds[k as usize] & own & ctx.select;
+        // Where a plain piece's move is tactical: a capture.
+        let tact = if TACT { ctx.enemy } else { !0 };
 
         // Queen.
         let mut qs = of(Kind::Queen);
@@ -287,15 +342,18 @@ impl AntPos {
             let from = qs.trailing_zeros() as usize;
             qs &= qs - 1;
             let mut targets = t.neigh_mask[from] & !own;
+            if TACT {
+                targets &= ctx.enemy | bit(t.centre as usize);
+            }
             let fb = bit(from);
             while targets != 0 {
                 let to = targets.trailing_zeros() as usize;
                 targets &= targets - 1;
                 let tb = bit(to);
                 let cap = tb & ctx.enemy;
-                if !ctx.legal || self.safe_after(ctx, to, fb, tb, cap) {
+                if !ctx.legal || self.safe_after(me, to, fb, tb, cap) {
                     let flags = if cap != 0 { CAPTURE_TO } else { 0 };
-                    sink.push(Move::simple(from as u8, to as u8, flags));
+                    sink.push(AntChessMove::simple(from as u8, to as u8, flags));
                 }
             }
         }
@@ -306,7 +364,11 @@ impl AntPos {
         while ws != 0 {
             let from = ws.trailing_zeros() as usize;
             ws &= ws - 1;
-            self.emit_targets(ctx, sink, from, t.warrior_to[home][from] & !own, promo);
+            let mut targets = t.warrior_to[home][from] & !own;
+            if TACT {
+                targets &= ctx.enemy | promo;
+            }
+            self.emit_targets(ctx, sink, from, targets, promo);
         }
 
         // Superants.
@@ -329,7 +391,7 @@ impl AntPos {
                     }
                 }
             }
-            self.emit_targets(ctx, sink, from, targets & !own, 0);
+            self.emit_targets(ctx, sink, from, targets & !own & tact, 0);
         }
 
         // Beetles.
@@ -341,7 +403,7 @@ impl AntPos {
             for d in 0..6 {
                 targets |= ray_targets(t, from, d, all);
             }
-            self.emit_targets(ctx, sink, from, targets & !own, 0);
+            self.emit_targets(ctx, sink, from, targets & !own & tact, 0);
         }
 
         // Grasshoppers.
@@ -349,7 +411,7 @@ impl AntPos {
         while gs != 0 {
             let from = gs.trailing_zeros() as usize;
             gs &= gs - 1;
-            self.emit_targets(ctx, sink, from, t.dist2_mask[from] & !own, 0);
+            self.emit_targets(ctx, sink, from, t.dist2_mask[from] & !own & tact, 0);
         }
 
         // Ladybirds.
@@ -357,7 +419,7 @@ impl AntPos {
         while ls != 0 {
             let from = ls.trailing_zeros() as usize;
             ls &= ls - 1;
-            self.ladybird_moves(t, ctx, sink, from);
+            self.ladybird_moves::<S, TACT>(t, ctx, sink, from);
         }
 
         // Worms.
@@ -372,36 +434,44 @@ impl AntPos {
                     continue;
                 }
                 let e = wm.traj & ctx.enemy;
-                if e & e.wrapping_sub(1) != 0 {
+                if e & e.wrapping_sub(1) != 0 || (TACT && e == 0) {
                     continue;
                 }
                 if self.accept(ctx, fb, db, e) {
-                    let mut m = Move::simple(from as u8, wm.dest, 0);
-                    if e != 0 {
-                        m.worm = e.trailing_zeros() as u8;
-                    }
-                    sink.push(m);
+                    sink.push(if e != 0 {
+                        AntChessMove::capturing_cell(from as u8, wm.dest, e.trailing_zeros() as u8)
+                    } else {
+                        AntChessMove::simple(from as u8, wm.dest, 0)
+                    });
                 }
             }
         }
     }
 
     #[inline]
-    fn ladybird_moves<S: Sink>(&self, t: &Tables, ctx: &Ctx, sink: &mut S, from: usize) {
+    fn ladybird_moves<S: Bulk, const TACT: bool>(
+        &self,
+        t: &Tables,
+        ctx: &Ctx,
+        sink: &mut S,
+        from: usize,
+    ) {
         let fb = bit(from);
-        // (destination, captured set) pairs already produced, to merge identical moves
-        // reached round different pivots or in different senses.
-        let mut seen = [(0u8, 0u32); 64];
+        // Moves already produced, to merge identical moves reached round different pivots or
+        // in different senses: a move's encoding is the same whatever the arc (at most 60).
+        let mut seen = [AntChessMove::PASS; 64];
         let mut n_seen = 0;
         for d in 0..6 {
             let p = t.neigh[from][d];
             if p == NONE || ctx.all & bit(p as usize) == 0 {
                 continue;
             }
-            for arc in &t.arc[p as usize][(d + 3) % 6] {
+            for (s, arc) in t.arc[p as usize][(d + 3) % 6].iter().enumerate() {
                 let mut caps = 0u128;
-                let mut rel = 0u32;
-                for &c in arc {
+                let mut taken = 0u32;
+                let mut first = NONE;
+                let mut mask = 0u8;
+                for (n, &c) in arc.iter().enumerate() {
                     if c == NONE {
                         break;
                     }
@@ -411,36 +481,42 @@ impl AntPos {
                     }
                     if ctx.enemy & cb != 0 {
                         caps |= cb;
-                        rel |= ladybird_bit(from, c as usize);
+                        taken += 1;
+                        if taken == 1 {
+                            first = c;
+                        }
+                        // Ring place counter-clockwise from `from`: n + 1, or 5 − n clockwise.
+                        mask |= 1 << if s == 0 { n } else { 4 - n };
                     }
-                    if seen[..n_seen].contains(&(c, rel)) {
+                    let mv = match taken {
+                        0 if TACT => continue,
+                        0 => AntChessMove::simple(from as u8, c, 0),
+                        1 if first == c => AntChessMove::simple(from as u8, c, CAPTURE_TO),
+                        1 => AntChessMove::capturing_cell(from as u8, c, first),
+                        _ => AntChessMove::capturing_arc(from as u8, c, d as u8, mask),
+                    };
+                    if seen[..n_seen].contains(&mv) {
                         continue;
                     }
-                    seen[n_seen] = (c, rel);
+                    seen[n_seen] = mv;
                     n_seen += 1;
                     if self.accept(ctx, fb, cb, caps) {
-                        sink.push(Move {
-                            from: from as u8,
-                            to: c,
-                            flags: 0,
-                            worm: NONE,
-                            ladybird: rel,
-                        });
+                        sink.push(mv);
                     }
                 }
             }
         }
     }
 
-    /// Generates the moves of the player to move (the game must not be over).
-    pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
-        let t = tables();
-        let me = self.to_move as usize;
+    /// How `me`'s moves are checked, generating those of the pieces on `select`.
+    #[inline]
+    fn context(&self, t: &Tables, me: usize, select: u128) -> Ctx {
         let own = self.occ[me];
         let all = self.occ[0] | self.occ[1] | self.occ[2];
         let mut ctx = Ctx {
             me,
             own,
+            select,
             all,
             enemy: all & !own,
             legal: false,
@@ -450,9 +526,7 @@ impl AntPos {
         };
         let q = self.queens[me];
         if q == NONE {
-            self.generate_pieces(t, &ctx, sink);
-            sink.push(Move::PASS);
-            return;
+            return ctx;
         }
         let q = q as usize;
         ctx.legal = true;
@@ -480,24 +554,169 @@ impl AntPos {
             }
         }
         ctx.sensitive = sensitive;
-        let before = sink.len();
-        self.generate_pieces(t, &ctx, sink);
-        if !ctx.in_check {
-            sink.push(Move::PASS);
+        ctx
+    }
+
+    /// Generates the moves `me` would have if it were `me`'s turn (the game must not be over):
+    /// the legal moves and the pass, or in 3 players without a legal move, every move of
+    /// `me`'s pieces and the pass.
+    pub(super) fn generate_for<S: Bulk>(&self, me: usize, sink: &mut S) {
+        let t = tables();
+        let mut ctx = self.context(t, me, !0);
+        if !ctx.legal {
+            self.generate_pieces::<S, false>(t, &ctx, sink);
+            sink.push(AntChessMove::PASS);
+            return;
         }
-        if self.players == 3 && sink.len() == before {
+        let before = sink.len();
+        self.generate_pieces::<S, false>(t, &ctx, sink);
+        if !ctx.in_check {
+            sink.push(AntChessMove::PASS);
+        }
+        if N == 3 && sink.len() == before {
             // No legal move: any move of one's pieces, or a pass.
             ctx.legal = false;
-            self.generate_pieces(t, &ctx, sink);
-            sink.push(Move::PASS);
+            self.generate_pieces::<S, false>(t, &ctx, sink);
+            sink.push(AntChessMove::PASS);
         }
+    }
+
+    /// Sends the legal moves that capture, promote or win at once (the game must not be over).
+    pub(super) fn generate_tactical_for<S: MoveSink<AntChessMove>>(&self, out: &mut S) {
+        let t = tables();
+        let me = self.to_move as usize;
+        let ctx = self.context(t, me, !0);
+        if ctx.legal && (ctx.queen == t.centre as usize || (N == 3 && ctx.in_check)) {
+            // The Queen on the anthill (any move may win), or a player of three in check who
+            // may have no legal move (then every move is allowed): filter the full list.
+            let mut all = AntChessMoveList::new();
+            self.generate_for(me, &mut Each(&mut all));
+            for &mv in all.iter() {
+                if self.tactics_of(mv).is_tactical() {
+                    out.push(mv);
+                }
+            }
+            return;
+        }
+        self.generate_pieces::<_, true>(t, &ctx, &mut Each(out));
+    }
+
+    /// The number of moves `me` would have if it were `me`'s turn, counted without generating
+    /// them where possible (0 if the game is over).
+    pub(super) fn count_for(&self, me: usize) -> u64 {
+        let mut c = MoveCounter(0);
+        self.generate_for(me, &mut c);
+        c.0 as u64
+    }
+
+    /// True if the pass is legal here (the game must not be over): without a Queen, or with
+    /// her unattacked, or in 3 players without any legal move.
+    pub(super) fn pass_is_legal(&self) -> bool {
+        let t = tables();
+        let me = self.to_move as usize;
+        let ctx = self.context(t, me, !0);
+        if !ctx.legal || !ctx.in_check {
+            return true;
+        }
+        if N == 2 {
+            return false;
+        }
+        let mut c = MoveCounter(0);
+        self.generate_pieces::<_, false>(t, &ctx, &mut c);
+        c.0 == 0
+    }
+
+    /// True if `mv` is a legal move here (the game must not be over), generating at most the
+    /// moves of the piece it moves.
+    pub(super) fn is_legal(&self, mv: AntChessMove) -> bool {
+        if mv.is_pass() {
+            return mv == AntChessMove::PASS && self.pass_is_legal();
+        }
+        let t = tables();
+        let me = self.to_move as usize;
+        let from = mv.start_byte() as usize;
+        if from >= CELLS || self.occ[me] & bit(from) == 0 {
+            return false;
+        }
+        let ctx = self.context(t, me, bit(from));
+        let mut find = Find {
+            target: mv,
+            found: false,
+            seen: 0,
+        };
+        if N == 3 && ctx.legal && ctx.in_check {
+            // Maybe no legal move at all, and then every move is allowed.
+            self.generate_for(me, &mut find);
+        } else {
+            self.generate_pieces::<_, false>(t, &ctx, &mut find);
+        }
+        find.found
+    }
+
+    /// What a legal move does, without playing it.
+    pub(super) fn tactics_of(&self, mv: AntChessMove) -> Tactics {
+        let me = self.to_move as usize;
+        let caps = mv.capture_bits();
+        let mut taken_kinds = 0u16;
+        let mut rest = caps;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if let Some((_, k)) = self.piece(c) {
+                taken_kinds |= 1 << k as u16;
+            }
+        }
+        let promotion = mv.is_promotion().then_some(Kind::Superant as u8);
+        let q = self.queens[me];
+        let wins = q != NONE && {
+            let (fb, tb, queen) = if mv.is_pass() {
+                (0, 0, q as usize)
+            } else {
+                let (from, to) = (mv.start_byte() as usize, mv.end_byte() as usize);
+                (
+                    bit(from),
+                    bit(to),
+                    if from == q as usize { to } else { q as usize },
+                )
+            };
+            let last_queen = N == 3 && caps & self.kinds[Kind::Queen as usize] != 0 && {
+                let others = (0..N)
+                    .filter(|&o| o != me && self.queens[o] != NONE)
+                    .filter(|&o| caps & bit(self.queens[o] as usize) == 0)
+                    .count();
+                others == 0
+            };
+            last_queen
+                || (queen == tables().centre as usize && self.safe_after(me, queen, fb, tb, caps))
+        };
+        Tactics {
+            captures: caps.count_ones() as u8,
+            taken_kinds,
+            promotion,
+            wins,
+        }
+    }
+
+    /// The number of moves `player` would have if it were their turn (their Queen-safety rule
+    /// and the pass included), counted without generating them; 0 for a player not in the
+    /// game. It does not look at whether the game is over.
+    pub fn mobility(&self, player: crate::game::Player) -> u32 {
+        if player as usize >= N {
+            return 0;
+        }
+        self.count_for(player as usize) as u32
     }
 }
 
 /// Is `q` attacked by an opponent of `me` with the pieces `occ` (kinds from `pos`)?
 #[inline]
-fn attacked_with(pos: &AntPos, occ: &[u128; 3], me: usize, q: usize) -> bool {
+fn attacked_with<const N: usize>(
+    pos: &AntChessPosition<N>,
+    occ: &[u128; 3],
+    me: usize,
+    q: usize,
+) -> bool {
     let t = tables();
-    let homes = pos.homes();
-    (0..pos.players as usize).any(|o| o != me && attacked_by(t, occ, &pos.kinds, o, homes[o], q))
+    let homes = AntChessPosition::<N>::homes();
+    (0..N).any(|o| o != me && attacked_by(t, occ, &pos.kinds, o, homes[o], q))
 }

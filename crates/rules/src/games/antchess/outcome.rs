@@ -1,6 +1,10 @@
-//! How a game of Ant Chess ends.
+//! How a game of Ant Chess ends, and what a display shows beside the board.
 
+use crate::game::{Cell, Fact, FactValue, Player};
 use crate::outcome::{Outcome, Reason};
+
+use super::position::AntChessPosition;
+use super::tables::{tables, NONE};
 
 /// A Queen ended a move on the anthill, unattacked.
 pub const ANTHILL: Reason = Reason::new("anthill", "by reaching the anthill");
@@ -8,7 +12,8 @@ pub const ANTHILL: Reason = Reason::new("anthill", "by reaching the anthill");
 pub const LAST_QUEEN: Reason = Reason::new("last-queen", "by holding the last Queen");
 /// No Queen is left (three players).
 pub const NO_QUEENS: Reason = Reason::new("no-queens", "as no Queen is left");
-/// A player's Queen was captured: they can no longer win (three players).
+/// A player's Queen was captured, or taken off when they left: they can no longer win (three
+/// players).
 pub const QUEEN_LOST: Reason = Reason::new("queen-lost", "by losing the Queen");
 
 /// The reasons a game of Ant Chess ends for by its rules.
@@ -22,17 +27,13 @@ pub const REASONS: &[Reason] = &[
     Reason::NO_PROGRESS,
 ];
 
-use super::position::AntPos;
-use super::tables::{tables, NONE};
-
-impl AntPos {
+impl<const N: usize> AntChessPosition<N> {
     /// The end of the game decided by the position alone that empties the move list (the
     /// leaves of perft): anthill, and in 3 players the last Queen standing or no Queen left.
     /// Checkmate (2 players) is found by the move generator.
     #[inline]
     pub(super) fn terminal(&self) -> Option<Outcome> {
-        let n = self.players as usize;
-        if n == 3 {
+        if N == 3 {
             let mut alive = 0;
             let mut last = 0;
             for (o, &q) in self.queens.iter().enumerate() {
@@ -52,7 +53,7 @@ impl AntPos {
                 _ => {}
             }
         }
-        let prev = (self.to_move as usize + n - 1) % n;
+        let prev = (self.to_move as usize + N - 1) % N;
         let centre = tables().centre;
         if self.queens[prev] == centre && !self.attacked_by_opponents(prev, centre as usize) {
             return Some(Outcome::Win {
@@ -67,23 +68,92 @@ impl AntPos {
     /// (two players) checkmate.
     pub(super) fn outcome_without_moves(&self) -> Outcome {
         self.terminal().unwrap_or_else(|| Outcome::Win {
-            winner: (self.to_move + 1) % self.players,
+            winner: ((self.to_move as usize + 1) % N) as Player,
             reason: Reason::CHECKMATE,
         })
     }
 
-    /// A full round of passes, or too many quiet plies.
+    /// A full round of passes, or too many quiet plies (one test on the usual path).
+    #[inline]
     pub(super) fn draw_by_rule(&self) -> Option<Outcome> {
-        if self.passes >= self.pass_draw() {
-            return Some(Outcome::Draw {
-                reason: Reason::PASSES,
-            });
-        }
-        if self.quiet >= self.quiet_draw() {
-            return Some(Outcome::Draw {
-                reason: Reason::NO_PROGRESS,
-            });
+        let passes = self.passes >= self.pass_draw();
+        if passes | (self.quiet >= self.quiet_draw()) {
+            let reason = if passes {
+                Reason::PASSES
+            } else {
+                Reason::NO_PROGRESS
+            };
+            return Some(Outcome::Draw { reason });
         }
         None
+    }
+
+    /// `move-number`; `queen` for each player (her cell, or none once captured); `passes` in a
+    /// row; `quiet-plies`; `check` (the Queen of the player to move is attacked).
+    pub(super) fn facts(&self) -> Vec<Fact> {
+        let number = |name, n: u32| Fact {
+            name,
+            player: None,
+            value: FactValue::Number(n as i64),
+        };
+        let mut facts = vec![number("move-number", self.move_number)];
+        for p in 0..N {
+            facts.push(Fact {
+                name: "queen",
+                player: Some(p as Player),
+                value: FactValue::Cell(self.queen(p).map(|c| c as Cell)),
+            });
+        }
+        facts.push(number("passes", self.passes));
+        facts.push(number("quiet-plies", self.quiet));
+        facts.push(Fact {
+            name: "check",
+            player: Some(self.to_move),
+            value: FactValue::Flag(self.in_check()),
+        });
+        facts
+    }
+
+    /// The facts as English lines: "Move 12", "Queens: Black g1, Red captured (anthill g7)",
+    /// "Passes in a row: 0 (draw at 2)", "Quiet plies: 3 (draw at 100)", "Check!".
+    pub(super) fn facts_in_english(&self, players: &[&str]) -> Vec<String> {
+        let g = tables().grid;
+        let mut lines = Vec::new();
+        let mut queens = Vec::new();
+        let mut counters = Vec::new();
+        let mut check = false;
+        for fact in self.facts() {
+            match (fact.name, fact.value) {
+                ("move-number", FactValue::Number(n)) => lines.push(format!("Move {n}")),
+                ("queen", FactValue::Cell(at)) => {
+                    let who = fact
+                        .player
+                        .and_then(|p| players.get(p as usize))
+                        .copied()
+                        .unwrap_or("?");
+                    let at = at.map_or("captured".to_string(), |c| g.name(c));
+                    queens.push(format!("{who} {at}"));
+                }
+                ("passes", FactValue::Number(n)) => counters.push(format!(
+                    "Passes in a row: {n} (draw at {})",
+                    self.pass_draw()
+                )),
+                ("quiet-plies", FactValue::Number(n)) => {
+                    counters.push(format!("Quiet plies: {n} (draw at {})", self.quiet_draw()))
+                }
+                ("check", FactValue::Flag(c)) => check = c,
+                _ => {}
+            }
+        }
+        lines.push(format!(
+            "Queens: {} (anthill {})",
+            queens.join(", "),
+            g.name(tables().centre as u16)
+        ));
+        lines.extend(counters);
+        if check {
+            lines.push("Check!".to_string());
+        }
+        lines
     }
 }

@@ -1,17 +1,21 @@
 //! The state of a game of Ant Chess and its position string.
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::error::PositionError;
+use crate::game::Player;
+use crate::geometry::{placement, Geometry};
 use crate::zobrist;
 
-use super::setup::{passes_for_draw, quiet_plies_for_draw, ARMY, HOMES_2, HOMES_3};
+use super::setup::{passes_for_draw, quiet_plies_for_draw, ARMY, HOMES_2, HOMES_3, RADIUS};
 use super::tables::{bit, tables, CELLS, NONE};
 
-/// A kind of piece.
+/// A kind of piece, in the order of `GameInfo::pieces` (its index is the bit of
+/// [`crate::game::Tactics::taken_kinds`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
-pub enum Kind {
+pub enum AntChessKind {
     Queen = 0,
     Warrior = 1,
     Superant = 2,
@@ -21,47 +25,64 @@ pub enum Kind {
     Worm = 6,
 }
 
-pub const KINDS: [Kind; 7] = [
-    Kind::Queen,
-    Kind::Warrior,
-    Kind::Superant,
-    Kind::Beetle,
-    Kind::Grasshopper,
-    Kind::Ladybird,
-    Kind::Worm,
+/// Every kind, in the order of `GameInfo::pieces`.
+pub const KINDS: [AntChessKind; 7] = [
+    AntChessKind::Queen,
+    AntChessKind::Warrior,
+    AntChessKind::Superant,
+    AntChessKind::Beetle,
+    AntChessKind::Grasshopper,
+    AntChessKind::Ladybird,
+    AntChessKind::Worm,
 ];
 
-impl Kind {
+impl AntChessKind {
+    /// The upper-case letter of the kind in position strings.
     pub const fn letter(self) -> char {
         match self {
-            Kind::Queen => 'Q',
-            Kind::Warrior => 'A',
-            Kind::Superant => 'S',
-            Kind::Beetle => 'B',
-            Kind::Grasshopper => 'G',
-            Kind::Ladybird => 'L',
-            Kind::Worm => 'W',
+            AntChessKind::Queen => 'Q',
+            AntChessKind::Warrior => 'A',
+            AntChessKind::Superant => 'S',
+            AntChessKind::Beetle => 'B',
+            AntChessKind::Grasshopper => 'G',
+            AntChessKind::Ladybird => 'L',
+            AntChessKind::Worm => 'W',
         }
     }
 
-    pub fn from_letter(c: char) -> Option<Kind> {
+    /// The kind of an upper-case letter.
+    pub fn from_letter(c: char) -> Option<AntChessKind> {
         KINDS.iter().copied().find(|k| k.letter() == c)
     }
 
+    /// The kind at an index of `GameInfo::pieces`, if there is one.
     #[inline(always)]
-    pub const fn from_index(i: u8) -> Kind {
-        KINDS[i as usize]
+    pub fn from_index(i: u8) -> Option<AntChessKind> {
+        KINDS.get(i as usize).copied()
     }
 }
 
 /// Owner letters in turn order.
 pub const OWNER_LETTERS: [char; 3] = ['b', 'r', 'g'];
 
+/// The board of both games.
+pub const GEOMETRY: Geometry = Geometry::Hex { radius: RADIUS };
+
+/// `b or r`, `b, r or g`.
+fn or_list(letters: &[char]) -> String {
+    let names: Vec<String> = letters.iter().map(|c| c.to_string()).collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// A piece on the mailbox board: `OCCUPIED | owner << 4 | kind`; 0 is empty.
 pub const OCCUPIED: u8 = 8;
 
 #[inline(always)]
-pub const fn piece_code(owner: usize, kind: Kind) -> u8 {
+pub const fn piece_code(owner: usize, kind: AntChessKind) -> u8 {
     OCCUPIED | (owner as u8) << 4 | kind as u8
 }
 
@@ -71,34 +92,41 @@ pub const fn code_owner(code: u8) -> usize {
 }
 
 #[inline(always)]
-pub const fn code_kind(code: u8) -> Kind {
-    Kind::from_index(code & 7)
+pub const fn code_kind(code: u8) -> AntChessKind {
+    // The low three bits of a piece code are a kind index, 0 to 6.
+    KINDS[(code & 7) as usize]
 }
 
-const KEY_COUNT: usize = 3 * 7 * 128 + 3;
+/// Pieces (3 owners × 7 kinds × 128 cells), the player to move (3), passes in a row (1 to 3).
+const PIECE_KEYS: usize = 3 * 7 * 128;
+const KEY_COUNT: usize = PIECE_KEYS + 3 + 3;
 static KEYS: [u64; KEY_COUNT] = zobrist::keys::<KEY_COUNT>(0xA7C4_E55A_17C4_0003);
 
 #[inline(always)]
-pub fn piece_key(owner: usize, kind: Kind, cell: usize) -> u64 {
+pub fn piece_key(owner: usize, kind: AntChessKind, cell: usize) -> u64 {
     KEYS[(owner * 7 + kind as usize) * 128 + cell]
 }
 
 #[inline(always)]
 pub fn side_key(player: usize) -> u64 {
-    KEYS[3 * 7 * 128 + player]
+    KEYS[PIECE_KEYS + player]
 }
 
-/// A position of Ant Chess (2 or 3 players).
+/// A position of Ant Chess for `N` players (2: `antchess`, 3: `antchess3`).
+///
+/// The board is a mailbox of 127 cells plus bitboards (`u128`, bit = cell index in reading
+/// order, see [`crate::geometry::hex::HexGrid`]) per player and per kind. The hash covers the
+/// pieces, the player to move and the passes in a row (up to the number that draws), which
+/// decide the legal moves and the outcome; not the quiet plies nor the move number.
 #[derive(Clone, PartialEq, Eq)]
-pub struct AntPos {
-    /// Pieces of each player.
+pub struct AntChessPosition<const N: usize> {
+    /// Pieces of each player (those of absent players are empty).
     pub(super) occ: [u128; 3],
     /// Pieces of each kind, all owners together.
     pub(super) kinds: [u128; 7],
     pub(super) board: [u8; CELLS],
     /// Each player's Queen cell, or `NONE`.
     pub(super) queens: [u8; 3],
-    pub(super) players: u8,
     pub(super) to_move: u8,
     pub(super) passes: u32,
     pub(super) quiet: u32,
@@ -106,14 +134,17 @@ pub struct AntPos {
     pub(super) hash: u64,
 }
 
-impl AntPos {
-    fn empty(players: usize) -> AntPos {
-        AntPos {
+impl<const N: usize> AntChessPosition<N> {
+    const PLAYERS: () = assert!(N == 2 || N == 3, "Ant Chess is for 2 or 3 players");
+
+    fn empty() -> Self {
+        #[allow(clippy::let_unit_value)]
+        let () = Self::PLAYERS;
+        AntChessPosition {
             occ: [0; 3],
             kinds: [0; 7],
             board: [0; CELLS],
             queens: [NONE; 3],
-            players: players as u8,
             to_move: 0,
             passes: 0,
             quiet: 0,
@@ -122,28 +153,48 @@ impl AntPos {
         }
     }
 
-    /// The home corners of the players in turn order.
+    /// The start position.
+    pub fn start() -> Self {
+        let t = tables();
+        let mut p = Self::empty();
+        for (owner, &k) in Self::homes().iter().enumerate() {
+            for &(kind, a, b) in ARMY.iter() {
+                let cell = t
+                    .grid
+                    .corner_relative(k, a, b)
+                    .expect("the army fits its corner");
+                p.put(owner, kind, cell as usize);
+            }
+        }
+        p
+    }
+
+    /// The home corners of the players in turn order (index `k` of the direction `u_k`).
     #[inline(always)]
-    pub fn homes(&self) -> &'static [usize] {
-        if self.players == 2 {
+    pub fn homes() -> &'static [usize] {
+        if N == 2 {
             &HOMES_2
         } else {
             &HOMES_3
         }
     }
 
-    pub fn players(&self) -> usize {
-        self.players as usize
+    /// The number of players (2 or 3).
+    pub const fn players(&self) -> usize {
+        N
     }
 
+    /// Passes made in a row just before this position.
     pub fn passes(&self) -> u32 {
         self.passes
     }
 
+    /// Plies since the last capture, Warrior move or promotion.
     pub fn quiet_plies(&self) -> u32 {
         self.quiet
     }
 
+    /// Starts at 1, increases after the last player of the turn order has moved.
     pub fn move_number(&self) -> u32 {
         self.move_number
     }
@@ -161,9 +212,9 @@ impl AntPos {
             .is_some_and(|q| self.attacked_by_opponents(me, q))
     }
 
-    /// Owner and kind of the piece on a cell.
+    /// Owner and kind of the piece on a cell (`None` for an empty cell or one off the board).
     #[inline(always)]
-    pub fn piece(&self, cell: usize) -> Option<(usize, Kind)> {
+    pub fn piece(&self, cell: usize) -> Option<(usize, AntChessKind)> {
         let code = *self.board.get(cell)?;
         if code == 0 {
             None
@@ -172,14 +223,51 @@ impl AntPos {
         }
     }
 
+    /// The cells of `player`'s pieces of this kind, as a bitboard (bit = cell index); empty
+    /// for a player who is not in the game.
+    #[inline]
+    pub fn pieces(&self, player: Player, kind: AntChessKind) -> u128 {
+        self.occ
+            .get(player as usize)
+            .map_or(0, |&o| o & self.kinds[kind as usize])
+    }
+
+    /// How many pieces of this kind `player` has.
+    #[inline]
+    pub fn count(&self, player: Player, kind: AntChessKind) -> u32 {
+        self.pieces(player, kind).count_ones()
+    }
+
+    /// Every occupied cell, as a bitboard.
+    #[inline]
+    pub fn occupied(&self) -> u128 {
+        self.occ[0] | self.occ[1] | self.occ[2]
+    }
+
+    /// The cells of all of `player`'s pieces, as a bitboard.
+    #[inline]
+    pub fn occupied_by(&self, player: Player) -> u128 {
+        self.occ.get(player as usize).copied().unwrap_or(0)
+    }
+
+    /// Passes in a row that draw (2 or 3).
+    pub fn pass_draw(&self) -> u32 {
+        passes_for_draw(N)
+    }
+
+    /// Quiet plies that draw (100 or 150).
+    pub fn quiet_draw(&self) -> u32 {
+        quiet_plies_for_draw(N)
+    }
+
     #[inline(always)]
-    pub(super) fn put(&mut self, owner: usize, kind: Kind, cell: usize) {
+    pub(super) fn put(&mut self, owner: usize, kind: AntChessKind, cell: usize) {
         let b = bit(cell);
         self.occ[owner] |= b;
         self.kinds[kind as usize] |= b;
         self.board[cell] = piece_code(owner, kind);
         self.hash ^= piece_key(owner, kind, cell);
-        if kind == Kind::Queen {
+        if kind == AntChessKind::Queen {
             self.queens[owner] = cell as u8;
         }
     }
@@ -196,30 +284,31 @@ impl AntPos {
         self.kinds[kind as usize] &= b;
         self.board[cell] = 0;
         self.hash ^= piece_key(owner, kind, cell);
-        if kind == Kind::Queen && self.queens[owner] == cell as u8 {
+        if kind == AntChessKind::Queen && self.queens[owner] == cell as u8 {
             self.queens[owner] = NONE;
         }
     }
 
-    /// The start position for 2 or 3 players.
-    pub fn start(players: usize) -> AntPos {
-        let t = tables();
-        let mut p = AntPos::empty(players);
-        let homes: &[usize] = if players == 2 { &HOMES_2 } else { &HOMES_3 };
-        for (owner, &k) in homes.iter().enumerate() {
-            for &(kind, a, b) in ARMY.iter() {
-                let cell = t
-                    .grid
-                    .corner_relative(k, a, b)
-                    .expect("the army fits its corner");
-                p.put(owner, kind, cell as usize);
-            }
+    /// The hash key of a number of passes in a row: 0 for none, one key per count up to the
+    /// count that draws (more passes draw just the same).
+    #[inline(always)]
+    pub(super) fn passes_key(passes: u32) -> u64 {
+        match passes.min(passes_for_draw(N)) {
+            0 => 0,
+            n => KEYS[PIECE_KEYS + 3 + n as usize - 1],
         }
-        p
     }
 
+    /// Sets the passes in a row, keeping the hash.
+    #[inline(always)]
+    pub(super) fn set_passes(&mut self, passes: u32) {
+        self.hash ^= Self::passes_key(self.passes) ^ Self::passes_key(passes);
+        self.passes = passes;
+    }
+
+    /// The hash computed from the whole position.
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = side_key(self.to_move as usize);
+        let mut h = side_key(self.to_move as usize) ^ Self::passes_key(self.passes);
         for c in 0..CELLS {
             if let Some((o, k)) = self.piece(c) {
                 h ^= piece_key(o, k, c);
@@ -227,9 +316,15 @@ impl AntPos {
         }
         h
     }
+}
 
-    pub fn parse(players: usize, text: &str) -> Result<AntPos, PositionError> {
+impl<const N: usize> FromStr for AntChessPosition<N> {
+    type Err = PositionError;
+
+    /// Reads a position string of `antchess` (`N = 2`) or `antchess3` (`N = 3`).
+    fn from_str(text: &str) -> Result<Self, PositionError> {
         let t = tables();
+        let owners = &OWNER_LETTERS[..N];
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 5 {
             return Err(PositionError::new(
@@ -240,129 +335,75 @@ impl AntPos {
                 ),
             ));
         }
-        let mut p = AntPos::empty(players);
-        let grid_rows = t.grid.rows();
-        let rows: Vec<&str> = fields[0].split('/').collect();
-        if rows.len() != grid_rows.len() {
-            return Err(PositionError::new(
-                "rows",
-                format!(
-                    "expected {} rows separated by '/', found {}",
-                    grid_rows.len(),
-                    rows.len()
-                ),
-            ));
-        }
-        for (ri, (row, (_, cells))) in rows.iter().zip(grid_rows.iter()).enumerate() {
-            let letter = (b'a' + ri as u8) as char;
-            let len = cells.len();
-            let mut placed = 0usize;
-            let chars: Vec<char> = row.chars().collect();
-            let mut i = 0;
-            while i < chars.len() {
-                let ch = chars[i];
-                if ch.is_ascii_digit() {
-                    let mut n: usize = 0;
-                    while i < chars.len() && chars[i].is_ascii_digit() {
-                        n = n
-                            .saturating_mul(10)
-                            .saturating_add(chars[i] as usize - '0' as usize);
-                        i += 1;
-                    }
-                    if n == 0 {
-                        return Err(PositionError::new(
-                            "rows",
-                            format!("row {letter}: a run of empty cells cannot be 0"),
-                        ));
-                    }
-                    placed = placed.saturating_add(n);
-                    if placed > len {
-                        return Err(PositionError::new(
-                            "rows",
-                            format!("row {letter} has more than {len} cells"),
-                        ));
-                    }
-                    continue;
-                }
-                let owner = match OWNER_LETTERS[..players].iter().position(|&o| o == ch) {
-                    Some(o) => o,
+        let mut p = Self::empty();
+        // Why a piece could not be read, when an owner letter starts it.
+        let mut bad_kind: Option<String> = None;
+        let board = placement::parse(
+            GEOMETRY,
+            fields[0],
+            &format!(
+                "an owner {} then a kind Q A S B G L W, like bQ",
+                or_list(owners)
+            ),
+            |s| {
+                let mut chars = s.chars();
+                let o = chars.next()?;
+                let owner = owners.iter().position(|&c| c == o)?;
+                match chars.next() {
+                    Some(k) => match AntChessKind::from_letter(k) {
+                        Some(kind) => Some(((owner, kind), 2)),
+                        None => {
+                            bad_kind = Some(format!(
+                                "unknown piece kind {k:?} after owner {o:?} (expected one of Q A S B G L W)"
+                            ));
+                            None
+                        }
+                    },
                     None => {
-                        return Err(PositionError::new(
-                            "rows",
-                            format!(
-                                "row {letter}: unknown owner {ch:?} (expected {} or a digit)",
-                                OWNER_LETTERS[..players]
-                                    .iter()
-                                    .map(|c| format!("'{c}'"))
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            ),
-                        ))
+                        bad_kind = Some(format!("owner {o:?} is not followed by a piece kind"));
+                        None
                     }
-                };
-                let Some(&kc) = chars.get(i + 1) else {
-                    return Err(PositionError::new(
-                        "rows",
-                        format!("row {letter}: owner {ch:?} is not followed by a piece kind"),
-                    ));
-                };
-                let Some(kind) = Kind::from_letter(kc) else {
-                    return Err(PositionError::new(
-                        "rows",
-                        format!(
-                            "row {letter}: unknown piece kind {kc:?} (expected one of Q A S B G L W)"
-                        ),
-                    ));
-                };
-                i += 2;
-                if placed >= len {
-                    return Err(PositionError::new(
-                        "rows",
-                        format!("row {letter} has more than {len} cells"),
-                    ));
                 }
-                let cell = cells[placed] as usize;
-                if kind == Kind::Queen && p.queens[owner] != NONE {
-                    return Err(PositionError::new(
-                        "rows",
-                        format!(
-                            "player {} has two Queens ({} and {})",
-                            OWNER_LETTERS[owner],
-                            t.grid.name(p.queens[owner] as u16),
-                            t.grid.name(cell as u16)
-                        ),
-                    ));
-                }
-                if kind == Kind::Worm && t.edge_mask & bit(cell) == 0 {
-                    return Err(PositionError::new(
-                        "rows",
-                        format!(
-                            "the Worm on {} is off the edge (a Worm always stands on an edge cell)",
-                            t.grid.name(cell as u16)
-                        ),
-                    ));
-                }
-                p.put(owner, kind, cell);
-                placed += 1;
-            }
-            if placed != len {
+            },
+        )
+        .map_err(|e| match bad_kind.take() {
+            Some(why) => PositionError::new(e.field, format!("{}; {why}", e.message)),
+            None => e,
+        })?;
+        for (cell, piece) in board.into_iter().enumerate() {
+            let Some((owner, kind)) = piece else {
+                continue;
+            };
+            if kind == AntChessKind::Queen && p.queens[owner] != NONE {
                 return Err(PositionError::new(
-                    "rows",
-                    format!("row {letter} has {placed} cells, expected {len}"),
+                    placement::FIELD,
+                    format!(
+                        "player {} has two Queens ({} and {})",
+                        OWNER_LETTERS[owner],
+                        t.grid.name(p.queens[owner] as u16),
+                        t.grid.name(cell as u16)
+                    ),
                 ));
             }
+            if kind == AntChessKind::Worm && t.edge_mask & bit(cell) == 0 {
+                return Err(PositionError::new(
+                    placement::FIELD,
+                    format!(
+                        "the Worm on {} is off the edge (a Worm always stands on an edge cell)",
+                        t.grid.name(cell as u16)
+                    ),
+                ));
+            }
+            p.put(owner, kind, cell);
         }
-        p.to_move = match OWNER_LETTERS[..players]
-            .iter()
-            .position(|&o| fields[1] == o.to_string())
-        {
+        p.to_move = match owners.iter().position(|&o| fields[1] == o.to_string()) {
             Some(o) => o as u8,
             None => {
                 return Err(PositionError::new(
-                    "to-move",
+                    "side to move",
                     format!(
                         "expected one of {}, found {:?}",
-                        OWNER_LETTERS[..players]
+                        owners
                             .iter()
                             .map(|c| c.to_string())
                             .collect::<Vec<_>>()
@@ -384,7 +425,8 @@ impl AntPos {
                 PositionError::new(field, format!("{s} is too large (at most {})", u32::MAX))
             })
         };
-        p.passes = number("passes", fields[2])?;
+        let passes = number("passes", fields[2])?;
+        p.set_passes(passes);
         p.quiet = number("quiet plies", fields[3])?;
         p.move_number = number("move number", fields[4])?;
         if p.move_number == 0 {
@@ -399,11 +441,11 @@ impl AntPos {
                 ),
             ));
         }
-        if players == 2 {
+        if N == 2 {
             for (o, &letter) in OWNER_LETTERS.iter().enumerate().take(2) {
                 if p.queens[o] == NONE {
                     return Err(PositionError::new(
-                        "rows",
+                        "placement",
                         format!(
                             "player {letter} has no Queen (in 2-player Ant Chess both Queens stay on the board)"
                         ),
@@ -413,7 +455,7 @@ impl AntPos {
             let other = 1 - p.to_move as usize;
             if p.attacked_by_opponents(other, p.queens[other] as usize) {
                 return Err(PositionError::new(
-                    "rows",
+                    "placement",
                     format!(
                         "the Queen of {} (not to move) is attacked on {}",
                         OWNER_LETTERS[other],
@@ -426,51 +468,26 @@ impl AntPos {
     }
 }
 
-impl fmt::Display for AntPos {
+impl<const N: usize> fmt::Display for AntChessPosition<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t = tables();
-        for (ri, (_, cells)) in t.grid.rows().iter().enumerate() {
-            if ri > 0 {
-                f.write_str("/")?;
+        let rows = placement::write(GEOMETRY, |cell, out| match self.piece(cell as usize) {
+            Some((o, k)) => {
+                out.push(OWNER_LETTERS[o]);
+                out.push(k.letter());
+                true
             }
-            let mut run = 0;
-            for &c in cells {
-                match self.piece(c as usize) {
-                    None => run += 1,
-                    Some((o, k)) => {
-                        if run > 0 {
-                            write!(f, "{run}")?;
-                            run = 0;
-                        }
-                        write!(f, "{}{}", OWNER_LETTERS[o], k.letter())?;
-                    }
-                }
-            }
-            if run > 0 {
-                write!(f, "{run}")?;
-            }
-        }
+            None => false,
+        });
         write!(
             f,
-            " {} {} {} {}",
+            "{rows} {} {} {} {}",
             OWNER_LETTERS[self.to_move as usize], self.passes, self.quiet, self.move_number
         )
     }
 }
 
-impl fmt::Debug for AntPos {
+impl<const N: usize> fmt::Debug for AntChessPosition<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "AntPos({self})")
-    }
-}
-
-/// Draw thresholds of this position's game.
-impl AntPos {
-    pub fn pass_draw(&self) -> u32 {
-        passes_for_draw(self.players as usize)
-    }
-
-    pub fn quiet_draw(&self) -> u32 {
-        quiet_plies_for_draw(self.players as usize)
+        write!(f, "AntChessPosition<{N}>({self})")
     }
 }

@@ -1,7 +1,7 @@
 //! The data of the game that the lost figures would have fixed: board radius, home corners and
 //! the army's layout. Change them here and everything else follows.
 
-use super::position::Kind;
+use super::position::AntChessKind as Kind;
 
 /// Radius of the hexagon (side 7, 127 cells). At most 6: the board must fit one `u128`.
 pub const RADIUS: u8 = 6;

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::game::Position;
 use crate::geometry::hex::HexGrid;
 
-use super::position::AntPos;
+use super::position::AntChessPosition;
 
 const R: i32 = super::setup::RADIUS as i32;
 type Hex = (i32, i32);
@@ -237,7 +237,7 @@ fn play(b: &Board, m: &M) -> Board {
 }
 
 /// The legal moves of `pos` as canonical texts.
-pub fn legal_texts(pos: &AntPos) -> Vec<String> {
+pub fn legal_texts<const N: usize>(pos: &AntChessPosition<N>) -> Vec<String> {
     let g = HexGrid::new(R as u8);
     let players = pos.players();
     let me = pos.to_move() as usize;

@@ -15,9 +15,6 @@ const _: () = assert!(CELLS <= 128, "the board must fit one u128");
 /// "No cell" in the byte tables.
 pub const NONE: u8 = u8::MAX;
 
-/// Side of the coordinate lookup square.
-const SPAN: usize = 2 * RADIUS as usize + 1;
-
 #[inline(always)]
 pub const fn bit(c: usize) -> u128 {
     1u128 << c
@@ -41,9 +38,6 @@ pub struct WormThrough {
 pub struct Tables {
     pub grid: HexGrid,
     pub centre: u8,
-    pub coords: [(i8, i8); CELLS],
-    /// Cell at `(q + R, r + R)`, or `NONE`.
-    pub cell_at: [[u8; SPAN]; SPAN],
     /// Neighbour in direction `d` (E, NE, NW, W, SW, SE), or `NONE`.
     pub neigh: [[u8; 6]; CELLS],
     pub neigh_mask: [u128; CELLS],
@@ -78,27 +72,15 @@ pub struct Tables {
 impl Tables {
     /// Worm moves from an edge cell (empty for other cells).
     #[inline(always)]
-    pub fn worm_moves(&self, c: usize) -> &[WormMove] {
+    pub(super) fn worm_moves(&self, c: usize) -> &[WormMove] {
         &self.worm_moves[self.worm_moves_start[c] as usize..self.worm_moves_start[c + 1] as usize]
     }
 
     /// Worm moves whose trajectory contains the cell.
     #[inline(always)]
-    pub fn worm_through(&self, c: usize) -> &[WormThrough] {
+    pub(super) fn worm_through(&self, c: usize) -> &[WormThrough] {
         &self.worm_through
             [self.worm_through_start[c] as usize..self.worm_through_start[c + 1] as usize]
-    }
-
-    /// The cell at offset `(dq, dr)` from `c`, or `NONE`.
-    #[inline(always)]
-    pub fn offset(&self, c: usize, dq: i32, dr: i32) -> u8 {
-        let (q, r) = self.coords[c];
-        let q = q as i32 + dq + RADIUS as i32;
-        let r = r as i32 + dr + RADIUS as i32;
-        if q < 0 || r < 0 || q >= SPAN as i32 || r >= SPAN as i32 {
-            return NONE;
-        }
-        self.cell_at[q as usize][r as usize]
     }
 
     fn build() -> Tables {
@@ -107,8 +89,6 @@ impl Tables {
         let mut t = Tables {
             grid: g,
             centre: g.cell(0, 0).expect("centre") as u8,
-            coords: [(0, 0); CELLS],
-            cell_at: [[NONE; SPAN]; SPAN],
             neigh: [[NONE; 6]; CELLS],
             neigh_mask: [0; CELLS],
             dist2_mask: [0; CELLS],
@@ -126,14 +106,6 @@ impl Tables {
             worm_attack_from: [0; CELLS],
             arc: [[[[NONE; 5]; 2]; 6]; CELLS],
         };
-        let r = RADIUS as i32;
-        for c in 0..CELLS {
-            let Some((q, rr)) = g.coords(c as u16) else {
-                continue;
-            };
-            t.coords[c] = (q as i8, rr as i8);
-            t.cell_at[(q + r) as usize][(rr + r) as usize] = c as u8;
-        }
         let mask = |v: &[u16]| v.iter().fold(0u128, |m, &c| m | bit(c as usize));
         for c in 0..CELLS {
             let cc = c as u16;

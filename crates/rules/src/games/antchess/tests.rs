@@ -1,6 +1,7 @@
 use super::*;
 use crate::game::perft;
 use crate::outcome::Reason;
+use std::collections::BTreeSet;
 use tables::tables;
 
 #[test]
@@ -39,7 +40,11 @@ fn tsv(text: &str) -> Vec<(String, u32, u64)> {
         .collect()
 }
 
-fn check_tsv<G: Game<Pos = AntPos>>(game: &G, text: &str, max_nodes: u64) -> usize {
+fn check_tsv<const N: usize, G: Game<Pos = AntChessPosition<N>>>(
+    game: &G,
+    text: &str,
+    max_nodes: u64,
+) -> usize {
     let mut run = 0;
     for (pos, depth, nodes) in tsv(text) {
         if nodes > max_nodes {
@@ -77,7 +82,7 @@ struct Seen {
     ended: usize,
 }
 
-fn random_walk<G: Game<Pos = AntPos>>(
+fn random_walk<const N: usize, G: Game<Pos = AntChessPosition<N>>>(
     game: &G,
     games: usize,
     plies: usize,
@@ -104,7 +109,7 @@ fn random_walk<G: Game<Pos = AntPos>>(
                 seen.queenless_to_move += 1;
             } else if pos.attacked_by_opponents(me, q as usize) {
                 seen.checks += 1;
-                if moves.contains(&Move::PASS) {
+                if moves.contains(&AntChessMove::PASS) {
                     seen.no_legal_move_3p += 1;
                 }
             }
@@ -112,10 +117,11 @@ fn random_walk<G: Game<Pos = AntPos>>(
                 if m.is_promotion() {
                     seen.promotions += 1;
                 }
-                if m.worm != tables::NONE {
+                let kind = m.from().and_then(|c| pos.piece(c)).map(|p| p.1);
+                if kind == Some(AntChessKind::Worm) && m.is_capture() {
                     seen.worm_captures += 1;
                 }
-                if m.ladybird.count_ones() >= 2 {
+                if m.capture_bits().count_ones() >= 2 {
                     seen.ladybird_multi += 1;
                 }
             }
@@ -124,7 +130,7 @@ fn random_walk<G: Game<Pos = AntPos>>(
                 break;
             }
             // Captures half of the time, so that games reach their ends.
-            let captures: Vec<Move> = moves
+            let captures: Vec<AntChessMove> = moves
                 .iter()
                 .copied()
                 .filter(|m| m.capture_bits() != 0)
@@ -191,7 +197,7 @@ fn build(pieces: &[(&str, &str)], to_move: char, passes: u32, quiet: u32) -> Str
     format!("{} {to_move} {passes} {quiet} 10", rows.join("/"))
 }
 
-fn texts(pos: &AntPos) -> Vec<String> {
+fn texts<const N: usize>(pos: &AntChessPosition<N>) -> Vec<String> {
     let mut v = Vec::new();
     pos.legal_moves(&mut v);
     let mut t: Vec<String> = v.iter().map(|&m| pos.move_text(m)).collect();
@@ -200,7 +206,7 @@ fn texts(pos: &AntPos) -> Vec<String> {
 }
 
 /// The moves of the piece on `from`, sorted.
-fn moves_from(pos: &AntPos, from: &str) -> Vec<String> {
+fn moves_from<const N: usize>(pos: &AntChessPosition<N>, from: &str) -> Vec<String> {
     texts(pos)
         .into_iter()
         .filter(|t| t.starts_with(&format!("{from}-")))
@@ -214,7 +220,7 @@ fn sorted(v: &[&str]) -> Vec<String> {
 }
 
 /// Parses, checks against the slow generator, and returns the position.
-fn pos2(pieces: &[(&str, &str)], to_move: char) -> AntPos {
+fn pos2(pieces: &[(&str, &str)], to_move: char) -> AntChessPosition<2> {
     let p = AntChess2
         .parse_position(&build(pieces, to_move, 0, 0))
         .unwrap();
@@ -222,7 +228,7 @@ fn pos2(pieces: &[(&str, &str)], to_move: char) -> AntPos {
     p
 }
 
-fn pos3(pieces: &[(&str, &str)], to_move: char) -> AntPos {
+fn pos3(pieces: &[(&str, &str)], to_move: char) -> AntChessPosition<3> {
     let p = AntChess3
         .parse_position(&build(pieces, to_move, 0, 0))
         .unwrap();
@@ -230,7 +236,7 @@ fn pos3(pieces: &[(&str, &str)], to_move: char) -> AntPos {
     p
 }
 
-fn play(pos: &AntPos, text: &str) -> AntPos {
+fn play<const N: usize>(pos: &AntChessPosition<N>, text: &str) -> AntChessPosition<N> {
     let mut p = pos.clone();
     let m = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     p.make_move(m);
@@ -674,63 +680,71 @@ fn bad_position_strings() {
         ("".into(), "fields", "5 fields"),
         (START2.replace(" 1", ""), "fields", "5 fields"),
         (format!("{START2} x"), "fields", "5 fields"),
-        (START2.replacen("7/8/", "7/", 1), "rows", "13 rows"),
+        (START2.replacen("7/8/", "7/", 1), "placement", "13 rows"),
         (
             START2.replacen("7/8/", "6/8/", 1),
-            "rows",
+            "placement",
             "row a has 6 cells, expected 7",
         ),
         (
             START2.replacen("7/8/", "8/8/", 1),
-            "rows",
-            "row a has more than 7 cells",
+            "placement",
+            "row a has at least 8 cells, expected 7",
         ),
         (
             START2.replacen("7/8/", "7/8bA/", 1),
-            "rows",
-            "row b has more than 8 cells",
+            "placement",
+            "row b has at least 9 cells, expected 8",
         ),
-        (START2.replacen("7/8/", "0/8/", 1), "rows", "cannot be 0"),
+        (
+            START2.replacen("7/8/", "0/8/", 1),
+            "placement",
+            "row a: \"0\" is not a run of empty cells",
+        ),
         (
             START2.replacen("7/8/", "99999999999999999999999/8/", 1),
-            "rows",
-            "more than 7",
+            "placement",
+            "is not a run of empty cells",
         ),
         (
             START2.replacen("7/8/", "xA6/8/", 1),
-            "rows",
-            "unknown owner",
+            "placement",
+            "row a: unexpected 'x' (expected a number of empty cells or a piece: an owner b or r then a kind",
         ),
         (
             START2.replacen("7/8/", "gA6/8/", 1),
-            "rows",
-            "unknown owner 'g'",
+            "placement",
+            "unexpected 'g'",
         ),
         (
             START2.replacen("7/8/", "bX6/8/", 1),
-            "rows",
+            "placement",
             "unknown piece kind",
         ),
         (
             START2.replacen("7/8/", "6b/8/", 1),
-            "rows",
+            "placement",
             "not followed by a piece kind",
         ),
-        (START2.replacen("7/8/", "bQ6/8/", 1), "rows", "two Queens"),
+        (
+            START2.replacen("7/8/", "bQ6/8/", 1),
+            "placement",
+            "two Queens",
+        ),
         (
             START2.replacen("/bA7rA/bA8rA/", "/bA7rA/1bW7rA/", 1),
-            "rows",
+            "placement",
             "off the edge",
         ),
-        (START2.replace("rQ", "rB"), "rows", "r has no Queen"),
+        (START2.replace("rQ", "rB"), "placement", "r has no Queen"),
         (
             START2.replace(" b 0 0 1", " g 0 0 1"),
-            "to-move",
+            "side to move",
             "expected one of b, r",
         ),
         (
             START2.replace(" b 0 0 1", " B 0 0 1"),
-            "to-move",
+            "side to move",
             "expected one of b, r",
         ),
         (
@@ -761,7 +775,7 @@ fn bad_position_strings() {
         // Black to move, but Red's Queen is attacked by the black Grasshopper on e7.
         (
             build(&[("g1", "bQ"), ("g7", "rQ"), ("e7", "bG")], 'b', 0, 0),
-            "rows",
+            "placement",
             "(not to move) is attacked on g7",
         ),
     ];
@@ -840,7 +854,7 @@ fn bad_move_texts() {
         p.parse_move(" g3-g4 ").map(|m| p.move_text(m)),
         Ok("g3-g4".into())
     );
-    assert_eq!(p.parse_move("pass"), Ok(Move::PASS));
+    assert_eq!(p.parse_move("pass"), Ok(AntChessMove::PASS));
 }
 
 #[test]
@@ -925,7 +939,11 @@ fn random_position(rng: &mut crate::testkit::Rng, players: usize, density: usize
     build(&refs, owners[rng.below(players)], 0, 0)
 }
 
-fn random_positions<G: Game<Pos = AntPos>>(game: &G, count: usize, seed: u64) -> usize {
+fn random_positions<const N: usize, G: Game<Pos = AntChessPosition<N>>>(
+    game: &G,
+    count: usize,
+    seed: u64,
+) -> usize {
     let mut rng = crate::testkit::Rng::new(seed);
     let mut checked = 0;
     let mut tried = 0;
@@ -1025,4 +1043,739 @@ fn mutated_input_never_panics() {
             .collect();
         let _ = p.parse_move(&text);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search-facing surface: tactics, tactical generation, move codes, draws, hash.
+
+/// Positions to check: along random games (captures half of the time, so that games reach
+/// Ladybird sweeps, promotions and lost Queens) and after random dense positions.
+fn sample_positions<const N: usize, G: Game<Pos = AntChessPosition<N>>>(
+    game: &G,
+    seed: u64,
+    games: usize,
+    dense: usize,
+) -> Vec<AntChessPosition<N>> {
+    let mut rng = crate::testkit::Rng::new(seed);
+    let mut out = Vec::new();
+    let start = game.start(&Settings::new()).unwrap();
+    let walk = |pos: &mut AntChessPosition<N>,
+                plies: usize,
+                rng: &mut crate::testkit::Rng,
+                out: &mut Vec<AntChessPosition<N>>| {
+        for _ in 0..plies {
+            out.push(pos.clone());
+            let moves = pos.moves();
+            if moves.is_empty() {
+                break;
+            }
+            let captures: Vec<AntChessMove> =
+                moves.iter().copied().filter(|m| m.is_capture()).collect();
+            let mv = if !captures.is_empty() && rng.below(2) == 0 {
+                captures[rng.below(captures.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            pos.make_move(mv);
+        }
+    };
+    for _ in 0..games {
+        let mut pos = start.clone();
+        walk(&mut pos, 200, &mut rng, &mut out);
+    }
+    let mut made = 0;
+    while made < dense {
+        let density = 20 + rng.below(40);
+        let text = random_position(&mut rng, N, density);
+        if let Ok(mut pos) = game.parse_position(&text) {
+            walk(&mut pos, 4, &mut rng, &mut out);
+            made += 1;
+        }
+    }
+    out
+}
+
+/// What a move does, found the slow way: its cells, the pieces on them, and the position
+/// after it. `wins` is a win by rule at once (anthill, last Queen); checkmate is not counted.
+fn slow_tactics<const N: usize>(pos: &AntChessPosition<N>, mv: AntChessMove) -> Tactics {
+    let cells = pos.move_cells(mv);
+    let mut taken_kinds = 0u16;
+    for &c in &cells.captures {
+        let view = pos.piece_at(c).expect("a captured cell holds a piece");
+        assert_ne!(
+            view.owner,
+            pos.to_move(),
+            "{pos}: {mv:?} takes its own piece"
+        );
+        let i = PIECES.iter().position(|k| k.letter == view.kind).unwrap();
+        taken_kinds |= 1 << i;
+    }
+    let mut after = pos.clone();
+    after.make_move(mv);
+    let promotion = match (cells.from, cells.to) {
+        (Some(f), Some(t)) if pos.piece_at(f).unwrap().kind != after.piece_at(t).unwrap().kind => {
+            Some(PIECES.iter().position(|k| k.letter == 'S').unwrap() as u8)
+        }
+        _ => None,
+    };
+    let wins = after.count_legal_moves() == 0
+        && matches!(after.outcome_without_moves(),
+            Outcome::Win { winner, reason } if winner == pos.to_move() && reason != Reason::CHECKMATE);
+    Tactics {
+        captures: cells.captures.len() as u8,
+        taken_kinds,
+        promotion,
+        wins,
+    }
+}
+
+/// Tactics, tactical generation, move codes and the draw check over the sample positions.
+fn check_search_surface<const N: usize, G: Game<Pos = AntChessPosition<N>>>(
+    game: &G,
+    seed: u64,
+) -> [usize; 4] {
+    let positions = sample_positions(game, seed, 6, 60);
+    // How many positions, tactical moves, winning moves and multi-capture moves were seen.
+    let mut seen = [positions.len(), 0, 0, 0];
+    for (i, pos) in positions.iter().enumerate() {
+        let moves = pos.moves();
+        assert_eq!(moves.len() as u64, pos.count_legal_moves(), "{pos}");
+        let mut tactical = BTreeSet::new();
+        for &mv in moves.iter() {
+            let fast = pos.tactics(mv);
+            assert_eq!(fast, slow_tactics(pos, mv), "{pos}: {}", pos.move_text(mv));
+            if fast.is_tactical() {
+                tactical.insert(mv.code());
+                seen[1] += 1;
+            }
+            seen[2] += fast.wins as usize;
+            seen[3] += (fast.captures >= 2) as usize;
+        }
+        let mut gen = Vec::new();
+        pos.generate_tactical(&mut gen);
+        let gen_set: BTreeSet<u32> = gen.iter().map(|m| m.code()).collect();
+        assert_eq!(gen_set.len(), gen.len(), "{pos}: a tactical move twice");
+        assert_eq!(gen_set, tactical, "{pos}: tactical generation");
+
+        // Codes: distinct, and each reads back to its move.
+        let codes: BTreeSet<u32> = moves.iter().map(|&m| pos.move_code(m)).collect();
+        assert_eq!(codes.len(), moves.len(), "{pos}: two moves share a code");
+        for &mv in moves.iter() {
+            assert_eq!(pos.move_from_code(pos.move_code(mv)), Some(mv), "{pos}");
+        }
+        // Codes of other positions (and of the same squares in other games) give legal moves
+        // only, and every code of a legal move is read.
+        let other = &positions[(i * 7 + 3) % positions.len()];
+        for &m in other.moves().iter() {
+            let code = other.move_code(m);
+            match pos.move_from_code(code) {
+                Some(back) => {
+                    assert!(moves.contains(&back), "{pos}: code of {m:?} gives {back:?}");
+                    assert_eq!(back.code(), code);
+                }
+                None => assert!(!codes.contains(&code), "{pos}: legal code refused"),
+            }
+        }
+        let mut rng = crate::testkit::Rng::new(i as u64);
+        for _ in 0..50 {
+            let code = rng.next_u64() as u32;
+            if let Some(back) = pos.move_from_code(code) {
+                assert!(moves.contains(&back), "{pos}: random code {code:#x}");
+            }
+        }
+
+        // The cheap draw check agrees with the outcome whenever play goes on by rule.
+        if !moves.is_empty() {
+            assert_eq!(pos.outcome(), pos.draw_by_rule(), "{pos}");
+        }
+        // The pass: offered exactly when legal.
+        assert_eq!(
+            pos.pass_move(),
+            moves
+                .contains(&AntChessMove::PASS)
+                .then_some(AntChessMove::PASS),
+            "{pos}"
+        );
+    }
+    seen
+}
+
+#[test]
+fn search_surface_antchess() {
+    let seen = check_search_surface(&AntChess2, 21);
+    assert!(
+        seen[0] > 1000 && seen[1] > 1000 && seen[2] > 0 && seen[3] > 0,
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn search_surface_antchess3() {
+    let seen = check_search_surface(&AntChess3, 22);
+    assert!(
+        seen[0] > 1000 && seen[1] > 1000 && seen[2] > 0 && seen[3] > 0,
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn tactics_of_chosen_moves() {
+    // A Ladybird sweep takes two pieces of two kinds; a promotion; the Queen to the anthill.
+    let p = pos2(
+        &[
+            ("a1", "bQ"),
+            ("c1", "rQ"),
+            ("g7", "bB"),
+            ("g8", "bL"),
+            ("f6", "rA"),
+            ("h6", "rG"),
+        ],
+        'b',
+    );
+    let mv = p.parse_move("g8-f7xf6,h6").unwrap();
+    let t = p.tactics(mv);
+    assert_eq!(t.captures, 2);
+    assert_eq!(
+        t.taken_kinds,
+        1 << AntChessKind::Warrior as u16 | 1 << AntChessKind::Grasshopper as u16
+    );
+    assert_eq!(t.promotion, None);
+    assert!(!t.wins && t.is_tactical());
+    assert!(!p.tactics(p.parse_move("g8-f7").unwrap()).is_tactical());
+
+    let p = pos2(&[("g1", "bQ"), ("m7", "rQ"), ("f11", "bA")], 'b');
+    let t = p.tactics(p.parse_move("f11-f12=S").unwrap());
+    assert_eq!(t.promotion, Some(AntChessKind::Superant as u8));
+    assert_eq!(t.captures, 0);
+
+    let p = pos2(&[("f6", "bQ"), ("g13", "rQ")], 'b');
+    assert!(p.tactics(p.parse_move("f6-g7").unwrap()).wins);
+    assert!(!p.tactics(p.parse_move("f6-f7").unwrap()).wins);
+    // On the anthill already (a string no game reaches): every legal move that keeps her
+    // there wins, the pass too; her own steps do not.
+    let p = AntChess2
+        .parse_position(&build(
+            &[("g7", "bQ"), ("a7", "rQ"), ("m1", "bA")],
+            'b',
+            0,
+            0,
+        ))
+        .unwrap();
+    assert!(p.tactics(AntChessMove::PASS).wins);
+    let mut tact = Vec::new();
+    p.generate_tactical(&mut tact);
+    let mut tact: Vec<String> = tact.iter().map(|&m| p.move_text(m)).collect();
+    tact.sort();
+    assert_eq!(tact, sorted(&["m1-l2", "m1-m2", "pass"]));
+
+    // Three players: taking the second-last Queen wins; a queenless player taking one does not.
+    let p = pos3(
+        &[("g1", "bQ"), ("g5", "rB"), ("a7", "rQ"), ("m1", "gA")],
+        'r',
+    );
+    let t = p.tactics(p.parse_move("g5-g1xg1").unwrap());
+    assert!(t.wins && t.taken_kinds == 1 << AntChessKind::Queen as u16);
+    let p = pos3(
+        &[("g1", "bQ"), ("g5", "rB"), ("a7", "gQ"), ("m1", "gA")],
+        'r',
+    );
+    assert!(!p.tactics(p.parse_move("g5-g1xg1").unwrap()).wins);
+}
+
+#[test]
+fn move_codes_fit_and_ladybird_sweeps_have_one_code() {
+    // The same sweep reached round two pivots is one move with one code; the same end with
+    // other captures is another move.
+    let p = pos2(
+        &[
+            ("a1", "bQ"),
+            ("m7", "rQ"),
+            ("g7", "bA"),
+            ("f7", "bA"),
+            ("g8", "bL"),
+        ],
+        'b',
+    );
+    let f8: Vec<AntChessMove> = p
+        .moves()
+        .iter()
+        .copied()
+        .filter(|m| p.move_text(*m) == "g8-f8")
+        .collect();
+    assert_eq!(f8.len(), 1);
+    // A code from the start position is no move of a position where that piece is gone.
+    let start = AntChess2.start(&Settings::new()).unwrap();
+    let g3g4 = start.parse_move("g3-g4").unwrap();
+    assert_eq!(start.move_from_code(g3g4.code()), Some(g3g4));
+    let after = play(&start, "g3-g4");
+    assert_eq!(after.move_from_code(g3g4.code()), None);
+    assert_eq!(start.move_from_code(u32::MAX), None);
+    assert_eq!(start.move_from_code(0), None);
+    // A finished game reads no code.
+    let done = AntChess2
+        .parse_position(&build(&[("g7", "bQ"), ("a7", "rQ")], 'r', 0, 0))
+        .unwrap();
+    assert_eq!(done.move_from_code(AntChessMove::PASS.code()), None);
+    assert_eq!(done.pass_move(), None);
+}
+
+#[test]
+fn no_null_move_and_check() {
+    let mut p = AntChess2.start(&Settings::new()).unwrap();
+    let before = p.clone();
+    assert!(p.make_null_move().is_none());
+    assert_eq!(p, before);
+    assert!(!p.in_check());
+    let checked = pos2(
+        &[("g1", "bW"), ("f6", "bQ"), ("g9", "rQ"), ("f5", "rA")],
+        'r',
+    );
+    assert!(checked.in_check());
+    assert!(checked.facts().iter().any(|f| f.name == "check"
+        && f.player == Some(1)
+        && f.value == crate::game::FactValue::Flag(true)));
+}
+
+#[test]
+fn passes_in_a_row_are_hashed() {
+    let s = |passes| build(&[("g1", "bQ"), ("g13", "rQ")], 'b', passes, 5);
+    let p0 = AntChess2.parse_position(&s(0)).unwrap();
+    let p1 = AntChess2.parse_position(&s(1)).unwrap();
+    let p2 = AntChess2.parse_position(&s(2)).unwrap();
+    let p3 = AntChess2.parse_position(&s(3)).unwrap();
+    assert_ne!(p0.hash(), p1.hash());
+    assert_ne!(p1.hash(), p2.hash());
+    // From the drawing count on, more passes change nothing.
+    assert_eq!(p2.hash(), p3.hash());
+    for p in [&p0, &p1, &p2, &p3] {
+        assert_eq!(p.hash(), p.hash_from_scratch());
+    }
+    // A pass then a move: the counter goes up and back to 0, with the hash.
+    let q = play(&p0, "pass");
+    assert_eq!(q.passes(), 1);
+    assert_eq!(q.hash(), q.hash_from_scratch());
+    let r = play(&q, "g13-g12");
+    assert_eq!(r.passes(), 0);
+    assert_eq!(r.hash(), r.hash_from_scratch());
+    // The same pieces and player to move after a pass and after a move differ.
+    let via_moves = play(&play(&p0, "g1-g2"), "g13-g12");
+    let via_pass = play(&play(&play(&p0, "g1-g2"), "pass"), "g2-g1");
+    assert_ne!(via_pass.to_string(), via_moves.to_string());
+    let a = play(&play(&p0, "pass"), "g13-g12");
+    let b = play(&play(&p0, "g1-g2"), "g13-g12");
+    assert_ne!(a.hash(), b.hash());
+}
+
+#[test]
+fn read_access_for_evaluations() {
+    let p = AntChess3.start(&Settings::new()).unwrap();
+    for player in 0..3 {
+        assert_eq!(p.count(player, AntChessKind::Warrior), 9);
+        assert_eq!(p.count(player, AntChessKind::Queen), 1);
+        let q = p.pieces(player, AntChessKind::Queen);
+        assert_eq!(
+            q.trailing_zeros() as usize,
+            p.queen(player as usize).unwrap()
+        );
+    }
+    assert_eq!(p.count(3, AntChessKind::Queen), 0);
+    assert_eq!(p.occupied().count_ones(), 51);
+    assert_eq!(p.mobility(0) as u64, p.count_legal_moves());
+    assert_eq!(p.mobility(7), 0);
+    // Another player's mobility is what they would have on move.
+    let red = AntChess3
+        .parse_position(&p.to_string().replace(" b 0 0 1", " r 0 0 1"))
+        .unwrap();
+    assert_eq!(p.mobility(1) as u64, red.count_legal_moves());
+    let two = AntChess2.start(&Settings::new()).unwrap();
+    assert_eq!(two.count(2, AntChessKind::Queen), 0);
+    assert_eq!(two.mobility(1), 34);
+}
+
+#[test]
+fn facts_and_info_lines() {
+    let p = pos3(
+        &[("g1", "bQ"), ("g5", "rB"), ("a7", "rQ"), ("m1", "gA")],
+        'g',
+    );
+    let facts = p.facts();
+    let names: Vec<&str> = facts.iter().map(|f| f.name).collect();
+    assert_eq!(
+        names,
+        [
+            "move-number",
+            "queen",
+            "queen",
+            "queen",
+            "passes",
+            "quiet-plies",
+            "check"
+        ]
+    );
+    assert_eq!(facts[3].value, crate::game::FactValue::Cell(None));
+    assert_eq!(
+        p.info_lines(),
+        [
+            "Move 10",
+            "Queens: Black g1, Red a7, Green captured (anthill g7)",
+            "Passes in a row: 0 (draw at 3)",
+            "Quiet plies: 0 (draw at 150)",
+        ]
+    );
+    // No line says whose turn it is.
+    assert!(!p.info_lines().iter().any(|l| l.contains("to play")));
+}
+
+#[test]
+fn the_move_list_bound_adds_up() {
+    // The largest sum of the per-kind bounds of MAX_MOVES' argument, by enumeration.
+    let mut best = 0;
+    for u in 0..=127 {
+        for x in 0..=127 - u {
+            for z in 0..=127 - u - x {
+                let y = 127 - u - x - z;
+                best = best.max(6 * u.min(6 * x) + 12 * u.min(y) + 12 * u.min(5 * z));
+            }
+        }
+    }
+    assert_eq!(best, 1668);
+    let worms = (0..=36).map(|w| (13 * w).min(w * (36 - w))).max().unwrap();
+    assert_eq!(worms, 299);
+    assert!(1 + best + worms <= MAX_MOVES);
+}
+
+#[test]
+fn the_move_list_bound_holds_on_crowded_boards() {
+    // Boards full of Ladybirds, Beetles and Superants: the most moves seen stays under the
+    // proved bound.
+    let g = crate::geometry::hex::HexGrid::new(setup::RADIUS);
+    let mut rng = crate::testkit::Rng::new(5);
+    let mut most = 0;
+    for _ in 0..300 {
+        let mut pieces: Vec<(String, String)> = vec![("a1".into(), "bQ".into())];
+        pieces.push(("m7".into(), "rQ".into()));
+        for c in 0..g.cell_count() as Cell {
+            let name = g.name(c);
+            if name == "a1" || name == "m7" || rng.below(100) >= 60 {
+                continue;
+            }
+            let mine = rng.below(3) != 0;
+            let kind = ['L', 'L', 'B', 'S', 'L'][rng.below(5)];
+            let piece = if mine {
+                format!("b{kind}")
+            } else {
+                "rA".to_string()
+            };
+            pieces.push((name, piece));
+        }
+        let refs: Vec<(&str, &str)> = pieces
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        if let Ok(p) = AntChess2.parse_position(&build(&refs, 'b', 0, 0)) {
+            most = most.max(p.count_legal_moves());
+        }
+    }
+    assert!(most > 200 && most <= MAX_MOVES as u64, "{most}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every way out of a three-player game, through a game record.
+
+use crate::outcome::{Elimination, GameResult};
+use crate::record::{Event, Record};
+
+fn out(player: Player, reason: Reason, ply: usize) -> Elimination {
+    Elimination {
+        player,
+        reason,
+        ply,
+    }
+}
+
+/// The start of `antchess3` after Black's g3-g4: Red to move.
+fn record3() -> Record<AntChessPosition<3>> {
+    let mut rec = Record::new(AntChess3.start(&Settings::new()).unwrap());
+    rec.play_text("g3-g4").unwrap();
+    rec
+}
+
+/// Plays the first legal move that is not a pass.
+fn play_some(rec: &mut Record<AntChessPosition<3>>) {
+    let mv = *rec
+        .position()
+        .moves()
+        .iter()
+        .find(|m| !m.is_pass())
+        .unwrap();
+    rec.play(mv).unwrap();
+}
+
+#[test]
+fn three_players_a_captured_queen_leaves_the_player_in_play() {
+    let start = AntChess3
+        .parse_position(&build(
+            &[
+                ("g1", "bQ"),
+                ("c1", "bA"),
+                ("g5", "rB"),
+                ("a7", "rQ"),
+                ("m7", "gQ"),
+                ("m3", "gA"),
+            ],
+            'r',
+            0,
+            0,
+        ))
+        .unwrap();
+    let mut rec = Record::new(start);
+    rec.play_text("g5-g1xg1").unwrap();
+    assert_eq!(rec.eliminations(), [out(0, QUEEN_LOST, 1)]);
+    assert_eq!(rec.outcome(), None);
+    assert!(!rec.has_left(0));
+    rec.play_text("pass").unwrap(); // Green
+                                    // Black has no Queen but plays her Warrior; nothing passes for her.
+    assert_eq!(rec.position().to_move(), 0);
+    rec.play_text("c1-c2").unwrap();
+    assert_eq!(
+        rec.position().piece_at(cell("c2")).map(|v| v.kind),
+        Some('A')
+    );
+    assert_eq!(rec.position().to_move(), 1);
+    assert_eq!(rec.eliminations().len(), 1);
+    assert_eq!(rec.players_in(), [1, 2]);
+}
+
+#[test]
+fn three_players_resignation_of_the_player_to_move() {
+    let mut rec = record3();
+    let before = rec.position().clone();
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    // Red's Queen is off, the rest of Red's army stays, and Red's seat has passed already.
+    let p = rec.position();
+    assert_eq!(p.piece_at(cell("a7")), None);
+    assert_eq!(p.count(1, AntChessKind::Queen), 0);
+    assert_eq!(p.count(1, AntChessKind::Warrior), 9);
+    assert_eq!(p.occupied_by(1).count_ones(), 16);
+    assert_eq!(p.to_move(), 2);
+    assert_eq!(p.passes(), 1);
+    assert!(matches!(rec.events().last(), Some(Event::AutoPass(m)) if m.is_pass()));
+    assert_eq!(rec.eliminations(), [out(1, Reason::RESIGNATION, 1)]);
+    assert_eq!(rec.outcome(), None);
+    assert!(rec.has_left(1));
+    // Play goes on between Black and Green; Red passes after each of Black's moves.
+    play_some(&mut rec); // Green
+    assert_eq!(rec.position().to_move(), 0);
+    play_some(&mut rec); // Black, then Red passes
+    assert_eq!(rec.position().to_move(), 2);
+    assert!(matches!(rec.events().last(), Some(Event::AutoPass(_))));
+    assert_eq!(rec.position().hash(), rec.position().hash_from_scratch());
+    // Red cannot leave twice, nor play.
+    assert!(!rec.drop_out(1, Reason::TIME));
+    // Undo takes back Black's move with Red's pass, then Green's move, then the resignation.
+    assert!(rec.undo());
+    assert_eq!(rec.position().to_move(), 0);
+    assert!(rec.undo());
+    assert!(rec.undo());
+    assert_eq!(rec.position(), &before);
+    assert_eq!(rec.position().hash(), before.hash());
+    assert_eq!(
+        rec.position().piece_at(cell("a7")).map(|v| v.kind),
+        Some('Q')
+    );
+    assert_eq!(rec.position().to_move(), 1);
+    assert!(rec.eliminations().is_empty());
+    assert!(!rec.has_left(1));
+}
+
+#[test]
+fn three_players_resignation_of_a_player_not_to_move() {
+    let mut rec = record3();
+    let before = rec.position().clone();
+    assert!(rec.drop_out(2, Reason::RESIGNATION));
+    assert_eq!(rec.position().piece_at(cell("m7")), None);
+    assert_eq!(rec.position().to_move(), 1, "Red still to move");
+    assert!(matches!(rec.events().last(), Some(Event::Dropout(2, _))));
+    assert_eq!(rec.eliminations(), [out(2, Reason::RESIGNATION, 1)]);
+    play_some(&mut rec); // Red, then Green passes
+    assert_eq!(rec.position().to_move(), 0);
+    assert!(matches!(rec.events().last(), Some(Event::AutoPass(_))));
+    assert!(rec.undo());
+    assert_eq!(rec.position().to_move(), 1);
+    assert!(rec.undo());
+    assert_eq!(rec.position(), &before);
+    assert!(rec.eliminations().is_empty());
+}
+
+#[test]
+fn three_players_fallen_flag() {
+    let mut rec = record3();
+    assert!(rec.drop_out(0, Reason::TIME));
+    assert_eq!(rec.eliminations(), [out(0, Reason::TIME, 1)]);
+    assert_eq!(rec.position().piece_at(cell("g1")), None);
+    assert_eq!(rec.outcome(), None);
+    // Red and Green play; Black's seat passes.
+    play_some(&mut rec); // Red
+    play_some(&mut rec); // Green, then Black passes
+    assert_eq!(rec.position().to_move(), 1);
+    assert_eq!(
+        rec.eliminations()[0].describe(AntChess3.info().players),
+        "Black is out on time"
+    );
+}
+
+#[test]
+fn three_players_a_second_resignation_ends_the_game() {
+    let mut rec = record3();
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    play_some(&mut rec); // Green
+    assert!(rec.drop_out(2, Reason::RESIGNATION));
+    let won = Outcome::Win {
+        winner: 0,
+        reason: LAST_QUEEN,
+    };
+    assert_eq!(rec.outcome(), Some(won));
+    let result = rec.result().unwrap();
+    assert_eq!(
+        result,
+        GameResult {
+            outcome: won,
+            eliminations: vec![
+                out(1, Reason::RESIGNATION, 1),
+                out(2, Reason::RESIGNATION, 3)
+            ],
+        }
+    );
+    assert_eq!(
+        result.describe(AntChess3.info().players),
+        "Black wins by holding the last Queen (Red is out by resignation; Green is out by resignation)"
+    );
+    assert_eq!(result.points(3), [1.0, 0.0, 0.0]);
+    assert_eq!(rec.position().count_legal_moves(), 0);
+    assert!(rec.play_text("g4-g5").is_err());
+    assert!(!rec.drop_out(0, Reason::RESIGNATION), "the game is over");
+    // Undo brings Green back.
+    assert!(rec.undo());
+    assert_eq!(rec.outcome(), None);
+    assert_eq!(rec.eliminations(), [out(1, Reason::RESIGNATION, 1)]);
+}
+
+#[test]
+fn three_players_draw_by_agreement_after_a_dropout() {
+    let mut rec = record3();
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    assert_eq!(rec.players_in(), [0, 2]);
+    rec.declare(Outcome::Draw {
+        reason: Reason::AGREEMENT,
+    });
+    let result = rec.result().unwrap();
+    assert_eq!(result.eliminations, [out(1, Reason::RESIGNATION, 1)]);
+    assert_eq!(result.points(3), [0.5, 0.0, 0.5]);
+    assert_eq!(
+        result.describe(AntChess3.info().players),
+        "draw by agreement (Red is out by resignation)"
+    );
+    assert!(rec.undo());
+    assert_eq!(rec.outcome(), None);
+}
+
+#[test]
+fn three_players_anthill_after_a_dropout() {
+    let start = AntChess3
+        .parse_position(&build(
+            &[
+                ("f6", "bQ"),
+                ("a7", "rQ"),
+                ("a5", "rA"),
+                ("m7", "gQ"),
+                ("m5", "gA"),
+            ],
+            'r',
+            0,
+            0,
+        ))
+        .unwrap();
+    let mut rec = Record::new(start);
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    assert_eq!(rec.position().to_move(), 2);
+    rec.play_text("pass").unwrap(); // Green
+    rec.play_text("f6-g7").unwrap(); // Black
+    let result = rec.result().unwrap();
+    assert_eq!(
+        result.outcome,
+        Outcome::Win {
+            winner: 0,
+            reason: ANTHILL
+        }
+    );
+    assert_eq!(result.eliminations, [out(1, Reason::RESIGNATION, 0)]);
+    // The game ended before Red's seat passed.
+    assert!(matches!(rec.events().last(), Some(Event::Move(_))));
+}
+
+#[test]
+fn three_players_a_resignation_that_leaves_one_queen() {
+    // Black's Queen was captured before this position: Black is out from the start, and when
+    // Red leaves Green's Queen is the last one.
+    let start = AntChess3
+        .parse_position(&build(
+            &[
+                ("g1", "bA"),
+                ("a7", "rQ"),
+                ("a5", "rA"),
+                ("m7", "gQ"),
+                ("m5", "gA"),
+            ],
+            'b',
+            0,
+            0,
+        ))
+        .unwrap();
+    let mut rec = Record::new(start);
+    assert_eq!(rec.eliminations(), [out(0, QUEEN_LOST, 0)]);
+    rec.play_text("g1-g2").unwrap();
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    let result = rec.result().unwrap();
+    assert_eq!(
+        result.outcome,
+        Outcome::Win {
+            winner: 2,
+            reason: LAST_QUEEN
+        }
+    );
+    assert_eq!(
+        result.eliminations,
+        [out(0, QUEEN_LOST, 0), out(1, Reason::RESIGNATION, 1)]
+    );
+    assert!(rec.undo());
+    assert_eq!(rec.outcome(), None);
+    // A queenless player who leaves was out already: the record keeps when and why, and
+    // undo restores the record as it was.
+    assert!(rec.drop_out(0, Reason::RESIGNATION));
+    assert!(rec.has_left(0));
+    assert_eq!(rec.eliminations(), [out(0, QUEEN_LOST, 0)]);
+    assert_eq!(rec.outcome(), None);
+    assert!(rec.undo());
+    assert!(!rec.has_left(0));
+    assert_eq!(rec.eliminations(), [out(0, QUEEN_LOST, 0)]);
+}
+
+#[test]
+fn two_players_resignation_and_flag_hand_the_win_over() {
+    let mut rec = Record::new(AntChess2.start(&Settings::new()).unwrap());
+    let mut p = rec.position().clone();
+    assert!(!p.remove_player(0), "two players: nobody is removed");
+    assert_eq!(p.eliminated(0), None);
+    assert!(rec.drop_out(0, Reason::RESIGNATION));
+    assert_eq!(
+        rec.outcome(),
+        Some(Outcome::Win {
+            winner: 1,
+            reason: Reason::RESIGNATION
+        })
+    );
+    assert!(rec.result().unwrap().eliminations.is_empty());
+    assert!(rec.undo());
+    assert!(rec.drop_out(1, Reason::TIME));
+    assert_eq!(rec.outcome().and_then(|o| o.winner()), Some(0));
 }
