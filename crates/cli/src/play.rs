@@ -219,23 +219,39 @@ impl Session {
         if moves.is_empty() {
             return writeln!(out, "no move played yet");
         }
-        let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
-        writeln!(out, "{}", texts.join(" "))
+        let texts: Vec<String> = moves
+            .iter()
+            .map(|m| {
+                if m.automatic {
+                    format!("({})", m.text)
+                } else {
+                    m.text.clone()
+                }
+            })
+            .collect();
+        writeln!(out, "{}", texts.join(" "))?;
+        if moves.iter().any(|m| m.automatic) {
+            writeln!(
+                out,
+                "(moves in brackets were played for players out of the game)"
+            )?;
+        }
+        Ok(())
     }
 
     fn undo(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        let before = self.record.history().len();
-        let ended = self.record.outcome().is_some();
-        let last = self.record.history().pop();
+        let history = self.record.history();
+        let agreed = self.record.outcome().map(|o| o.reason()) == Some(Reason::AGREEMENT);
         if !self.record.undo() {
             return writeln!(out, "nothing to undo: no move was played");
         }
-        match last {
-            Some(last) if self.record.history().len() < before => {
-                writeln!(out, "took back {}", last.text)?
-            }
-            _ if ended => writeln!(out, "the declared result is taken back")?,
-            _ => writeln!(out, "the resignation is taken back")?,
+        // What the undo removed: a move played by a player (with the passes played for absent
+        // seats after it), or a declared draw, or a resignation (with the passes after it).
+        let kept = self.record.history().len();
+        match history[kept..].iter().find(|m| !m.automatic) {
+            Some(mv) => writeln!(out, "took back {}", mv.text)?,
+            None if agreed => writeln!(out, "the draw is taken back")?,
+            None => writeln!(out, "the resignation is taken back")?,
         }
         writeln!(out)?;
         self.show(out)
@@ -298,9 +314,24 @@ impl Session {
         for line in record.info_lines() {
             writeln!(out, "{line}")?;
         }
+        let names = record.player_names();
+        for e in record.eliminations() {
+            writeln!(out, "{}", e.describe(names))?;
+        }
         let history = record.history();
         if let Some(last) = history.last() {
-            writeln!(out, "last move: {} (ply {})", last.text, history.len())?;
+            let who = names.get(last.player as usize).copied().unwrap_or("?");
+            let how = if last.automatic {
+                ", out of the game"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "last move: {} by {who}{how} (ply {})",
+                last.text,
+                history.len()
+            )?;
         }
         match record.outcome() {
             Some(outcome) => {
