@@ -11,7 +11,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
 /// is a terminal, else hidden (its methods then do nothing). Its prefix and message say what is
 /// being done.
 pub fn bar(len: u64, unit: &str) -> ProgressBar {
-    if !io::stderr().is_terminal() {
+    bar_on(io::stderr().is_terminal(), len, unit)
+}
+
+/// [`bar`], drawn only if `terminal`.
+fn bar_on(terminal: bool, len: u64, unit: &str) -> ProgressBar {
+    if !terminal {
         return ProgressBar::hidden();
     }
     let unit = if unit.is_empty() {
@@ -40,9 +45,9 @@ mod tests {
 
     #[test]
     fn no_bar_outside_a_terminal() {
-        // Tests run with standard error captured or piped.
-        if !io::stderr().is_terminal() {
-            assert!(bar(10, "steps").is_hidden());
-        }
+        let hidden = bar_on(false, 10, "steps");
+        assert!(hidden.is_hidden());
+        hidden.inc(3);
+        assert_eq!(hidden.position(), 3, "a hidden bar still counts");
     }
 }
