@@ -12,6 +12,8 @@ means 3 players) -- explicit is better.
 import sys
 import random
 
+from runlength import read_row, write_row
+
 R = 6
 DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]  # u0..u5: E NE NW W SW SE
 CENTRE = (0, 0)
@@ -106,23 +108,13 @@ class Pos:
 
     # ---------------- text ----------------
     def fen(self):
-        rows = []
-        for r in range(-R, R + 1):
-            s = ''
-            empty = 0
-            for q in range(row_qmin(r), row_qmin(r) + 2 * R + 1 - abs(r)):
-                c = (q, r)
-                assert on_board(c)
-                if c in self.board:
-                    if empty:
-                        s += str(empty)
-                        empty = 0
-                    s += self.board[c][0] + self.board[c][1]
-                else:
-                    empty += 1
-            if empty:
-                s += str(empty)
-            rows.append(s)
+        def text(c):
+            return self.board[c][0] + self.board[c][1] if c in self.board else None
+
+        rows = [
+            write_row([text((q, r)) for q in range(row_qmin(r), row_qmin(r) + 2 * R + 1 - abs(r))])
+            for r in range(-R, R + 1)
+        ]
         return '%s %s %d %d %d' % ('/'.join(rows), self.tomove, self.passes, self.quiet, self.moveno)
 
     # ---------------- helpers ----------------
@@ -319,27 +311,16 @@ def parse(game, text):
     board = {}
     for ri, row in enumerate(rows):
         r = ri - R
-        q = row_qmin(r)
-        qend = q + 2 * R + 1 - abs(r)
-        i = 0
-        while i < len(row):
-            ch = row[i]
-            if ch.isdigit():
-                j = i
-                while j < len(row) and row[j].isdigit():
-                    j += 1
-                q += int(row[i:j])
-                i = j
-            else:
-                owner, kind = row[i], row[i + 1]
-                if owner not in game.players or kind not in 'QASBGLW':
-                    raise ValueError('bad piece %r' % row[i:i + 2])
-                if q >= qend:
-                    raise ValueError('row too long')
-                board[(q, r)] = (owner, kind)
-                q += 1
-                i += 2
-        if q != qend:
+        q0 = row_qmin(r)
+        width = 2 * R + 1 - abs(r)
+        pieces, length = read_row(row, 2)
+        for place, text in pieces:
+            if len(text) != 2 or text[0] not in game.players or text[1] not in 'QASBGLW':
+                raise ValueError('bad piece %r' % text)
+            if place >= width:
+                raise ValueError('row too long')
+            board[(q0 + place, r)] = (text[0], text[1])
+        if length != width:
             raise ValueError('row %d has wrong length' % ri)
     tm = f[1]
     if tm not in game.players:

@@ -2,6 +2,8 @@
 """Independent, clarity-first implementation of Epaminondas (myrmidon rules file)."""
 import sys
 
+from runlength import read_row, write_row
+
 FILES = "abcdefghijklmn"
 NF, NR = 14, 12
 DIRS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
@@ -17,46 +19,20 @@ def parse(pos):
     board = {}  # (file 0..13, rank 0..11) -> 'W'/'B'
     for i, rs in enumerate(ranks):
         r = NR - 1 - i
-        f = 0
-        j = 0
-        while j < len(rs):
-            c = rs[j]
-            if c.isdigit():
-                k = j
-                while k < len(rs) and rs[k].isdigit():
-                    k += 1
-                f += int(rs[j:k])
-                j = k
-            elif c in "WB":
-                if f >= NF:
-                    raise ValueError("rank too long")
-                board[(f, r)] = c
-                f += 1
-                j += 1
-            else:
+        pieces, length = read_row(rs, 1)
+        for f, c in pieces:
+            if c not in "WB":
                 raise ValueError("bad char")
-        if f != NF:
-            raise ValueError("rank length %d" % f)
+            if f >= NF:
+                raise ValueError("rank too long")
+            board[(f, r)] = c
+        if length != NF:
+            raise ValueError("rank length %d" % length)
     return board, parts[1]
 
 
 def fmt(board, side):
-    rows = []
-    for r in range(NR - 1, -1, -1):
-        s = ""
-        e = 0
-        for f in range(NF):
-            p = board.get((f, r))
-            if p is None:
-                e += 1
-            else:
-                if e:
-                    s += str(e)
-                    e = 0
-                s += p
-        if e:
-            s += str(e)
-        rows.append(s)
+    rows = [write_row([board.get((f, r)) for f in range(NF)]) for r in range(NR - 1, -1, -1)]
     return "/".join(rows) + " " + side
 
 

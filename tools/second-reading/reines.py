@@ -10,6 +10,8 @@ Usage:
 """
 import sys
 
+from runlength import read_row, write_row
+
 FILES = "abcdefgh"
 
 START = {
@@ -93,18 +95,14 @@ def parse(s):
         raise ValueError("need 8 ranks")
     for i, row in enumerate(ranks):
         r = 7 - i
-        f = 0
-        for ch in row:
-            if ch.isdigit():
-                f += int(ch)
-            elif ch in "QCSWqcsw":
-                if f > 7:
-                    raise ValueError("rank too long")
-                p.board[(f, r)] = ch
-                f += 1
-            else:
+        pieces, length = read_row(row, 1)
+        for f, ch in pieces:
+            if ch not in "QCSWqcsw":
                 raise ValueError("bad char")
-        if f != 8:
+            if f > 7:
+                raise ValueError("rank too long")
+            p.board[(f, r)] = ch
+        if length != 8:
             raise ValueError("rank length")
     if tm not in ("w", "b"):
         raise ValueError("to move")
@@ -145,22 +143,7 @@ def parse(s):
 
 
 def fmt(p):
-    rows = []
-    for r in range(7, -1, -1):
-        row = ""
-        empty = 0
-        for f in range(8):
-            pc = p.board.get((f, r))
-            if pc is None:
-                empty += 1
-            else:
-                if empty:
-                    row += str(empty)
-                    empty = 0
-                row += pc
-        if empty:
-            row += str(empty)
-        rows.append(row)
+    rows = [write_row([p.board.get((f, r)) for f in range(8)]) for r in range(7, -1, -1)]
     unm = ""
     for r in range(8):
         for f in range(8):
