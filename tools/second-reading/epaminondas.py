@@ -81,12 +81,7 @@ def gen(board, side):
                     break
                 t = board.get((tx, ty))
                 if t is None:
-                    nb = dict(board)
-                    for g in group:
-                        del nb[g]
-                    for g in group:
-                        nb[(g[0] + m * dx, g[1] + m * dy)] = me
-                    out.append((sq(f, r) + "-" + sq(tx, ty), nb))
+                    out.append((sq(f, r) + "-" + sq(tx, ty), moved(board, group, m, dx, dy, me, [])))
                     continue
                 if t == me:
                     break
@@ -95,16 +90,22 @@ def gen(board, side):
                 while board.get((tx + L * dx, ty + L * dy)) == opp:
                     L += 1
                 if L < k:
-                    nb = dict(board)
-                    for i in range(L):
-                        del nb[(tx + i * dx, ty + i * dy)]
-                    for g in group:
-                        del nb[g]
-                    for g in group:
-                        nb[(g[0] + m * dx, g[1] + m * dy)] = me
-                    out.append((sq(f, r) + "x" + sq(tx, ty), nb))
+                    taken = [(tx + i * dx, ty + i * dy) for i in range(L)]
+                    out.append((sq(f, r) + "x" + sq(tx, ty), moved(board, group, m, dx, dy, me, taken)))
                 break
     return out
+
+
+def moved(board, group, m, dx, dy, me, taken):
+    """The board after `group` moves `m` squares along (dx, dy), taking the pieces on `taken`."""
+    nb = dict(board)
+    for c in taken:
+        del nb[c]
+    for g in group:
+        del nb[g]
+    for g in group:
+        nb[(g[0] + m * dx, g[1] + m * dy)] = me
+    return nb
 
 
 def other(side):
