@@ -513,8 +513,9 @@ impl EpaminondasPosition {
     /// aside): a mobility term for evaluations. Counted without generating the moves, as
     /// cheap as [`Self::count_moves`].
     #[inline]
-    pub fn mobility(&self, player: Player) -> u64 {
-        count_for(&self.pieces, player, false)
+    pub fn mobility(&self, player: Player) -> u32 {
+        // At most MAX_MOVES (700) moves: the count fits.
+        count_for(&self.pieces, player, false) as u32
     }
 
     /// [`Self::count_moves`] with the portable counter, whatever the CPU (for tests).

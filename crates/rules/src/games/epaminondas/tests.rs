@@ -319,13 +319,13 @@ fn outcome_agrees_with_the_move_list_along_random_games() {
             if !v.is_empty() {
                 // Mobility of the player to move is its move count; of the other player, the
                 // count with the turn passed (unless that position is already decided).
-                assert_eq!(p.mobility(p.to_move()), v.len() as u64);
+                assert_eq!(p.mobility(p.to_move()) as usize, v.len());
                 let text = p.to_string();
                 let other = if text.ends_with('w') { 'b' } else { 'w' };
                 let flipped = pos(&format!("{}{other}", &text[..text.len() - 1]));
                 if !flipped.crossing_win() {
                     let n = flipped.count_legal_moves();
-                    assert_eq!(p.mobility(1 - p.to_move()), n, "{p}");
+                    assert_eq!(p.mobility(1 - p.to_move()) as u64, n, "{p}");
                 }
             }
             if v.is_empty() {
@@ -1475,6 +1475,6 @@ fn facts_and_the_read_surface() {
     assert!(!p.occupied().has_cell(168) && !p.occupied().has_cell(u16::MAX));
     assert_eq!(p.pieces_of(BLACK), p.pieces(BLACK, EpaminondasKind::Black));
     // Mobility of both sides, the player to move's equal to its move count.
-    assert_eq!(p.mobility(BLACK), p.count_legal_moves());
+    assert_eq!(p.mobility(BLACK) as u64, p.count_legal_moves());
     assert!(p.mobility(WHITE) > 0);
 }
