@@ -66,6 +66,8 @@ pub fn reach<'a, G: Game>(game: &G, data: &'a [u8]) -> (G::Pos, &'a [u8]) {
 /// Reines counts the passes in a row outside its string (docs/rules/reines.md, "Passes in a
 /// row"), and its hash covers them (a pass after a pass draws). For these the round trip
 /// compares the string and the legal moves, and the hash only when the positions are equal.
+/// (Ant Chess's players who have left, in `antchess3`, are outside its string too, but only a
+/// game record's dropout marks them, never a move: the positions checked here never have one.)
 pub const STRING_OMITS_STATE: &[&str] = &["reines"];
 
 /// The printed position parses back to an equal position with the same hash and the same

@@ -9,7 +9,9 @@ use std::collections::BTreeSet;
 use crate::game::{Game, Position};
 pub use crate::rng::Rng;
 
-/// Checks one position; panics with the position string on the first failure.
+/// Checks one position; panics with the position string on the first failure. The position
+/// must read back from its string exactly, as every position reached by moves does (not, for
+/// one, an `antchess3` position after a dropout, whose string omits who has left).
 pub fn check_position<G: Game>(
     game: &G,
     pos: &G::Pos,

@@ -10,9 +10,12 @@
 //!
 //! In `antchess3` a player who resigns or whose flag falls drops out
 //! ([`crate::record::Record::drop_out`]): [`Position::remove_player`] takes their Queen off the
-//! board, and the record passes for their seat from then on. The position itself only knows
-//! that the player has no Queen: their other pieces stay, and like any queenless player's
-//! pieces they still count as attackers of the other Queens.
+//! board and marks the player as having left ([`AntChessPosition::has_left`]). From then on
+//! their seat's only move is `pass`, which the record plays for them, and their other pieces
+//! stay as obstacles: they block and can be captured, but attack nothing (they have no move
+//! that captures), so they never give check. The mark is part of the position's equality and
+//! hash but not of its string, which has no field for it: a position printed after a dropout
+//! reads back without it (a ruling, as Jeu de Reines' passes in a row).
 
 mod movegen;
 mod moves;
@@ -301,7 +304,9 @@ impl<const N: usize> Position for AntChessPosition<N> {
     }
 
     /// Three players: takes the player's Queen off the board (if she is still on it), as if
-    /// captured; their other pieces stay. Two players: `false` (the other player wins).
+    /// captured, and marks the player as having left: their seat only passes and their other
+    /// pieces stay as obstacles that attack nothing. Two players: `false` (the other player
+    /// wins).
     fn remove_player(&mut self, player: Player) -> bool {
         if N != 3 || player as usize >= N {
             return false;
@@ -309,6 +314,7 @@ impl<const N: usize> Position for AntChessPosition<N> {
         if let Some(q) = self.queen(player as usize) {
             self.remove(q);
         }
+        self.set_left(player as usize);
         true
     }
 

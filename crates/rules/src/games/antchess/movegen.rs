@@ -10,6 +10,12 @@
 //! cannot change whether the Queen is attacked: it is legal exactly when she is not attacked
 //! now. Other moves are tested on the bitboards as they will be after the move, without
 //! playing it.
+//!
+//! A player who has left the game (`antchess3`) needs no test of its own here: their pieces
+//! are in the occupancy bitboards (they block lines, pivots and middle cells, and are enemies
+//! to capture, on a Worm's trajectory too) but in none of the kind bitboards, which every
+//! attack test, every "sensitive" cell and every generated move reads through. So they attack
+//! nothing, and their seat generates only `pass` (they have no Queen, so the pass is legal).
 
 use super::moves::{AntChessMove, CAPTURE_TO, PROMOTE};
 use super::position::{AntChessKind as Kind, AntChessPosition};
@@ -142,7 +148,8 @@ fn first_blocker(t: &Tables, c: usize, d: usize, all: u128) -> Option<usize> {
 
 /// Is cell `q` attacked by player `o` (home corner `home`), given every player's pieces
 /// `occ` and the kind bitboards `kinds` (which may hold stale bits for cells no player
-/// occupies: only `kinds & occ[o]` is read)?
+/// occupies: only `kinds & occ[o]` is read; they hold none of the pieces of a player who has
+/// left, who so attacks nothing)?
 #[inline]
 pub(super) fn attacked_by(
     t: &Tables,
@@ -699,7 +706,8 @@ impl<const N: usize> AntChessPosition<N> {
 
     /// The number of moves `player` would have if it were their turn (their Queen-safety rule
     /// and the pass included), counted without generating them; 0 for a player not in the
-    /// game. It does not look at whether the game is over.
+    /// game, 1 (the pass) for a player who has left. It does not look at whether the game is
+    /// over.
     pub fn mobility(&self, player: crate::game::Player) -> u32 {
         if player as usize >= N {
             return 0;

@@ -97,9 +97,10 @@ pub const fn code_kind(code: u8) -> AntChessKind {
     KINDS[(code & 7) as usize]
 }
 
-/// Pieces (3 owners × 7 kinds × 128 cells), the player to move (3), passes in a row (1 to 3).
+/// Pieces (3 owners × 7 kinds × 128 cells), the player to move (3), passes in a row (1 to 3),
+/// players who have left (3).
 const PIECE_KEYS: usize = 3 * 7 * 128;
-const KEY_COUNT: usize = PIECE_KEYS + 3 + 3;
+const KEY_COUNT: usize = PIECE_KEYS + 3 + 3 + 3;
 static KEYS: [u64; KEY_COUNT] = zobrist::keys::<KEY_COUNT>(0xA7C4_E55A_17C4_0003);
 
 #[inline(always)]
@@ -112,17 +113,32 @@ pub fn side_key(player: usize) -> u64 {
     KEYS[PIECE_KEYS + player]
 }
 
+/// The key of a player who has left the game.
+#[inline(always)]
+fn left_key(player: usize) -> u64 {
+    KEYS[PIECE_KEYS + 6 + player]
+}
+
 /// A position of Ant Chess for `N` players (2: `antchess`, 3: `antchess3`).
 ///
 /// The board is a mailbox of 127 cells plus bitboards (`u128`, bit = cell index in reading
 /// order, see [`crate::geometry::hex::HexGrid`]) per player and per kind. The hash covers the
-/// pieces, the player to move and the passes in a row (up to the number that draws), which
-/// decide the legal moves and the outcome; not the quiet plies nor the move number.
+/// pieces, the player to move, the passes in a row (up to the number that draws) and the
+/// players who have left, which decide the legal moves and the outcome; not the quiet plies nor
+/// the move number.
+///
+/// A player who has left (`antchess3`, [`crate::game::Position::remove_player`]) only passes,
+/// and their pieces attack nothing: they are obstacles, which block and can be captured. The
+/// position string has no field for this, so a string printed after a dropout reads back
+/// without it (docs/rules/antchess.md, "Resigning or running out of time").
 #[derive(Clone, PartialEq, Eq)]
 pub struct AntChessPosition<const N: usize> {
     /// Pieces of each player (those of absent players are empty).
     pub(super) occ: [u128; 3],
-    /// Pieces of each kind, all owners together.
+    /// Pieces of each kind, all owners together, except the pieces of the players who have
+    /// left: those are in `occ` and on `board` only, so that every attack test and move
+    /// generator, which read pieces as `kinds & occ[player]`, sees them as obstacles that
+    /// neither attack nor move. Read a player's pieces of a kind with [`Self::pieces`].
     pub(super) kinds: [u128; 7],
     pub(super) board: [u8; CELLS],
     /// Each player's Queen cell, or `NONE`.
@@ -131,6 +147,8 @@ pub struct AntChessPosition<const N: usize> {
     pub(super) passes: u32,
     pub(super) quiet: u32,
     pub(super) move_number: u32,
+    /// The players who have left the game, bit `1 << player` (only in `antchess3`).
+    pub(super) left: u8,
     pub(super) hash: u64,
 }
 
@@ -149,6 +167,7 @@ impl<const N: usize> AntChessPosition<N> {
             passes: 0,
             quiet: 0,
             move_number: 1,
+            left: 0,
             hash: side_key(0),
         }
     }
@@ -205,6 +224,27 @@ impl<const N: usize> AntChessPosition<N> {
         (q != NONE).then_some(q as usize)
     }
 
+    /// True if `player` has left the game (a resignation or a fallen flag in `antchess3`): their
+    /// seat only passes and their pieces attack nothing.
+    #[inline(always)]
+    pub fn has_left(&self, player: usize) -> bool {
+        player < 8 && self.left & (1 << player) != 0
+    }
+
+    /// Marks `player` (of three) as having left, keeping the hash, and takes their pieces out
+    /// of the kind bitboards (they stay on the board and in the occupancy); nothing if already
+    /// marked.
+    pub(super) fn set_left(&mut self, player: usize) {
+        if N == 3 && player < N && !self.has_left(player) {
+            self.left |= 1 << player as u8;
+            self.hash ^= left_key(player);
+            let theirs = self.occ[player];
+            for k in self.kinds.iter_mut() {
+                *k &= !theirs;
+            }
+        }
+    }
+
     /// True if the player to move has a Queen and she is attacked.
     pub fn in_check(&self) -> bool {
         let me = self.to_move as usize;
@@ -227,9 +267,23 @@ impl<const N: usize> AntChessPosition<N> {
     /// for a player who is not in the game.
     #[inline]
     pub fn pieces(&self, player: Player, kind: AntChessKind) -> u128 {
-        self.occ
-            .get(player as usize)
-            .map_or(0, |&o| o & self.kinds[kind as usize])
+        let Some(&own) = self.occ.get(player as usize) else {
+            return 0;
+        };
+        if !self.has_left(player as usize) {
+            return own & self.kinds[kind as usize];
+        }
+        // A player who has left: their pieces are not in `kinds`; read the board.
+        let mut rest = own;
+        let mut found = 0;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if code_kind(self.board[c]) == kind {
+                found |= bit(c);
+            }
+        }
+        found
     }
 
     /// How many pieces of this kind `player` has.
@@ -309,6 +363,11 @@ impl<const N: usize> AntChessPosition<N> {
     /// The hash computed from the whole position.
     pub fn hash_from_scratch(&self) -> u64 {
         let mut h = side_key(self.to_move as usize) ^ Self::passes_key(self.passes);
+        for o in 0..N {
+            if self.has_left(o) {
+                h ^= left_key(o);
+            }
+        }
         for c in 0..CELLS {
             if let Some((o, k)) = self.piece(c) {
                 h ^= piece_key(o, k, c);

@@ -1,6 +1,7 @@
 //! A slow, obvious move generator written from the rules text, independent of the fast one:
 //! a map of pieces by axial coordinates, every opponent move generated to decide attacks.
-//! Used only by tests, to check the fast generator.
+//! Players who have left the game only pass and attack nothing. Used only by tests, to check
+//! the fast generator.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -219,10 +220,11 @@ fn queen(b: &Board, p: usize) -> Option<Hex> {
         .map(|(&h, _)| h)
 }
 
-fn safe(b: &Board, p: usize, players: usize) -> bool {
+/// Is `p`'s Queen (if any) unattacked by the players who have not left (`left[o]`)?
+fn safe(b: &Board, p: usize, players: usize, left: &[bool]) -> bool {
     match queen(b, p) {
         None => true,
-        Some(q) => (0..players).all(|o| o == p || !attacked(b, q, o, players)),
+        Some(q) => (0..players).all(|o| o == p || left[o] || !attacked(b, q, o, players)),
     }
 }
 
@@ -236,11 +238,10 @@ fn play(b: &Board, m: &M) -> Board {
     nb
 }
 
-/// The legal moves of `pos` as canonical texts.
-pub fn legal_texts<const N: usize>(pos: &AntChessPosition<N>) -> Vec<String> {
+/// The pieces of `pos` by coordinates, and who has left.
+fn board_of<const N: usize>(pos: &AntChessPosition<N>) -> (Board, Vec<bool>) {
     let g = HexGrid::new(R as u8);
-    let players = pos.players();
-    let me = pos.to_move() as usize;
+    let left: Vec<bool> = (0..pos.players()).map(|p| pos.has_left(p)).collect();
     let mut b = Board::new();
     for c in all_cells() {
         let cell = g.cell(c.0, c.1).unwrap();
@@ -248,14 +249,32 @@ pub fn legal_texts<const N: usize>(pos: &AntChessPosition<N>) -> Vec<String> {
             b.insert(c, (v.owner as usize, v.kind));
         }
     }
+    (b, left)
+}
+
+/// True if `player` has a Queen and some player who has not left attacks her.
+pub fn queen_attacked<const N: usize>(pos: &AntChessPosition<N>, player: usize) -> bool {
+    let (b, left) = board_of(pos);
+    !safe(&b, player, pos.players(), &left)
+}
+
+/// The legal moves of `pos` as canonical texts.
+pub fn legal_texts<const N: usize>(pos: &AntChessPosition<N>) -> Vec<String> {
+    let g = HexGrid::new(R as u8);
+    let players = pos.players();
+    let me = pos.to_move() as usize;
+    let (b, left) = board_of(pos);
     // Game over by rule?
     let queens: Vec<usize> = (0..players).filter(|&p| queen(&b, p).is_some()).collect();
     if players == 3 && queens.len() <= 1 {
         return Vec::new();
     }
     let prev = (me + players - 1) % players;
-    if queen(&b, prev) == Some((0, 0)) && safe(&b, prev, players) {
+    if queen(&b, prev) == Some((0, 0)) && safe(&b, prev, players, &left) {
         return Vec::new();
+    }
+    if left[me] {
+        return vec!["pass".into()];
     }
     let name = |h: Hex| g.name(g.cell(h.0, h.1).unwrap());
     let text = |m: &M| {
@@ -275,10 +294,10 @@ pub fn legal_texts<const N: usize>(pos: &AntChessPosition<N>) -> Vec<String> {
     let all = pseudo(&b, me, players);
     let mut legal: Vec<String> = all
         .iter()
-        .filter(|m| safe(&play(&b, m), me, players))
+        .filter(|m| safe(&play(&b, m), me, players, &left))
         .map(text)
         .collect();
-    if safe(&b, me, players) {
+    if safe(&b, me, players, &left) {
         legal.push("pass".into());
     }
     if legal.is_empty() && players == 3 {

@@ -1779,3 +1779,374 @@ fn two_players_resignation_and_flag_hand_the_win_over() {
     assert!(rec.drop_out(1, Reason::TIME));
     assert_eq!(rec.outcome().and_then(|o| o.winner()), Some(0));
 }
+
+// ---------------------------------------------------------------------------------------------
+// A player who has left `antchess3` (resignation, fallen flag): their seat only passes, their
+// pieces are obstacles that attack nothing.
+
+/// Perft making every move down to the leaves (none counted without being generated).
+fn perft_generating<P: Position>(pos: &mut P, depth: u32) -> u64 {
+    crate::game::perft_visiting(pos, depth, &mut |_| {})
+}
+
+/// The checks of `testkit::check_position` that do not need the position string (a position
+/// with a player out does not read back from it: docs/rules/antchess.md, "Resigning or running
+/// out of time"), and more: the check test and each player's mobility against the slow
+/// generator, tactics and tactical generation, move codes, and perft counting its last ply
+/// against perft generating it.
+fn check_without_string(pos: &AntChessPosition<3>) -> Vec<AntChessMove> {
+    let text = format!("{pos:?}, left {:03b}", pos.left);
+    assert_eq!(pos.hash(), pos.hash_from_scratch(), "{text}: hash");
+    let moves = pos.moves();
+    assert_eq!(pos.count_legal_moves(), moves.len() as u64, "{text}: count");
+    let fast: BTreeSet<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+    assert_eq!(fast.len(), moves.len(), "{text}: a move twice");
+    let slow_set: BTreeSet<String> = slow::legal_texts(pos).into_iter().collect();
+    assert_eq!(fast, slow_set, "{text}: fast and slow generators");
+    let me = pos.to_move() as usize;
+    assert_eq!(
+        pos.in_check(),
+        slow::queen_attacked(pos, me),
+        "{text}: in_check"
+    );
+    let mut tactical = BTreeSet::new();
+    for &mv in moves.iter() {
+        let t = pos.move_text(mv);
+        assert_eq!(pos.parse_move(&t).ok(), Some(mv), "{text}: text {t}");
+        assert_eq!(
+            pos.move_from_code(pos.move_code(mv)),
+            Some(mv),
+            "{text}: code of {t}"
+        );
+        let tactics = pos.tactics(mv);
+        assert_eq!(tactics, slow_tactics(pos, mv), "{text}: tactics of {t}");
+        if tactics.is_tactical() {
+            tactical.insert(mv.code());
+        }
+        let mut after = pos.clone();
+        let undo = after.make_move(mv);
+        assert_eq!(after.left, pos.left, "{text}: {t} changes who has left");
+        assert_eq!(
+            after.hash(),
+            after.hash_from_scratch(),
+            "{text}: hash after {t}"
+        );
+        after.unmake_move(mv, undo);
+        assert_eq!(&after, pos, "{text}: unmake of {t}");
+        assert_eq!(after.hash(), pos.hash(), "{text}: hash after unmake of {t}");
+    }
+    let mut gen = Vec::new();
+    pos.generate_tactical(&mut gen);
+    let gen_set: BTreeSet<u32> = gen.iter().map(|m| m.code()).collect();
+    assert_eq!(gen_set.len(), gen.len(), "{text}: a tactical move twice");
+    assert_eq!(gen_set, tactical, "{text}: tactical generation");
+    assert_eq!(
+        pos.pass_move(),
+        moves
+            .contains(&AntChessMove::PASS)
+            .then_some(AntChessMove::PASS),
+        "{text}: pass_move"
+    );
+    // Each player's mobility: the number of moves they would have on their turn.
+    for p in 0..3 {
+        let mut turn = pos.clone();
+        turn.to_move = p as u8;
+        let slow_moves = slow::legal_texts(&turn);
+        // (Empty when the game is over as seen from there; mobility does not look at that.)
+        if !slow_moves.is_empty() {
+            assert_eq!(
+                pos.mobility(p as Player) as usize,
+                slow_moves.len(),
+                "{text}: mobility of {p}"
+            );
+        }
+    }
+    let mut walk = pos.clone();
+    assert_eq!(
+        perft(&mut walk, 2),
+        perft_generating(&mut walk, 2),
+        "{text}: perft 2"
+    );
+    assert_eq!(&walk, pos);
+    moves.to_vec()
+}
+
+/// Black to move, in check: Black's Queen on g4 has a red Superant next to her on g5, which
+/// also stands between her and a green Beetle on g9; a red Ladybird on k4 turns round a green
+/// Warrior on l4 onto Green's Queen on k5; a black Grasshopper on g3 can take the Superant.
+fn obstacle_start() -> AntChessPosition<3> {
+    AntChess3
+        .parse_position(&build(
+            &[
+                ("g4", "bQ"),
+                ("g3", "bG"),
+                ("a7", "rQ"),
+                ("g5", "rS"),
+                ("k4", "rL"),
+                ("k5", "gQ"),
+                ("l4", "gA"),
+                ("g9", "gB"),
+            ],
+            'b',
+            0,
+            0,
+        ))
+        .unwrap()
+}
+
+fn has(moves: &[String], m: &str) -> bool {
+    moves.iter().any(|t| t == m)
+}
+
+#[test]
+fn a_leavers_pieces_are_obstacles_that_give_no_check() {
+    let start = obstacle_start();
+    assert!(start.in_check());
+    assert!(start.attacked_by_opponents(2, cell("k5") as usize));
+    let before = texts(&start);
+    for m in ["pass", "g4-f4", "g4-h4", "g4-g5xg5"] {
+        assert!(!has(&before, m), "{m} before Red leaves");
+    }
+    assert!(has(&before, "g3-g5xg5"));
+
+    let mut rec = Record::new(start.clone());
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    let p = rec.position().clone();
+    assert_eq!(p.to_move(), 0, "Black is still to move");
+    assert!(p.has_left(1) && !p.has_left(0) && !p.has_left(2));
+    check_without_string(&p);
+    // Red's Queen is off; the Superant and the Ladybird stay, but attack nothing.
+    assert_eq!(p.queen(1), None);
+    assert_eq!(
+        p.pieces(1, AntChessKind::Superant),
+        tables::bit(cell("g5") as usize)
+    );
+    assert_eq!(
+        p.pieces(1, AntChessKind::Ladybird),
+        tables::bit(cell("k4") as usize)
+    );
+    assert_eq!(p.count(1, AntChessKind::Queen), 0);
+    assert!(!p.in_check());
+    assert!(!p.attacked_by_opponents(0, cell("g4") as usize));
+    assert!(!p.attacked_by_opponents(2, cell("k5") as usize));
+    // Black may pass and step next to the Superant as if it were any obstacle.
+    let after = texts(&p);
+    for m in ["pass", "g4-f4", "g4-h4", "g3-g5xg5"] {
+        assert!(has(&after, m), "{m} after Red left: {after:?}");
+    }
+    // The Superant still shields her from the Beetle: taking it with the Queen opens the line.
+    assert!(!has(&after, "g4-g5xg5"));
+    assert!(!slow::queen_attacked(&p, 0));
+}
+
+#[test]
+fn a_leavers_pieces_can_be_captured_and_the_seat_only_passes() {
+    let start = obstacle_start();
+    assert!(start.mobility(1) > 1, "Red has moves before leaving");
+    let mut rec = Record::new(start.clone());
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    assert_eq!(rec.position().mobility(1), 1, "only the pass");
+    // Black takes the Superant; Red's seat passes at once, automatically.
+    rec.play_text("g3-g5xg5").unwrap();
+    assert_eq!(
+        rec.position()
+            .piece_at(cell("g5"))
+            .map(|v| (v.owner, v.kind)),
+        Some((0, 'G'))
+    );
+    assert_eq!(rec.position().count(1, AntChessKind::Superant), 0);
+    let n = rec.events().len();
+    assert!(matches!(rec.events()[n - 2], Event::Move(_)));
+    assert!(matches!(rec.events()[n - 1], Event::AutoPass(m) if m.is_pass()));
+    assert_eq!(rec.position().to_move(), 2);
+    assert_eq!(rec.position().passes(), 1);
+    // Where Red was to move, the pass was the only move: no Ladybird move, by text or by code.
+    let red = &rec.positions()[n - 1];
+    assert_eq!(red.to_move(), 1);
+    assert_eq!(texts(red), ["pass"]);
+    assert_eq!(red.count_legal_moves(), 1);
+    assert!(red.parse_move("k4-k5xk5").is_err());
+    let (k4, k5) = (cell("k4") as u8, cell("k5") as u8);
+    let sweep = AntChessMove::simple(k4, k5, moves::CAPTURE_TO);
+    assert_eq!(red.move_from_code(sweep.code()), None);
+    assert_eq!(red.pass_move(), Some(AntChessMove::PASS));
+    let mut tactical = Vec::new();
+    red.generate_tactical(&mut tactical);
+    assert!(tactical.is_empty());
+    check_without_string(red);
+    // Green is not in check from the Ladybird, may pass, and may take it.
+    let green = rec.position().clone();
+    check_without_string(&green);
+    assert!(!green.in_check());
+    let moves = texts(&green);
+    assert!(has(&moves, "pass") && has(&moves, "l4-k4xk4"), "{moves:?}");
+    rec.play_text("l4-k4xk4").unwrap();
+    assert_eq!(rec.position().occupied_by(1), 0, "Red has no piece left");
+    assert_eq!(rec.position().to_move(), 0);
+    // Each of Black's moves is followed by Red's automatic pass.
+    rec.play_text("pass").unwrap();
+    assert!(matches!(rec.events().last(), Some(Event::AutoPass(_))));
+    assert_eq!(rec.position().to_move(), 2);
+    assert_eq!(rec.position().passes(), 2);
+    let autos: Vec<usize> = rec
+        .events()
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, Event::AutoPass(_)))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(autos, [2, 5]);
+    for &i in &autos {
+        assert_eq!(
+            rec.positions()[i].to_move(),
+            1,
+            "automatic passes are Red's"
+        );
+    }
+    assert_eq!(rec.outcome(), None);
+}
+
+#[test]
+fn undoing_a_resignation_restores_the_attacks() {
+    let start = obstacle_start();
+    let mut rec = Record::new(start.clone());
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    rec.play_text("g4-f4").unwrap();
+    assert!(matches!(rec.events().last(), Some(Event::AutoPass(_))));
+    assert!(
+        !rec.position().in_check(),
+        "Green, with the Ladybird next to her Queen"
+    );
+    // Undo takes back Black's move with Red's pass, then the resignation.
+    assert!(rec.undo());
+    assert!(rec.position().has_left(1));
+    assert!(!rec.position().in_check());
+    assert!(rec.undo());
+    let p = rec.position();
+    assert_eq!(p, &start);
+    assert_eq!(p.hash(), start.hash());
+    assert!(!p.has_left(1));
+    assert!(p.in_check());
+    assert!(p.attacked_by_opponents(2, cell("k5") as usize));
+    assert_eq!(p.queen(1), Some(cell("a7") as usize));
+    assert_eq!(texts(p), texts(&start));
+    assert!(!has(&texts(p), "pass"));
+    assert!(p.mobility(1) > 1);
+    assert!(rec.eliminations().is_empty());
+}
+
+#[test]
+fn a_player_out_is_hashed_and_not_in_the_string() {
+    let start = obstacle_start();
+    let mut rec = Record::new(start);
+    assert!(rec.drop_out(1, Reason::RESIGNATION));
+    let p = rec.position().clone();
+    assert_eq!(p.hash(), p.hash_from_scratch());
+    // The string has no field for it: it reads back as the same board with Red still in the
+    // game (queenless), whose Superant checks Black again.
+    let text = p.to_string();
+    let back = AntChess3.parse_position(&text).unwrap();
+    assert_eq!(back.to_string(), text);
+    assert!(!back.has_left(1));
+    assert_ne!(back, p);
+    assert_ne!(back.hash(), p.hash());
+    assert_eq!(back.hash(), back.hash_from_scratch());
+    assert!(back.in_check() && !p.in_check());
+    // Marking the same player out of that board gives the same position and hash.
+    let mut again = back.clone();
+    assert!(again.remove_player(1));
+    assert_eq!(again, p);
+    assert_eq!(again.hash(), p.hash());
+    // Leaving twice changes nothing; each player's mark has its own key.
+    assert!(again.remove_player(1));
+    assert_eq!(again.hash(), p.hash());
+    let mut other = back.clone();
+    assert!(other.remove_player(2));
+    assert_ne!(other.hash(), p.hash());
+    assert_eq!(other.hash(), other.hash_from_scratch());
+    // Moves keep the mark, and the hash with it.
+    let mut q = p.clone();
+    q.make_move(q.parse_move("g3-g5xg5").unwrap());
+    assert!(q.has_left(1));
+    assert_eq!(q.hash(), q.hash_from_scratch());
+}
+
+#[test]
+fn random_positions_with_a_player_out() {
+    let mut rng = crate::testkit::Rng::new(33);
+    let (mut checked, mut differ, mut leaver_to_move, mut leaver_taken) = (0, 0, 0, 0);
+    while checked < 150 {
+        let density = 20 + rng.below(40);
+        let text = random_position(&mut rng, 3, density);
+        let Ok(mut pos) = AntChess3.parse_position(&text) else {
+            continue;
+        };
+        let who = rng.below(3);
+        assert!(pos.remove_player(who as Player));
+        for _ in 0..4 {
+            let moves = check_without_string(&pos);
+            checked += 1;
+            // The same board with nobody out: other moves whenever the leaver's pieces
+            // would attack, or move.
+            let unmarked = AntChess3.parse_position(&pos.to_string()).unwrap();
+            if texts(&unmarked) != texts(&pos) {
+                differ += 1;
+                leaver_to_move += (pos.to_move() as usize == who) as usize;
+            }
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            leaver_taken += (mv.capture_bits() & pos.occupied_by(who as Player) != 0) as usize;
+            pos.make_move(mv);
+        }
+    }
+    assert!(
+        differ > leaver_to_move && leaver_to_move > 0 && leaver_taken > 0,
+        "{differ} {leaver_to_move} {leaver_taken}"
+    );
+}
+
+#[test]
+fn random_games_with_a_dropout() {
+    let mut rng = crate::testkit::Rng::new(34);
+    let mut after_dropout = 0;
+    for _ in 0..4 {
+        let mut rec = Record::new(AntChess3.start(&Settings::new()).unwrap());
+        let drop_at = 5 + rng.below(30);
+        let who = rng.below(3) as Player;
+        for ply in 0..100 {
+            if ply == drop_at {
+                assert!(rec.drop_out(who, Reason::RESIGNATION));
+            }
+            if rec.outcome().is_some() {
+                break;
+            }
+            let pos = rec.position().clone();
+            let moves = if ply >= drop_at {
+                assert_ne!(pos.to_move(), who, "the record passes for the leaver");
+                after_dropout += 1;
+                check_without_string(&pos)
+            } else {
+                pos.moves().to_vec()
+            };
+            let captures: Vec<AntChessMove> =
+                moves.iter().copied().filter(|m| m.is_capture()).collect();
+            let mv = if !captures.is_empty() && rng.below(2) == 0 {
+                captures[rng.below(captures.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            rec.play(mv).unwrap();
+        }
+        // Every automatic pass is the leaver's, and the leaver never chose a move.
+        for (p, e) in rec.positions().iter().zip(rec.events()) {
+            match e {
+                Event::AutoPass(m) => assert!(m.is_pass() && p.to_move() == who),
+                Event::Move(_) => assert!(!p.has_left(who as usize) || p.to_move() != who),
+                _ => {}
+            }
+        }
+    }
+    assert!(after_dropout > 50, "{after_dropout}");
+}
