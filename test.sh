@@ -11,9 +11,14 @@ cargo fmt --all --check
 cargo clippy --all-targets -- -D warnings
 # The fuzz crate (fuzz/, outside the workspace, nightly) must keep building against the library:
 # format, lints and its own test; tools/fuzz.sh runs the fuzzers themselves.
-if ! cargo +nightly --version >/dev/null 2>&1; then
-    echo "test.sh: the fuzz crate needs the nightly toolchain (rustup toolchain install nightly)" >&2
-    exit 1
+# Install the nightly toolchain (with rustfmt and clippy) if this machine lacks it.
+if ! cargo +nightly --version >/dev/null 2>&1 \
+    || ! cargo +nightly fmt --version >/dev/null 2>&1 \
+    || ! cargo +nightly clippy --version >/dev/null 2>&1; then
+    rustup toolchain install nightly --profile minimal --component rustfmt,clippy || {
+        echo "test.sh: the fuzz crate needs the nightly toolchain, which could not be installed" >&2
+        exit 1
+    }
 fi
 cargo +nightly fmt --manifest-path fuzz/Cargo.toml --check
 cargo +nightly clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
