@@ -43,6 +43,14 @@ impl Reason {
     /// Every player passed in a row.
     pub const PASSES: Reason = Reason::new("passes", "by every player passing");
 
+    /// Ends decided by a referee (a match runner, a server) rather than by the board.
+    /// The referee ended the game (a ply limit reached, a result both engines agree on).
+    pub const ADJUDICATION: Reason = Reason::new("adjudication", "by adjudication");
+    /// A player sent a move that is not legal, or text that is not a move: they forfeit.
+    pub const ILLEGAL_MOVE: Reason = Reason::new("illegal-move", "by forfeit (illegal move)");
+    /// A player's program stopped or stopped answering: they forfeit.
+    pub const CRASH: Reason = Reason::new("crash", "by forfeit (engine crash)");
+
     /// The reasons that do not belong to one game's rules.
     pub const COMMON: &'static [Reason] = &[
         Reason::AGREEMENT,
@@ -53,6 +61,9 @@ impl Reason {
         Reason::STALEMATE,
         Reason::NO_PROGRESS,
         Reason::PASSES,
+        Reason::ADJUDICATION,
+        Reason::ILLEGAL_MOVE,
+        Reason::CRASH,
     ];
 
     /// The reason with this id, among the common ones and those of every game of the registry.
