@@ -91,14 +91,14 @@ pub trait DynRecord: Send + Sync {
 }
 
 /// The typed record behind a dynamic one, if its positions are `P`.
-pub(crate) fn record_of<P: Position>(record: &dyn DynRecord) -> Option<&Record<P>> {
+pub fn record_of<P: Position>(record: &dyn DynRecord) -> Option<&Record<P>> {
     record
         .as_any()
         .downcast_ref::<Wrapped<P>>()
         .map(|w| &w.record)
 }
 
-pub(crate) fn record_of_mut<P: Position>(record: &mut dyn DynRecord) -> Option<&mut Record<P>> {
+pub fn record_of_mut<P: Position>(record: &mut dyn DynRecord) -> Option<&mut Record<P>> {
     record
         .as_any_mut()
         .downcast_mut::<Wrapped<P>>()

@@ -1,0 +1,35 @@
+//! Ackenhead chess: material.
+
+use myrmidon_rules::games::ackenhead::{AckenheadKind, AckenheadPosition};
+use myrmidon_rules::Player;
+
+use super::Evaluator;
+
+/// Piece values in centipawns, by kind (the King is never captured: checkmate ends the game).
+#[derive(Clone, Debug)]
+pub struct AckenheadEval {
+    pub values: [(AckenheadKind, i32); 5],
+}
+
+impl Default for AckenheadEval {
+    fn default() -> Self {
+        AckenheadEval {
+            values: [
+                (AckenheadKind::Leo, 700),
+                (AckenheadKind::Pao, 450),
+                (AckenheadKind::Vao, 300),
+                (AckenheadKind::Mao, 300),
+                (AckenheadKind::Pawn, 100),
+            ],
+        }
+    }
+}
+
+impl Evaluator<AckenheadPosition> for AckenheadEval {
+    fn material(&self, pos: &AckenheadPosition, player: Player) -> i32 {
+        self.values
+            .iter()
+            .map(|&(kind, value)| pos.count(player, kind) as i32 * value)
+            .sum()
+    }
+}

@@ -1,0 +1,32 @@
+//! One evaluator per game, each in its own file. An evaluator scores a position for one player
+//! in centipawn-like units; the baseline ones count material only (the strong evaluations of a
+//! later issue add their terms beside it).
+
+mod ackenhead;
+mod antchess;
+mod epaminondas;
+mod reines;
+
+pub use ackenhead::AckenheadEval;
+pub use antchess::AntChessEval;
+pub use epaminondas::EpaminondasEval;
+pub use reines::ReinesEval;
+
+use myrmidon_rules::{Player, Position};
+
+/// Scores positions of one game.
+pub trait Evaluator<P: Position>: Clone + Default + Send + Sync + 'static {
+    /// The material `player` has on the board, in centipawns.
+    fn material(&self, pos: &P, player: Player) -> i32;
+
+    /// The position seen by `player`: their material less that of every other player.
+    fn evaluate(&self, pos: &P, player: Player) -> i32 {
+        let players = pos.player_names().len() as Player;
+        let mut score = 0;
+        for p in 0..players {
+            let m = self.material(pos, p);
+            score += if p == player { m } else { -m };
+        }
+        score
+    }
+}

@@ -1,0 +1,34 @@
+//! Jeu de Reines: material.
+
+use myrmidon_rules::games::reines::{ReinesKind, ReinesPosition};
+use myrmidon_rules::Player;
+
+use super::Evaluator;
+
+/// Piece values in centipawns (a Worker is 100). Capturing a Queen ends the game, which the
+/// search scores.
+#[derive(Clone, Debug)]
+pub struct ReinesEval {
+    pub values: [(ReinesKind, i32); 3],
+}
+
+impl Default for ReinesEval {
+    fn default() -> Self {
+        ReinesEval {
+            values: [
+                (ReinesKind::Counsellor, 300),
+                (ReinesKind::Soldier, 200),
+                (ReinesKind::Worker, 100),
+            ],
+        }
+    }
+}
+
+impl Evaluator<ReinesPosition> for ReinesEval {
+    fn material(&self, pos: &ReinesPosition, player: Player) -> i32 {
+        self.values
+            .iter()
+            .map(|&(kind, value)| pos.count(player, kind) as i32 * value)
+            .sum()
+    }
+}

@@ -1,0 +1,32 @@
+//! Computer players for every game of the rules library: the search, one evaluator per game,
+//! time management. No I/O: `myrmidon engine` (the UCI protocol) and `myrmidon match` drive it.
+//!
+//! * [`Searcher`] is the typed interface, generic over a game's [`Position`]: it gets the game
+//!   so far (a [`Record`], for repetitions), the [`Limits`] of a `go` and a [`Control`] that
+//!   another thread can stop, reports its progress as [`Report`]s and returns a legal move.
+//! * [`EngineGame`] adds to each game of the rules library its evaluator; [`with_engine_game`]
+//!   reaches generic code from a game id, as the rules library's registry does.
+//! * [`DynSearcher`] is the same behind a pointer, over [`DynRecord`]s and move texts, for the
+//!   protocol and the match runner; [`new_searcher`] builds one from a [`PlayerSpec`]
+//!   (`random`, `greedy`, `alphabeta:depth=3`).
+//!
+//! [`Position`]: myrmidon_rules::Position
+//! [`Record`]: myrmidon_rules::Record
+//! [`DynRecord`]: myrmidon_rules::DynRecord
+#![deny(unsafe_code)]
+
+pub mod control;
+pub mod dynamic;
+pub mod eval;
+pub mod games;
+pub mod limits;
+pub mod players;
+pub mod score;
+
+pub use control::Control;
+pub use dynamic::{new_searcher, DynSearcher, EngineError};
+pub use eval::Evaluator;
+pub use games::{engine_game_ids, with_engine_game, EngineGame, EngineVisitor};
+pub use limits::Limits;
+pub use players::{Options, PlayerSpec, Report, Searcher, SpecError};
+pub use score::Score;

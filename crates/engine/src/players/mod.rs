@@ -1,0 +1,199 @@
+//! The players: [`Searcher`] is what every computer player implements; [`PlayerSpec`] names
+//! one (`random`, `greedy`, `alphabeta:depth=3`), as `myrmidon match --engine builtin=…` and the
+//! engine's `Player` option write it.
+
+mod alphabeta;
+mod greedy;
+mod random;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use myrmidon_rules::{Position, Record};
+
+pub use alphabeta::AlphaBeta;
+pub use greedy::Greedy;
+pub use random::RandomPlayer;
+
+use crate::control::Control;
+use crate::limits::Limits;
+use crate::score::Score;
+
+/// A search's progress, as a UCI `info` line carries it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1 for the best line, 2 for the second best, … (`MultiPV`).
+    pub multipv: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    /// Permille of the transposition table in use, for searches that have one.
+    pub hashfull: Option<u32>,
+    /// The principal variation, in the game's move text.
+    pub pv: Vec<String>,
+}
+
+/// Settings of a player that last over searches (`setoption`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// How many best lines to report (`MultiPV`).
+    pub multipv: u32,
+    /// Seeds the random choices (random player, ties of the greedy one).
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            multipv: 1,
+            seed: 0x6d79_726d_6964_6f6e,
+        }
+    }
+}
+
+/// A computer player of one game.
+pub trait Searcher<P: Position>: Send {
+    /// Chooses a move for the player to move in `record`'s current position, within `limits`,
+    /// until `control` says stop; calls `report` as it goes. Returns a legal move, or `None`
+    /// when there is none (the game is over by rule).
+    fn search(
+        &mut self,
+        record: &Record<P>,
+        limits: &Limits,
+        control: &Control,
+        report: &mut dyn FnMut(&Report),
+    ) -> Option<P::Move>;
+
+    /// Forgets what it learned in the last game (`ucinewgame`).
+    fn new_game(&mut self) {}
+
+    /// Takes new options.
+    fn configure(&mut self, options: &Options);
+}
+
+/// A built-in player, by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// A legal move chosen uniformly at random.
+    Random,
+    /// One ply: a move that wins at once, else one that gains the most material, else random.
+    Greedy,
+    /// Alpha-beta (paranoid with three players) to a fixed depth, counting material.
+    AlphaBeta { depth: u32 },
+}
+
+impl PlayerSpec {
+    /// The depth of `alphabeta` when none is given.
+    pub const DEFAULT_DEPTH: u32 = 3;
+    /// The deepest `alphabeta` allowed.
+    pub const MAX_DEPTH: u32 = 32;
+
+    /// The spec's canonical text, which `from_str` reads back.
+    pub fn name(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Random => f.write_str("random"),
+            PlayerSpec::Greedy => f.write_str("greedy"),
+            PlayerSpec::AlphaBeta { depth } => write!(f, "alphabeta:depth={depth}"),
+        }
+    }
+}
+
+/// A player spec that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl FromStr for PlayerSpec {
+    type Err = SpecError;
+
+    /// `random`, `greedy`, `alphabeta`, `alphabeta:depth=N` (1 ≤ N ≤ 32).
+    fn from_str(text: &str) -> Result<Self, SpecError> {
+        let text = text.trim();
+        let (name, params) = match text.split_once(':') {
+            Some((n, p)) => (n, Some(p)),
+            None => (text, None),
+        };
+        let known = "expected random, greedy, alphabeta or alphabeta:depth=<1-32>";
+        let spec = match name {
+            "random" => PlayerSpec::Random,
+            "greedy" => PlayerSpec::Greedy,
+            "alphabeta" => PlayerSpec::AlphaBeta {
+                depth: PlayerSpec::DEFAULT_DEPTH,
+            },
+            "" => return Err(SpecError(format!("empty player name: {known}"))),
+            other => return Err(SpecError(format!("unknown player `{other}`: {known}"))),
+        };
+        let Some(params) = params else {
+            return Ok(spec);
+        };
+        let PlayerSpec::AlphaBeta { mut depth } = spec else {
+            return Err(SpecError(format!("`{name}` takes no parameters")));
+        };
+        for param in params.split(',') {
+            match param.split_once('=') {
+                Some(("depth", value)) => {
+                    depth = value
+                        .parse()
+                        .ok()
+                        .filter(|d| (1..=PlayerSpec::MAX_DEPTH).contains(d))
+                        .ok_or_else(|| {
+                            SpecError(format!(
+                                "bad depth `{value}` in `{text}`: expected a number from 1 to {}",
+                                PlayerSpec::MAX_DEPTH
+                            ))
+                        })?;
+                }
+                _ => {
+                    return Err(SpecError(format!(
+                        "unknown parameter `{param}` in `{text}`: {known}"
+                    )))
+                }
+            }
+        }
+        Ok(PlayerSpec::AlphaBeta { depth })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_and_write() {
+        for text in ["random", "greedy", "alphabeta:depth=3", "alphabeta:depth=7"] {
+            let spec: PlayerSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+        }
+        assert_eq!(
+            "alphabeta".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::AlphaBeta { depth: 3 }
+        );
+        for bad in [
+            "",
+            "minimax",
+            "random:depth=2",
+            "alphabeta:depth=0",
+            "alphabeta:depth=x",
+            "alphabeta:width=3",
+        ] {
+            let err = bad.parse::<PlayerSpec>().unwrap_err();
+            assert!(!err.0.is_empty(), "{bad}");
+        }
+    }
+}
