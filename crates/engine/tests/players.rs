@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use myrmidon_engine::players::{AlphaBeta, Greedy, Options};
 use myrmidon_engine::{with_engine_game, Control, EngineGame, EngineVisitor, Limits, Searcher};
 use myrmidon_rules::rng::Rng;
-use myrmidon_rules::{Game, Position, Record, Settings};
+use myrmidon_rules::{Position, Record, Settings};
 
 const IDS: [&str; 5] = [
     "ackenhead",
