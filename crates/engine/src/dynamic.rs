@@ -44,7 +44,8 @@ pub trait DynSearcher: Send {
     fn spec(&self) -> &PlayerSpec;
 
     /// Chooses a move for the player to move in `record` (see [`Searcher::search`]) and returns
-    /// its text, or `None` if the game is over by rule.
+    /// its text, or `None` if the game is over (by rule, by a draw rule or repetition, or
+    /// declared).
     fn search(
         &mut self,
         record: &dyn DynRecord,
@@ -126,6 +127,9 @@ impl<G: EngineGame> DynSearcher for Typed<G> {
                 expected: self.info.id,
                 got: record.info().id,
             })?;
+        if typed.outcome().is_some() {
+            return Ok(None);
+        }
         let pos = typed.position();
         let mv = self.inner.search(typed, limits, control, report);
         Ok(mv.map(|m| pos.move_text(m)))
@@ -187,6 +191,18 @@ mod tests {
             )
             .unwrap_err();
         assert!(err.to_string().contains("reines"));
+        // A game declared over gets no move, though its position has moves.
+        let mut over = registry::find("reines")
+            .unwrap()
+            .new_game(&Default::default())
+            .unwrap();
+        over.declare(myrmidon_rules::Outcome::Draw {
+            reason: myrmidon_rules::Reason::AGREEMENT,
+        });
+        let none = player
+            .search(&*over, &Limits::default(), &Control::unlimited(), &mut |_| {})
+            .unwrap();
+        assert_eq!(none, None);
         assert!(new_searcher("chess", &PlayerSpec::Random, &Options::default()).is_err());
     }
 }
