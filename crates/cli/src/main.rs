@@ -1,5 +1,6 @@
-//! `myrmidon`: list the games, their legal moves, perft counts and speed, and play them at one
-//! keyboard. Every game comes from `myrmidon_rules::registry`; nothing here knows a game by name.
+//! `myrmidon`: list the games, their legal moves, perft counts and speed, play them at one
+//! keyboard, and speak the UCI protocol as an engine. Every game comes from
+//! `myrmidon_rules::registry`; nothing here knows a game by name.
 
 mod bench;
 mod board;
@@ -12,6 +13,7 @@ mod progress;
 #[cfg(test)]
 mod testgame;
 mod typed;
+mod uci;
 
 use std::io;
 use std::process::ExitCode;
@@ -40,6 +42,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Measure perft and move generation speed of every game (or the ones named).
     Bench(bench::BenchArgs),
+    /// Speak the UCI protocol on standard input and output, for every game (docs/protocol.md).
+    Engine(uci::EngineArgs),
 }
 
 fn run(cli: Cli) -> common::CliResult {
@@ -49,6 +53,7 @@ fn run(cli: Cli) -> common::CliResult {
         Command::Perft(args) => perft::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Engine(args) => uci::run(&args),
     }
 }
 
