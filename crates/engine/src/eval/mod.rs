@@ -19,14 +19,14 @@ pub trait Evaluator<P: Position>: Clone + Default + Send + Sync + 'static {
     /// The material `player` has on the board, in centipawns.
     fn material(&self, pos: &P, player: Player) -> i32;
 
-    /// The position seen by `player`: their material less that of every other player.
+    /// The position seen by `player`: their material less the others' on average (with two
+    /// players, less the opponent's), so that an even position scores 0.
     fn evaluate(&self, pos: &P, player: Player) -> i32 {
         let players = pos.player_names().len() as Player;
-        let mut score = 0;
-        for p in 0..players {
-            let m = self.material(pos, p);
-            score += if p == player { m } else { -m };
+        let mut others = 0;
+        for p in (0..players).filter(|&p| p != player) {
+            others += self.material(pos, p);
         }
-        score
+        self.material(pos, player) - others / (players as i32 - 1).max(1)
     }
 }
