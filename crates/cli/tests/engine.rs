@@ -847,7 +847,7 @@ fn three_players_have_seat_times_and_leave_with_out_tokens() {
     let mut e = Engine::of(two.info().id);
     e.send("position startpos moves out:1:resignation");
     let got = e.sync();
-    assert!(errors(&got)[0].contains("three or more"), "{got:?}");
+    assert!(errors(&got)[0].contains("is a game of two"), "{got:?}");
     e.finish(true, PATIENCE);
 }
 

@@ -200,7 +200,12 @@ mod tests {
             reason: myrmidon_rules::Reason::AGREEMENT,
         });
         let none = player
-            .search(&*over, &Limits::default(), &Control::unlimited(), &mut |_| {})
+            .search(
+                &*over,
+                &Limits::default(),
+                &Control::unlimited(),
+                &mut |_| {},
+            )
             .unwrap();
         assert_eq!(none, None);
         assert!(new_searcher("chess", &PlayerSpec::Random, &Options::default()).is_err());

@@ -5,7 +5,7 @@ use std::io::BufRead;
 use std::time::Duration;
 
 use myrmidon_engine::{new_searcher, DynSearcher, Limits, Options, PlayerSpec};
-use myrmidon_rules::{registry, DynGame, DynRecord, Reason, Settings};
+use myrmidon_rules::{registry, DynGame, DynRecord, Settings};
 
 use super::command::{self, shorten, Command, Go};
 use super::search::Running;
@@ -413,66 +413,11 @@ fn limits_of(go: &Go, players: usize) -> Result<Limits, String> {
     })
 }
 
-/// Why a player may leave a game that goes on without them (the same list as the game
-/// records' `out:` tokens).
-const LEAVING_REASONS: &[Reason] = &[
-    Reason::RESIGNATION,
-    Reason::TIME,
-    Reason::ILLEGAL_MOVE,
-    Reason::CRASH,
-    Reason::ADJUDICATION,
-];
-
 /// Plays one token of a `position … moves` list: a move in the game's move text (any letter
 /// case when that names one move), or `out:<seat>:<reason-id>`, a player of a game of three or
-/// more leaving it (seat from 1).
+/// more leaving it (seat from 1), exactly as game records read them.
 pub fn play_token(record: &mut dyn DynRecord, token: &str) -> Result<(), String> {
-    let out = token
-        .get(..4)
-        .filter(|p| p.eq_ignore_ascii_case("out:"))
-        .map(|_| &token[4..]);
-    let Some(rest) = out else {
-        return record.play(token).map(|_| ()).map_err(|e| e.to_string());
-    };
-    let players = record.player_names().len();
-    if players <= 2 {
-        return Err(format!(
-            "`out:` is for games of three or more players; in {} a resignation or a forfeit \
-             ends the game",
-            record.info().id
-        ));
-    }
-    let usage = "expected out:<seat>:<reason-id>, as out:2:time";
-    let (seat, reason) = rest.split_once(':').ok_or(usage)?;
-    let seat = seat
-        .parse::<usize>()
-        .ok()
-        .filter(|s| (1..=players).contains(s))
-        .ok_or_else(|| format!("{usage}: the seat is a number from 1 to {players}"))?;
-    let reason_id = reason.to_ascii_lowercase();
-    let reason = LEAVING_REASONS
-        .iter()
-        .copied()
-        .find(|r| r.id == reason_id)
-        .ok_or_else(|| {
-            let ids: Vec<&str> = LEAVING_REASONS.iter().map(|r| r.id).collect();
-            format!(
-                "`{}` is not a reason to leave: expected {}",
-                shorten(reason),
-                ids.join(", ")
-            )
-        })?;
-    if record.outcome().is_some() {
-        return Err("the game is over".to_string());
-    }
-    let player = (seat - 1) as myrmidon_rules::Player;
-    if !record.players_in().contains(&player) {
-        return Err(format!("seat {seat} is already out of the game"));
-    }
-    if !record.drop_out(player, reason) {
-        return Err(format!("seat {seat} cannot leave the game here"));
-    }
-    Ok(())
+    myrmidon_rules::pgn::play_token(record, token).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -492,7 +437,7 @@ mod tests {
             .contains("1 to 3"));
         assert!(play_token(&mut *record, "out:2:nap")
             .unwrap_err()
-            .contains("`nap`"));
+            .contains("\"nap\" is not a reason"));
         assert!(play_token(&mut *record, "out:2")
             .unwrap_err()
             .contains("out:<seat>"));
@@ -505,7 +450,7 @@ mod tests {
         );
         assert!(play_token(&mut *record, "out:2:resignation")
             .unwrap_err()
-            .contains("already out"));
+            .contains("has left already"));
         let two = registry::games()
             .iter()
             .find(|g| g.info().players.len() == 2)
@@ -513,7 +458,7 @@ mod tests {
         let mut record = start_of(*two);
         assert!(play_token(&mut *record, "out:1:time")
             .unwrap_err()
-            .contains("three or more"));
+            .contains("is a game of two"));
     }
 
     #[test]
