@@ -1,0 +1,643 @@
+//! The results of a match as they come in: per engine (wins, draws, losses, points, faults, by
+//! seat), game pairs as a pentanomial, Elo and the SPRT; and the summary in cutechess's words
+//! and as one JSON object.
+
+use std::collections::HashMap;
+
+use serde_json::{json, Value};
+
+use crate::player::Fault;
+use crate::stats;
+
+/// An SPRT: H0 is `elo0`, H1 is `elo1`, with error rates `alpha` and `beta`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl Sprt {
+    /// Reads `elo0=… elo1=… alpha=… beta=…` (alpha and beta default to 0.05).
+    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<Sprt, String> {
+        let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
+        for word in words {
+            let word = word.as_ref();
+            let (key, value) = word.split_once('=').ok_or_else(|| {
+                format!("bad --sprt word `{word}`: expected elo0=, elo1=, alpha= or beta=")
+            })?;
+            let number: f64 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| format!("bad --sprt {key} `{value}`: expected a number"))?;
+            match key {
+                "elo0" => elo0 = Some(number),
+                "elo1" => elo1 = Some(number),
+                "alpha" => alpha = number,
+                "beta" => beta = number,
+                _ => {
+                    return Err(format!(
+                        "unknown --sprt key `{key}`: expected elo0=, elo1=, alpha= or beta="
+                    ))
+                }
+            }
+        }
+        let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
+            return Err("--sprt needs elo0=<elo> and elo1=<elo>".to_string());
+        };
+        if elo0 >= elo1 {
+            return Err(format!("--sprt needs elo0 < elo1 (got {elo0} and {elo1})"));
+        }
+        for (name, v) in [("alpha", alpha), ("beta", beta)] {
+            if !(v > 0.0 && v < 0.5) {
+                return Err(format!(
+                    "--sprt {name} must be between 0 and 0.5, not included (got {v})"
+                ));
+            }
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+
+    /// The bounds of the log-likelihood ratio (lower, upper).
+    pub fn bounds(&self) -> (f64, f64) {
+        stats::bounds(self.alpha, self.beta)
+    }
+}
+
+/// Which hypothesis the SPRT accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    H0,
+    H1,
+}
+
+/// A count of wins, draws and losses, with the points they make.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Wdl {
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub points: f64,
+}
+
+impl Wdl {
+    /// Adds one game: a win is the whole point, a loss none, anything between a draw.
+    fn add(&mut self, points: f64) {
+        self.games += 1;
+        self.points += points;
+        if points >= 1.0 - 1e-9 {
+            self.wins += 1;
+        } else if points <= 1e-9 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
+    /// `W - L - D  [0.639] N`, as cutechess writes a score.
+    fn cutechess(&self) -> String {
+        let ratio = if self.games == 0 {
+            0.0
+        } else {
+            self.points / self.games as f64
+        };
+        format!(
+            "{} - {} - {}  [{ratio:.3}] {}",
+            self.wins, self.losses, self.draws, self.games
+        )
+    }
+}
+
+/// One engine's results.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineTally {
+    pub name: String,
+    pub total: Wdl,
+    /// Games lost by a crash, on time, by an illegal move.
+    pub crashes: u64,
+    pub time_losses: u64,
+    pub illegal_moves: u64,
+    /// By seat (turn order).
+    pub seats: Vec<Wdl>,
+}
+
+/// The results of a match so far.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    pub game: &'static str,
+    /// The seats' names (`White`, `Black`).
+    pub seat_names: Vec<&'static str>,
+    pub engines: Vec<EngineTally>,
+    pub games: u64,
+    /// Two players: game pairs by the first engine's points in the pair (0, ½, 1, 1½, 2).
+    pub pentanomial: [u64; 5],
+    /// Points of the first engine in pairs still waiting for their second game.
+    open_pairs: HashMap<usize, f64>,
+    pub sprt: Option<Sprt>,
+    pub verdict: Option<Verdict>,
+    /// A description of the time control, for the text.
+    pub limit: String,
+    /// The records' `[TimeControl]` tag.
+    pub time_control: String,
+}
+
+impl Tally {
+    pub fn new(
+        game: &'static str,
+        seat_names: &[&'static str],
+        names: &[String],
+        sprt: Option<Sprt>,
+        limit: String,
+        time_control: String,
+    ) -> Tally {
+        Tally {
+            game,
+            seat_names: seat_names.to_vec(),
+            engines: names
+                .iter()
+                .map(|n| EngineTally {
+                    name: n.clone(),
+                    seats: vec![Wdl::default(); seat_names.len()],
+                    ..EngineTally::default()
+                })
+                .collect(),
+            games: 0,
+            pentanomial: [0; 5],
+            open_pairs: HashMap::new(),
+            sprt,
+            verdict: None,
+            limit,
+            time_control,
+        }
+    }
+
+    fn two_players(&self) -> bool {
+        self.seat_names.len() == 2 && self.engines.len() == 2
+    }
+
+    /// Adds a finished game of `round` where `seats[s]` is the engine in seat `s`, with the
+    /// points and faults of each seat. Returns the SPRT's verdict if this game reached one.
+    pub fn add(
+        &mut self,
+        round: usize,
+        seats: &[usize],
+        points: &[f64],
+        faults: &[Option<Fault>],
+    ) -> Option<Verdict> {
+        self.games += 1;
+        for (seat, &engine) in seats.iter().enumerate() {
+            let e = &mut self.engines[engine];
+            e.total.add(points[seat]);
+            e.seats[seat].add(points[seat]);
+            match &faults[seat] {
+                Some(Fault::Crash(_)) => e.crashes += 1,
+                Some(Fault::Timeout(_)) => e.time_losses += 1,
+                Some(Fault::Illegal(_)) => e.illegal_moves += 1,
+                None => {}
+            }
+        }
+        if !self.two_players() {
+            return None;
+        }
+        let first = seats
+            .iter()
+            .position(|&e| e == 0)
+            .map_or(0.0, |s| points[s]);
+        match self.open_pairs.remove(&round) {
+            None => {
+                self.open_pairs.insert(round, first);
+                None
+            }
+            Some(other) => {
+                let pair = ((other + first) * 2.0).round().clamp(0.0, 4.0) as usize;
+                self.pentanomial[pair] += 1;
+                self.check_sprt()
+            }
+        }
+    }
+
+    fn check_sprt(&mut self) -> Option<Verdict> {
+        if self.verdict.is_some() {
+            return self.verdict;
+        }
+        let sprt = self.sprt?;
+        let llr = self.llr()?;
+        let (lower, upper) = sprt.bounds();
+        self.verdict = if llr >= upper {
+            Some(Verdict::H1)
+        } else if llr <= lower {
+            Some(Verdict::H0)
+        } else {
+            None
+        };
+        self.verdict
+    }
+
+    /// The first engine's Elo against the second and its 95 % margin (two players).
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        if !self.two_players() {
+            return None;
+        }
+        let t = &self.engines[0].total;
+        stats::elo_margin(t.wins, t.losses, t.draws)
+    }
+
+    /// The SPRT's log-likelihood ratio on the game pairs, if there is an SPRT.
+    pub fn llr(&self) -> Option<f64> {
+        let sprt = self.sprt?;
+        self.two_players()
+            .then(|| stats::llr(self.pentanomial, sprt.elo0, sprt.elo1))
+    }
+
+    /// The likelihood of superiority of the first engine (two players), in percent.
+    pub fn los(&self) -> Option<f64> {
+        if !self.two_players() {
+            return None;
+        }
+        let t = &self.engines[0].total;
+        let (w, l) = (t.wins as f64, t.losses as f64);
+        (w + l > 0.0).then(|| 50.0 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt())))
+    }
+
+    /// One line for the terminal while the match runs.
+    pub fn progress(&self, total: u64) -> String {
+        let mut line = format!("{}/{} games", self.games, total);
+        if self.two_players() {
+            let t = &self.engines[0].total;
+            line.push_str(&format!(
+                ", {} vs {}: {}",
+                self.engines[0].name,
+                self.engines[1].name,
+                t.cutechess()
+            ));
+            if let Some((elo, margin)) = self.elo().filter(|(e, m)| e.is_finite() && m.is_finite())
+            {
+                line.push_str(&format!(", Elo {elo:.1} +/- {margin:.1}"));
+            }
+            if let Some(llr) = self.llr() {
+                line.push_str(&format!(", llr {llr:.2}"));
+            }
+        } else {
+            let scores: Vec<String> = self
+                .engines
+                .iter()
+                .map(|e| format!("{} {}", e.name, trim(e.total.points)))
+                .collect();
+            line.push_str(&format!(", points: {}", scores.join(", ")));
+        }
+        line
+    }
+
+    /// The summary in plain text, as cutechess prints it.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        if self.two_players() {
+            let (a, b) = (&self.engines[0], &self.engines[1]);
+            out.push_str(&format!(
+                "Score of {} vs {}: {}\n",
+                a.name,
+                b.name,
+                a.total.cutechess()
+            ));
+            for (seat, name) in self.seat_names.iter().enumerate() {
+                out.push_str(&format!(
+                    "...      {} playing {name}: {}\n",
+                    a.name,
+                    a.seats[seat].cutechess()
+                ));
+            }
+            let by_seat = Wdl {
+                games: a.total.games,
+                wins: a.seats[0].wins + b.seats[0].wins,
+                losses: a.seats[0].losses + b.seats[0].losses,
+                draws: a.seats[0].draws + b.seats[0].draws,
+                points: a.seats[0].points + b.seats[0].points,
+            };
+            out.push_str(&format!(
+                "...      {} vs {}: {}\n",
+                self.seat_names[0],
+                self.seat_names[1],
+                by_seat.cutechess()
+            ));
+            if let Some((elo, margin)) = self.elo() {
+                let draws = 100.0 * a.total.draws as f64 / a.total.games.max(1) as f64;
+                out.push_str(&format!(
+                    "Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {draws:.1} %\n",
+                    number(elo, 1),
+                    number(margin, 1),
+                    self.los().map_or("nan".to_string(), |l| format!("{l:.1}"))
+                ));
+            }
+            let p = self.pentanomial;
+            out.push_str(&format!(
+                "Ptnml(0-2): [{}, {}, {}, {}, {}]\n",
+                p[0], p[1], p[2], p[3], p[4]
+            ));
+            if let (Some(sprt), Some(llr)) = (self.sprt, self.llr()) {
+                let (lower, upper) = sprt.bounds();
+                let share = if llr >= 0.0 { llr / upper } else { llr / lower };
+                out.push_str(&format!(
+                    "SPRT: llr {llr:.2} ({:.1}%), lbound {lower:.2}, ubound {upper:.2}",
+                    share * 100.0
+                ));
+                match self.verdict {
+                    Some(Verdict::H0) => out.push_str(" - H0 was accepted"),
+                    Some(Verdict::H1) => out.push_str(" - H1 was accepted"),
+                    None => {}
+                }
+                out.push('\n');
+            }
+        } else {
+            let names: Vec<&str> = self.engines.iter().map(|e| e.name.as_str()).collect();
+            out.push_str(&format!(
+                "Results of {} ({}, {} games, {}):\n",
+                names.join(", "),
+                self.game,
+                self.games,
+                self.limit
+            ));
+            let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
+            let mut header = format!(
+                "{:width$}  {:>6}  {:>8}  {:>4}  {:>5}  {:>6}",
+                "Engine", "Points", "Per game", "Wins", "Draws", "Losses"
+            );
+            for seat in &self.seat_names {
+                header.push_str(&format!("  {:>11}", format!("{seat} W-D-L")));
+            }
+            out.push_str(&header);
+            out.push('\n');
+            for e in &self.engines {
+                let per_game = e.total.points / e.total.games.max(1) as f64;
+                let mut row = format!(
+                    "{:width$}  {:>6}  {:>8.3}  {:>4}  {:>5}  {:>6}",
+                    e.name,
+                    trim(e.total.points),
+                    per_game,
+                    e.total.wins,
+                    e.total.draws,
+                    e.total.losses
+                );
+                for s in &e.seats {
+                    row.push_str(&format!(
+                        "  {:>11}",
+                        format!("{}-{}-{}", s.wins, s.draws, s.losses)
+                    ));
+                }
+                out.push_str(&row);
+                out.push('\n');
+            }
+        }
+        for e in &self.engines {
+            if e.crashes + e.time_losses + e.illegal_moves > 0 {
+                out.push_str(&format!(
+                    "{} lost {} by crash, {} on time, {} by illegal move\n",
+                    e.name,
+                    plural(e.crashes, "game"),
+                    plural(e.time_losses, "game"),
+                    plural(e.illegal_moves, "game")
+                ));
+            }
+        }
+        out
+    }
+
+    /// The summary as one JSON object: `games`, `engines` (in the order given: `name`, `wins`,
+    /// `draws`, `losses`, `score`, `crashes`, `time_losses`, `illegal_moves`, and `seats`),
+    /// `elo`, `elo_margin`, `pentanomial`, `llr`, `sprt`, and more.
+    pub fn json(&self) -> Value {
+        let finite = |v: f64| if v.is_finite() { json!(v) } else { Value::Null };
+        let engines: Vec<Value> = self
+            .engines
+            .iter()
+            .map(|e| {
+                let seats: Vec<Value> = e
+                    .seats
+                    .iter()
+                    .zip(&self.seat_names)
+                    .map(|(s, name)| {
+                        json!({"seat": name, "games": s.games, "wins": s.wins, "draws": s.draws,
+                               "losses": s.losses, "score": s.points})
+                    })
+                    .collect();
+                json!({
+                    "name": e.name,
+                    "wins": e.total.wins,
+                    "draws": e.total.draws,
+                    "losses": e.total.losses,
+                    "score": e.total.points,
+                    "crashes": e.crashes,
+                    "time_losses": e.time_losses,
+                    "illegal_moves": e.illegal_moves,
+                    "games": e.total.games,
+                    "seats": seats,
+                })
+            })
+            .collect();
+        let elo = self.elo();
+        json!({
+            "games": self.games,
+            "engines": engines,
+            "elo": elo.map_or(Value::Null, |(e, _)| finite(e)),
+            "elo_margin": elo.map_or(Value::Null, |(_, m)| finite(m)),
+            "pentanomial": if self.two_players() { json!(self.pentanomial) } else { Value::Null },
+            "llr": self.llr().map_or(Value::Null, finite),
+            "sprt": match self.verdict {
+                Some(Verdict::H0) => json!("H0"),
+                Some(Verdict::H1) => json!("H1"),
+                None => Value::Null,
+            },
+            "sprt_bounds": self.sprt.map_or(Value::Null, |s| {
+                let (lower, upper) = s.bounds();
+                json!({"elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
+                       "lower": lower, "upper": upper})
+            }),
+            "los": self.los().map_or(Value::Null, finite),
+            "game": self.game,
+            "time_control": self.time_control,
+        })
+    }
+}
+
+fn plural(n: u64, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// A number as cutechess prints it: `inf`, `-inf`, `nan`, else with `decimals` decimals.
+fn number(v: f64, decimals: usize) -> String {
+    if v.is_nan() {
+        "nan".to_string()
+    } else if v.is_infinite() {
+        if v > 0.0 { "inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{v:.decimals$}")
+    }
+}
+
+/// Points without needless decimals: `3`, `2.5`, `1.333`.
+fn trim(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The error function (Abramowitz and Stegun 7.1.26, error below 1.5e-7).
+fn erf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let y = 1.0
+        - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t
+            + 0.254_829_592)
+            * t
+            * (-x * x).exp();
+    if x >= 0.0 {
+        y
+    } else {
+        -y
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(sprt: Option<Sprt>) -> Tally {
+        Tally::new(
+            "g",
+            &["White", "Black"],
+            &["A".to_string(), "B".to_string()],
+            sprt,
+            "depth 1".to_string(),
+            "-".to_string(),
+        )
+    }
+
+    #[test]
+    fn sprt_words() {
+        let s = Sprt::parse(&["elo0=0", "elo1=5", "alpha=0.05", "beta=0.1"]).unwrap();
+        assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (0.0, 5.0, 0.05, 0.1));
+        let s = Sprt::parse(&["elo1=10", "elo0=-5"]).unwrap();
+        assert_eq!((s.alpha, s.beta), (0.05, 0.05));
+        for (bad, needle) in [
+            (&["elo0=0"][..], "needs elo0"),
+            (&["elo0=5", "elo1=0"][..], "elo0 < elo1"),
+            (&["elo0=0", "elo1=5", "alpha=0.7"][..], "alpha"),
+            (&["elo0=0", "elo1=x"][..], "expected a number"),
+            (&["elo0=0", "elo1=5", "gamma=1"][..], "unknown"),
+            (&["elo0"][..], "expected elo0="),
+        ] {
+            let e = Sprt::parse(bad).unwrap_err();
+            assert!(e.contains(needle), "{bad:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn pairs_make_the_pentanomial_and_seats_are_counted() {
+        let mut t = tally(None);
+        // Round 0: A wins as White, draws as Black: a pair worth 1.5.
+        t.add(0, &[0, 1], &[1.0, 0.0], &[None, None]);
+        assert_eq!(t.pentanomial, [0; 5]);
+        t.add(0, &[1, 0], &[0.5, 0.5], &[None, None]);
+        assert_eq!(t.pentanomial, [0, 0, 0, 1, 0]);
+        // Round 1, out of order across rounds: B wins both.
+        t.add(2, &[0, 1], &[0.0, 1.0], &[None, None]);
+        t.add(
+            1,
+            &[1, 0],
+            &[1.0, 0.0],
+            &[None, Some(Fault::Crash("x".into()))],
+        );
+        t.add(
+            1,
+            &[0, 1],
+            &[0.0, 1.0],
+            &[Some(Fault::Timeout("x".into())), None],
+        );
+        assert_eq!(t.pentanomial, [1, 0, 0, 1, 0]);
+        let a = &t.engines[0];
+        assert_eq!((a.total.wins, a.total.draws, a.total.losses), (1, 1, 3));
+        assert_eq!(a.total.points, 1.5);
+        assert_eq!((a.crashes, a.time_losses, a.illegal_moves), (1, 1, 0));
+        assert_eq!(a.seats[0].games, 3);
+        assert_eq!(a.seats[1].games, 2);
+        let text = t.text();
+        assert!(
+            text.starts_with("Score of A vs B: 1 - 3 - 1  [0.300] 5\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("...      A playing White: 1 - 2 - 0  [0.333] 3"),
+            "{text}"
+        );
+        assert!(text.contains("Ptnml(0-2): [1, 0, 0, 1, 0]"), "{text}");
+        assert!(text.contains("A lost 1 game by crash, 1 game on time, 0 games by illegal move"));
+        let j = t.json();
+        assert_eq!(j["games"], 5);
+        assert_eq!(j["engines"][0]["name"], "A");
+        assert_eq!(j["engines"][0]["crashes"], 1);
+        assert_eq!(j["engines"][1]["wins"], 3);
+        assert_eq!(j["pentanomial"], json!([1, 0, 0, 1, 0]));
+        assert_eq!(j["llr"], Value::Null);
+        assert_eq!(j["sprt"], Value::Null);
+        let (elo, _) = t.elo().unwrap();
+        assert!(elo < 0.0);
+    }
+
+    #[test]
+    fn the_sprt_stops_on_a_lopsided_match() {
+        let sprt = Sprt::parse(&["elo0=0", "elo1=50"]).unwrap();
+        let mut t = tally(Some(sprt));
+        let mut verdict = None;
+        for round in 0..1000 {
+            t.add(round, &[0, 1], &[1.0, 0.0], &[None, None]);
+            verdict = t.add(round, &[1, 0], &[0.5, 0.5], &[None, None]);
+            if verdict.is_some() {
+                break;
+            }
+        }
+        assert_eq!(verdict, Some(Verdict::H1));
+        assert!(t.games < 100, "{}", t.games);
+        let text = t.text();
+        assert!(text.contains("H1 was accepted"), "{text}");
+        assert_eq!(t.json()["sprt"], "H1");
+    }
+
+    #[test]
+    fn three_players_get_a_table() {
+        let mut t = Tally::new(
+            "g3",
+            &["Black", "Red", "Green"],
+            &["A".to_string(), "B".to_string(), "C".to_string()],
+            None,
+            "depth 1".to_string(),
+            "-".to_string(),
+        );
+        t.add(0, &[0, 1, 2], &[1.0, 0.0, 0.0], &[None, None, None]);
+        t.add(0, &[2, 0, 1], &[0.5, 0.5, 0.0], &[None, None, None]);
+        let a = &t.engines[0];
+        assert_eq!((a.total.wins, a.total.draws, a.total.losses), (1, 1, 0));
+        assert_eq!(a.seats[1].draws, 1);
+        let text = t.text();
+        assert!(text.contains("Black W-D-L"), "{text}");
+        let j = t.json();
+        assert_eq!(j["elo"], Value::Null);
+        assert_eq!(j["pentanomial"], Value::Null);
+        assert_eq!(j["engines"][2]["score"], 0.5);
+    }
+
+    #[test]
+    fn erf_is_close() {
+        assert!((erf(0.5) - 0.520_499_877_8).abs() < 1e-6);
+        assert!((erf(-1.0) + 0.842_700_792_9).abs() < 1e-6);
+    }
+}
