@@ -56,6 +56,21 @@ pub struct Played {
     pub duration: Duration,
 }
 
+impl Clone for Played {
+    fn clone(&self) -> Self {
+        Played {
+            record: self.record.clone_box(),
+            result: self.result.clone(),
+            points: self.points.clone(),
+            faults: self.faults.clone(),
+            tokens: self.tokens.clone(),
+            opening_plies: self.opening_plies,
+            plies: self.plies,
+            duration: self.duration,
+        }
+    }
+}
+
 /// A cutechess-style move comment: `+0.35/12 0.51s`, `+M3/9 0.20s`, or the time alone.
 pub fn move_comment(score: Option<Score>, depth: Option<u32>, elapsed: Duration) -> String {
     let time = format!("{:.2}s", elapsed.as_secs_f64());

@@ -51,6 +51,7 @@ pub struct MatchConfig {
 }
 
 /// A game that ended.
+#[derive(Clone)]
 pub struct Finished {
     /// 0-based, in schedule order.
     pub index: usize,
