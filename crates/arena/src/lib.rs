@@ -10,6 +10,8 @@
 //! * [`referee`]: one game; [`schedule`]: a match (rounds, seat orders, threads, SPRT stop);
 //! * [`summary`]: the tally, the text and the JSON summary; [`stats`]: the formulas.
 
+#![forbid(unsafe_code)]
+
 pub mod clock;
 pub mod openings;
 pub mod player;

@@ -323,18 +323,17 @@ impl Drop for UciEngine {
     }
 }
 
-/// Kills the process group of `child` (it leads one: `process_group(0)` at spawn). The child
-/// is not yet reaped, so its id, which is the group's, cannot have been reused.
+/// Kills the process group of `child` (it leads one: `process_group(0)` at spawn) with the
+/// system's `kill`, which keeps this crate free of `unsafe`. The child is not yet reaped, so its
+/// id, which is the group's, cannot have been reused.
 #[cfg(unix)]
-#[allow(unsafe_code)]
 fn kill_group(child: &Child) {
-    let Ok(pid) = libc::pid_t::try_from(child.id()) else {
-        return;
-    };
-    // SAFETY: kill(2) takes plain integers and touches no memory of ours.
-    unsafe {
-        libc::kill(-pid, libc::SIGKILL);
-    }
+    let _ = Command::new("kill")
+        .args(["-s", "KILL", "--", &format!("-{}", child.id())])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
 }
 
 #[cfg(not(unix))]
