@@ -1,15 +1,17 @@
-//! The arena: the statistics of a match (Elo, SPRT) and the match runner that plays engines
-//! against each other and referees every move with the rules library, in the conventions of
-//! cutechess and fastchess.
+//! The match runner: engines against engines, refereed by the rules library, in the
+//! conventions of cutechess and fastchess.
 //!
+//! * [`stats`]: the statistics a match reports: Elo difference and its error margin from wins,
+//!   draws and losses (as cutechess prints it) or from game pairs (fastchess's pentanomial
+//!   model), normalised Elo, likelihood of superiority, the sequential probability ratio test
+//!   that stops a match early, and the mean score of three-player games;
 //! * [`spec`]: the `key=value` words of an `--engine`;
 //! * [`uci`]: the UCI client of external engines; [`player`]: built-in and external players
 //!   behind one interface, and the faults that lose games;
 //! * [`clock`]: time controls and the clock of every seat; [`openings`]: openings files and
 //!   balanced random openings;
 //! * [`referee`]: one game; [`schedule`]: a match (rounds, seat orders, threads, SPRT stop);
-//! * [`summary`]: the tally, the text and the JSON summary; [`stats`]: the formulas.
-
+//! * [`summary`]: the tally, the text and the JSON summary.
 #![forbid(unsafe_code)]
 
 pub mod clock;
@@ -27,4 +29,5 @@ pub use openings::Opening;
 pub use referee::{GameRules, Played, Token};
 pub use schedule::{run_match, Finished, MatchConfig, Openings};
 pub use spec::EngineSpec;
-pub use summary::{Sprt, Tally, Verdict};
+pub use stats::Sprt;
+pub use summary::{Tally, Verdict};

@@ -18,7 +18,8 @@ use crate::openings::{random_opening, Opening};
 use crate::player::{new_player, Player};
 use crate::referee::{play_game, GameRules, Played};
 use crate::spec::{EngineKind, EngineSpec};
-use crate::summary::{Sprt, Tally, Verdict};
+use crate::stats::Sprt;
+use crate::summary::{Tally, Verdict};
 use crate::uci::{UciEngine, HANDSHAKE_TIMEOUT};
 
 /// Where the rounds start.

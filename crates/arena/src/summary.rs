@@ -7,70 +7,7 @@ use std::collections::HashMap;
 use serde_json::{json, Value};
 
 use crate::player::Fault;
-use crate::stats;
-
-/// An SPRT: H0 is `elo0`, H1 is `elo1`, with error rates `alpha` and `beta`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sprt {
-    pub elo0: f64,
-    pub elo1: f64,
-    pub alpha: f64,
-    pub beta: f64,
-}
-
-impl Sprt {
-    /// Reads `elo0=… elo1=… alpha=… beta=…` (alpha and beta default to 0.05).
-    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<Sprt, String> {
-        let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
-        for word in words {
-            let word = word.as_ref();
-            let (key, value) = word.split_once('=').ok_or_else(|| {
-                format!("bad --sprt word `{word}`: expected elo0=, elo1=, alpha= or beta=")
-            })?;
-            let number: f64 = value
-                .trim()
-                .parse()
-                .ok()
-                .filter(|v: &f64| v.is_finite())
-                .ok_or_else(|| format!("bad --sprt {key} `{value}`: expected a number"))?;
-            match key {
-                "elo0" => elo0 = Some(number),
-                "elo1" => elo1 = Some(number),
-                "alpha" => alpha = number,
-                "beta" => beta = number,
-                _ => {
-                    return Err(format!(
-                        "unknown --sprt key `{key}`: expected elo0=, elo1=, alpha= or beta="
-                    ))
-                }
-            }
-        }
-        let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
-            return Err("--sprt needs elo0=<elo> and elo1=<elo>".to_string());
-        };
-        if elo0 >= elo1 {
-            return Err(format!("--sprt needs elo0 < elo1 (got {elo0} and {elo1})"));
-        }
-        for (name, v) in [("alpha", alpha), ("beta", beta)] {
-            if !(v > 0.0 && v < 0.5) {
-                return Err(format!(
-                    "--sprt {name} must be between 0 and 0.5, not included (got {v})"
-                ));
-            }
-        }
-        Ok(Sprt {
-            elo0,
-            elo1,
-            alpha,
-            beta,
-        })
-    }
-
-    /// The bounds of the log-likelihood ratio (lower, upper).
-    pub fn bounds(&self) -> (f64, f64) {
-        stats::bounds(self.alpha, self.beta)
-    }
-}
+use crate::stats::{score_line, Pentanomial, Score, Sprt, SprtStatus, Trinomial};
 
 /// Which hypothesis the SPRT accepted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +18,7 @@ pub enum Verdict {
 
 /// A count of wins, draws and losses, with the points they make.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Wdl {
+pub struct Count {
     pub games: u64,
     pub wins: u64,
     pub draws: u64,
@@ -89,7 +26,7 @@ pub struct Wdl {
     pub points: f64,
 }
 
-impl Wdl {
+impl Count {
     /// Adds one game: a win is the whole point, a loss none, anything between a draw.
     fn add(&mut self, points: f64) {
         self.games += 1;
@@ -121,13 +58,13 @@ impl Wdl {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EngineTally {
     pub name: String,
-    pub total: Wdl,
+    pub total: Count,
     /// Games lost by a crash, on time, by an illegal move.
     pub crashes: u64,
     pub time_losses: u64,
     pub illegal_moves: u64,
     /// By seat (turn order).
-    pub seats: Vec<Wdl>,
+    pub seats: Vec<Count>,
 }
 
 /// The results of a match so far.
@@ -140,6 +77,8 @@ pub struct Tally {
     pub games: u64,
     /// Two players: game pairs by the first engine's points in the pair (0, ½, 1, 1½, 2).
     pub pentanomial: [u64; 5],
+    /// Each engine's points game by game (for the three-player summary).
+    pub scores: Vec<Score>,
     /// Points of the first engine in pairs still waiting for their second game.
     open_pairs: HashMap<usize, f64>,
     pub sprt: Option<Sprt>,
@@ -166,11 +105,12 @@ impl Tally {
                 .iter()
                 .map(|n| EngineTally {
                     name: n.clone(),
-                    seats: vec![Wdl::default(); seat_names.len()],
+                    seats: vec![Count::default(); seat_names.len()],
                     ..EngineTally::default()
                 })
                 .collect(),
             games: 0,
+            scores: vec![Score::new(); names.len()],
             pentanomial: [0; 5],
             open_pairs: HashMap::new(),
             sprt,
@@ -198,6 +138,8 @@ impl Tally {
             let e = &mut self.engines[engine];
             e.total.add(points[seat]);
             e.seats[seat].add(points[seat]);
+            // Points always lie in 0..=1 (`GameResult::points`).
+            let _ = self.scores[engine].add(points[seat]);
             match &faults[seat] {
                 Some(Fault::Crash(_)) => e.crashes += 1,
                 Some(Fault::Timeout(_)) => e.time_losses += 1,
@@ -229,43 +171,40 @@ impl Tally {
         if self.verdict.is_some() {
             return self.verdict;
         }
-        let sprt = self.sprt?;
         let llr = self.llr()?;
-        let (lower, upper) = sprt.bounds();
-        self.verdict = if llr >= upper {
-            Some(Verdict::H1)
-        } else if llr <= lower {
-            Some(Verdict::H0)
-        } else {
-            None
+        self.verdict = match self.sprt?.status(llr) {
+            SprtStatus::AcceptH1 => Some(Verdict::H1),
+            SprtStatus::AcceptH0 => Some(Verdict::H0),
+            SprtStatus::Continue => None,
         };
         self.verdict
     }
 
-    /// The first engine's Elo against the second and its 95 % margin (two players).
-    pub fn elo(&self) -> Option<(f64, f64)> {
-        if !self.two_players() {
-            return None;
-        }
+    /// The first engine's games against the second, one by one (two players).
+    pub fn trinomial(&self) -> Option<Trinomial> {
         let t = &self.engines[0].total;
-        stats::elo_margin(t.wins, t.losses, t.draws)
+        self.two_players()
+            .then(|| Trinomial::new(t.wins, t.draws, t.losses))
+    }
+
+    /// The first engine's Elo against the second and its 95 % margin from the games one by
+    /// one, as cutechess prints them (two players, at least one game).
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let e = self.trinomial()?.elo()?;
+        Some((e.elo, e.margin))
     }
 
     /// The SPRT's log-likelihood ratio on the game pairs, if there is an SPRT.
     pub fn llr(&self) -> Option<f64> {
         let sprt = self.sprt?;
         self.two_players()
-            .then(|| stats::llr(self.pentanomial, sprt.elo0, sprt.elo1))
+            .then(|| sprt.llr(&Pentanomial(self.pentanomial)))
     }
 
-    /// The likelihood of superiority of the first engine (two players), in percent.
-    pub fn los(&self) -> Option<f64> {
-        if !self.two_players() {
-            return None;
-        }
-        let t = &self.engines[0].total;
-        let (w, l) = (t.wins as f64, t.losses as f64);
-        (w + l > 0.0).then(|| 50.0 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt())))
+    /// One engine's points per game with a 95 % margin (for three players).
+    pub fn points_per_game(&self, engine: usize) -> Option<(f64, f64)> {
+        let score = self.scores.get(engine)?;
+        Some((score.mean()?, score.margin()?))
     }
 
     /// One line for the terminal while the match runs.
@@ -302,12 +241,9 @@ impl Tally {
         let mut out = String::new();
         if self.two_players() {
             let (a, b) = (&self.engines[0], &self.engines[1]);
-            out.push_str(&format!(
-                "Score of {} vs {}: {}\n",
-                a.name,
-                b.name,
-                a.total.cutechess()
-            ));
+            let games = self.trinomial().unwrap_or_default();
+            out.push_str(&score_line(&a.name, &b.name, &games));
+            out.push('\n');
             for (seat, name) in self.seat_names.iter().enumerate() {
                 out.push_str(&format!(
                     "...      {} playing {name}: {}\n",
@@ -315,7 +251,7 @@ impl Tally {
                     a.seats[seat].cutechess()
                 ));
             }
-            let by_seat = Wdl {
+            let by_seat = Count {
                 games: a.total.games,
                 wins: a.seats[0].wins + b.seats[0].wins,
                 losses: a.seats[0].losses + b.seats[0].losses,
@@ -328,14 +264,9 @@ impl Tally {
                 self.seat_names[1],
                 by_seat.cutechess()
             ));
-            if let Some((elo, margin)) = self.elo() {
-                let draws = 100.0 * a.total.draws as f64 / a.total.games.max(1) as f64;
-                out.push_str(&format!(
-                    "Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {draws:.1} %\n",
-                    number(elo, 1),
-                    number(margin, 1),
-                    self.los().map_or("nan".to_string(), |l| format!("{l:.1}"))
-                ));
+            if let Some(line) = games.elo_line() {
+                out.push_str(&line);
+                out.push('\n');
             }
             let p = self.pentanomial;
             out.push_str(&format!(
@@ -343,17 +274,7 @@ impl Tally {
                 p[0], p[1], p[2], p[3], p[4]
             ));
             if let (Some(sprt), Some(llr)) = (self.sprt, self.llr()) {
-                let (lower, upper) = sprt.bounds();
-                let share = if llr >= 0.0 { llr / upper } else { llr / lower };
-                out.push_str(&format!(
-                    "SPRT: llr {llr:.2} ({:.1}%), lbound {lower:.2}, ubound {upper:.2}",
-                    share * 100.0
-                ));
-                match self.verdict {
-                    Some(Verdict::H0) => out.push_str(" - H0 was accepted"),
-                    Some(Verdict::H1) => out.push_str(" - H1 was accepted"),
-                    None => {}
-                }
+                out.push_str(&sprt.cutechess_line(llr));
                 out.push('\n');
             }
         } else {
@@ -367,7 +288,7 @@ impl Tally {
             ));
             let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
             let mut header = format!(
-                "{:width$}  {:>6}  {:>8}  {:>4}  {:>5}  {:>6}",
+                "{:width$}  {:>6}  {:>14}  {:>4}  {:>5}  {:>6}",
                 "Engine", "Points", "Per game", "Wins", "Draws", "Losses"
             );
             for seat in &self.seat_names {
@@ -375,10 +296,13 @@ impl Tally {
             }
             out.push_str(&header);
             out.push('\n');
-            for e in &self.engines {
-                let per_game = e.total.points / e.total.games.max(1) as f64;
+            for (i, e) in self.engines.iter().enumerate() {
+                let per_game = match self.points_per_game(i) {
+                    Some((mean, margin)) => format!("{mean:.3} +/- {margin:.3}"),
+                    None => "-".to_string(),
+                };
                 let mut row = format!(
-                    "{:width$}  {:>6}  {:>8.3}  {:>4}  {:>5}  {:>6}",
+                    "{:width$}  {:>6}  {:>14}  {:>4}  {:>5}  {:>6}",
                     e.name,
                     trim(e.total.points),
                     per_game,
@@ -418,7 +342,8 @@ impl Tally {
         let engines: Vec<Value> = self
             .engines
             .iter()
-            .map(|e| {
+            .enumerate()
+            .map(|(i, e)| {
                 let seats: Vec<Value> = e
                     .seats
                     .iter()
@@ -428,6 +353,9 @@ impl Tally {
                                "losses": s.losses, "score": s.points})
                     })
                     .collect();
+                let (per_game, margin) = self
+                    .points_per_game(i)
+                    .map_or((Value::Null, Value::Null), |(m, d)| (finite(m), finite(d)));
                 json!({
                     "name": e.name,
                     "wins": e.total.wins,
@@ -439,15 +367,21 @@ impl Tally {
                     "illegal_moves": e.illegal_moves,
                     "games": e.total.games,
                     "seats": seats,
+                    "points_per_game": per_game,
+                    "points_per_game_margin": margin,
                 })
             })
             .collect();
-        let elo = self.elo();
+        let games = self.trinomial();
+        let elo = games.and_then(|g| g.elo());
+        let penta = Pentanomial(self.pentanomial)
+            .elo()
+            .filter(|_| self.two_players());
         json!({
             "games": self.games,
             "engines": engines,
-            "elo": elo.map_or(Value::Null, |(e, _)| finite(e)),
-            "elo_margin": elo.map_or(Value::Null, |(_, m)| finite(m)),
+            "elo": elo.map_or(Value::Null, |e| finite(e.elo)),
+            "elo_margin": elo.map_or(Value::Null, |e| finite(e.margin)),
             "pentanomial": if self.two_players() { json!(self.pentanomial) } else { Value::Null },
             "llr": self.llr().map_or(Value::Null, finite),
             "sprt": match self.verdict {
@@ -456,11 +390,15 @@ impl Tally {
                 None => Value::Null,
             },
             "sprt_bounds": self.sprt.map_or(Value::Null, |s| {
-                let (lower, upper) = s.bounds();
-                json!({"elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
-                       "lower": lower, "upper": upper})
+                json!({"elo0": s.elo0(), "elo1": s.elo1(), "alpha": s.alpha(), "beta": s.beta(),
+                       "model": s.model().name(), "lower": s.lower_bound(),
+                       "upper": s.upper_bound()})
             }),
-            "los": self.los().map_or(Value::Null, finite),
+            "los": games.filter(|g| g.games() > 0).map_or(Value::Null, |g| finite(g.los())),
+            "draw_ratio": games.and_then(|g| g.draw_ratio()).map_or(Value::Null, finite),
+            "nelo": elo.map_or(Value::Null, |e| finite(e.nelo)),
+            "elo_pentanomial": penta.map_or(Value::Null, |e| finite(e.elo)),
+            "elo_pentanomial_margin": penta.map_or(Value::Null, |e| finite(e.margin)),
             "game": self.game,
             "time_control": self.time_control,
         })
@@ -475,36 +413,10 @@ fn plural(n: u64, what: &str) -> String {
     }
 }
 
-/// A number as cutechess prints it: `inf`, `-inf`, `nan`, else with `decimals` decimals.
-fn number(v: f64, decimals: usize) -> String {
-    if v.is_nan() {
-        "nan".to_string()
-    } else if v.is_infinite() {
-        if v > 0.0 { "inf" } else { "-inf" }.to_string()
-    } else {
-        format!("{v:.decimals$}")
-    }
-}
-
 /// Points without needless decimals: `3`, `2.5`, `1.333`.
 fn trim(v: f64) -> String {
     let s = format!("{v:.3}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// The error function (Abramowitz and Stegun 7.1.26, error below 1.5e-7).
-fn erf(x: f64) -> f64 {
-    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
-    let y = 1.0
-        - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t
-            + 0.254_829_592)
-            * t
-            * (-x * x).exp();
-    if x >= 0.0 {
-        y
-    } else {
-        -y
-    }
 }
 
 #[cfg(test)]
@@ -520,25 +432,6 @@ mod tests {
             "depth 1".to_string(),
             "-".to_string(),
         )
-    }
-
-    #[test]
-    fn sprt_words() {
-        let s = Sprt::parse(&["elo0=0", "elo1=5", "alpha=0.05", "beta=0.1"]).unwrap();
-        assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (0.0, 5.0, 0.05, 0.1));
-        let s = Sprt::parse(&["elo1=10", "elo0=-5"]).unwrap();
-        assert_eq!((s.alpha, s.beta), (0.05, 0.05));
-        for (bad, needle) in [
-            (&["elo0=0"][..], "needs elo0"),
-            (&["elo0=5", "elo1=0"][..], "elo0 < elo1"),
-            (&["elo0=0", "elo1=5", "alpha=0.7"][..], "alpha"),
-            (&["elo0=0", "elo1=x"][..], "expected a number"),
-            (&["elo0=0", "elo1=5", "gamma=1"][..], "unknown"),
-            (&["elo0"][..], "expected elo0="),
-        ] {
-            let e = Sprt::parse(bad).unwrap_err();
-            assert!(e.contains(needle), "{bad:?}: {e}");
-        }
     }
 
     #[test]
@@ -595,7 +488,7 @@ mod tests {
 
     #[test]
     fn the_sprt_stops_on_a_lopsided_match() {
-        let sprt = Sprt::parse(&["elo0=0", "elo1=50"]).unwrap();
+        let sprt: Sprt = "elo0=0 elo1=50".parse().unwrap();
         let mut t = tally(Some(sprt));
         let mut verdict = None;
         for round in 0..1000 {
@@ -633,11 +526,5 @@ mod tests {
         assert_eq!(j["elo"], Value::Null);
         assert_eq!(j["pentanomial"], Value::Null);
         assert_eq!(j["engines"][2]["score"], 0.5);
-    }
-
-    #[test]
-    fn erf_is_close() {
-        assert!((erf(0.5) - 0.520_499_877_8).abs() < 1e-6);
-        assert!((erf(-1.0) + 0.842_700_792_9).abs() < 1e-6);
     }
 }

@@ -82,7 +82,8 @@ pub struct MatchArgs {
     pub max_plies: Option<u64>,
 
     /// Stop early when a sequential probability ratio test on the game pairs decides:
-    /// elo0=<elo> elo1=<elo> [alpha=0.05] [beta=0.05] (two players only).
+    /// elo0=<elo> elo1=<elo> [alpha=0.05] [beta=0.05] [model=normalized|logistic] (two
+    /// players only; fastchess's models, normalized Elo by default).
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     pub sprt: Option<Vec<String>>,
 
@@ -181,7 +182,10 @@ impl MatchArgs {
             }
         };
         let sprt = match &self.sprt {
-            Some(words) => Some(Sprt::parse(words).map_err(CliError::msg)?),
+            Some(words) => Some(
+                Sprt::from_words(words.iter().map(String::as_str))
+                    .map_err(|e| CliError::msg(e.to_string()))?,
+            ),
             None => None,
         };
         Ok(MatchConfig {

@@ -540,7 +540,7 @@ fn usage_errors_say_what_is_wrong() {
                 "elo0=5",
                 "elo1=0",
             ][..],
-            "elo0 < elo1",
+            "elo0 must be less than elo1",
         ),
         (
             &[
