@@ -1,5 +1,6 @@
-//! `myrmidon`: list the games, their legal moves, perft counts and speed, and play them at one
-//! keyboard. Every game comes from `myrmidon_rules::registry`; nothing here knows a game by name.
+//! `myrmidon`: list the games, their legal moves, perft counts and speed, play them at one
+//! keyboard, and speak the UCI protocol as an engine. Every game comes from
+//! `myrmidon_rules::registry`; nothing here knows a game by name.
 
 mod bench;
 mod board;
@@ -13,6 +14,7 @@ mod progress;
 #[cfg(test)]
 mod testgame;
 mod typed;
+mod uci;
 
 use std::io;
 use std::process::ExitCode;
@@ -44,6 +46,8 @@ enum Command {
     /// Play engines against each other (built-in players, external UCI engines), refereeing
     /// every move; print the score, Elo difference and SPRT verdict.
     Match(Box<matches::MatchArgs>),
+    /// Speak the UCI protocol on standard input and output, for every game (docs/protocol.md).
+    Engine(uci::EngineArgs),
 }
 
 fn run(cli: Cli) -> common::CliResult {
@@ -54,6 +58,7 @@ fn run(cli: Cli) -> common::CliResult {
         Command::Play(args) => play::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Engine(args) => uci::run(&args),
     }
 }
 

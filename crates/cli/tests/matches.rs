@@ -576,3 +576,90 @@ fn usage_errors_say_what_is_wrong() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+/// `myrmidon engine` itself, as an external engine.
+fn engine_cmd() -> String {
+    format!("cmd='{}' engine", env!("CARGO_BIN_EXE_myrmidon"))
+}
+
+#[test]
+fn myrmidon_engine_plays_every_game_as_an_external_engine() {
+    for game in registry::games() {
+        let id = game.info().id;
+        let seats = game.info().players.len();
+        let cmd = engine_cmd();
+        let mut args = vec![
+            "match",
+            id,
+            "--engine",
+            &cmd,
+            "name=uci",
+            "option.Player=greedy",
+            "--engine",
+            "builtin=random",
+        ];
+        if seats == 3 {
+            args.extend(["--engine", "builtin=random"]);
+        }
+        args.extend([
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--max-plies",
+            "30",
+            "--seed",
+            "4",
+            "--json",
+        ]);
+        let s = summary(&myrmidon(&args));
+        let games = if seats == 3 { 6 } else { 2 };
+        assert_eq!(s["games"], games, "{id}: {s}");
+        let uci = engine(&s, "uci");
+        for counter in ["crashes", "time_losses", "illegal_moves"] {
+            assert_eq!(uci[counter], 0, "{id} {counter}: {s}");
+        }
+        let points: f64 = s["engines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["score"].as_f64().unwrap())
+            .sum();
+        assert!((points - games as f64).abs() < 1e-9, "{id}: {s}");
+    }
+}
+
+#[test]
+fn myrmidon_engine_follows_dropouts_in_three_player_games() {
+    let dir = Scratch::new("dropouts");
+    let crash = fake_engine(&dir, "crash", "exit 2", None);
+    let crash = format!("cmd={}", crash.display());
+    let cmd = engine_cmd();
+    let s = summary(&myrmidon(&[
+        "match",
+        "antchess3",
+        "--engine",
+        &crash,
+        "--engine",
+        &cmd,
+        "name=uci",
+        "option.Player=random",
+        "--engine",
+        "builtin=random",
+        "--games",
+        "6",
+        "--depth",
+        "1",
+        "--max-plies",
+        "60",
+        "--seed",
+        "8",
+        "--json",
+    ]));
+    assert_eq!(s["games"], 6, "{s}");
+    assert_eq!(engine(&s, "crash")["crashes"], 6, "{s}");
+    let uci = engine(&s, "uci");
+    for counter in ["crashes", "time_losses", "illegal_moves"] {
+        assert_eq!(uci[counter], 0, "{counter}: {s}");
+    }
+}
