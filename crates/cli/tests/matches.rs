@@ -224,6 +224,50 @@ fn an_engine_gets_its_options_the_variant_positions_and_clocks() {
         "{log}"
     );
 
+    // An opening that is not the standard start is sent as `position fen`.
+    let mut record = registry::find("antchess")
+        .unwrap()
+        .new_game(&Default::default())
+        .unwrap();
+    let first = first_move("antchess");
+    record.play(&first).unwrap();
+    let opening = record.position_string();
+    std::fs::write(dir.path("openings"), format!("{opening}\n")).unwrap();
+    std::fs::remove_file(dir.path("log")).unwrap();
+    let openings = dir.path("openings").display().to_string();
+    let out = myrmidon(&[
+        "match",
+        "antchess",
+        "--engine",
+        &cmd,
+        "--engine",
+        "builtin=random",
+        "--games",
+        "2",
+        "--movetime",
+        "100",
+        "--openings",
+        &openings,
+        "--json",
+    ]);
+    summary(&out);
+    let log = std::fs::read_to_string(dir.path("log")).unwrap();
+    let positions: Vec<&str> = log.lines().filter(|l| l.starts_with("position ")).collect();
+    assert_eq!(positions.len(), 2, "{log}");
+    // Red is to move in the opening: the engine (Black in the first game) gets it after
+    // Red's move; as Red in the second game, at once.
+    assert!(
+        positions.contains(&format!("position fen {opening}").as_str()),
+        "{log}"
+    );
+    assert!(
+        positions
+            .iter()
+            .any(|p| p.starts_with(&format!("position fen {opening} moves "))),
+        "{log}"
+    );
+    assert!(log.contains("\ngo movetime 100\n"), "{log}");
+
     // A variant given by the user is not sent again.
     std::fs::remove_file(dir.path("log")).unwrap();
     let out = myrmidon(&[
