@@ -207,19 +207,19 @@ impl Tally {
         Some((score.mean()?, score.margin()?))
     }
 
-    /// One line for the terminal while the match runs.
-    pub fn progress(&self, total: u64) -> String {
-        let mut line = format!("{}/{} games", self.games, total);
+    /// One line for the terminal while the match runs (beside a bar that counts the games):
+    /// the score so far, the Elo difference and the LLR, or each engine's points.
+    pub fn progress(&self) -> String {
+        let mut line = String::new();
         if self.two_players() {
             let t = &self.engines[0].total;
             line.push_str(&format!(
-                ", {} vs {}: {}",
+                "{} vs {}: {}",
                 self.engines[0].name,
                 self.engines[1].name,
                 t.cutechess()
             ));
-            if let Some((elo, margin)) = self.elo().filter(|(e, m)| e.is_finite() && m.is_finite())
-            {
+            if let Some((elo, margin)) = self.elo() {
                 line.push_str(&format!(", Elo {elo:.1} +/- {margin:.1}"));
             }
             if let Some(llr) = self.llr() {
@@ -231,7 +231,7 @@ impl Tally {
                 .iter()
                 .map(|e| format!("{} {}", e.name, trim(e.total.points)))
                 .collect();
-            line.push_str(&format!(", points: {}", scores.join(", ")));
+            line.push_str(&format!("points: {}", scores.join(", ")));
         }
         line
     }
@@ -474,6 +474,11 @@ mod tests {
         );
         assert!(text.contains("Ptnml(0-2): [1, 0, 0, 1, 0]"), "{text}");
         assert!(text.contains("A lost 1 game by crash, 1 game on time, 0 games by illegal move"));
+        let progress = t.progress();
+        assert!(
+            progress.starts_with("A vs B: 1 - 3 - 1  [0.300] 5, Elo -"),
+            "{progress}"
+        );
         let j = t.json();
         assert_eq!(j["games"], 5);
         assert_eq!(j["engines"][0]["name"], "A");
@@ -522,6 +527,7 @@ mod tests {
         assert_eq!(a.seats[1].draws, 1);
         let text = t.text();
         assert!(text.contains("Black W-D-L"), "{text}");
+        assert_eq!(t.progress(), "points: A 1.5, B 0, C 0.5");
         let j = t.json();
         assert_eq!(j["elo"], Value::Null);
         assert_eq!(j["pentanomial"], Value::Null);

@@ -238,7 +238,7 @@ pub fn run(args: &MatchArgs) -> CliResult {
             let line = finished_line(&config, finished);
             bar.suspend(|| println!("{line}"));
         }
-        bar.set_message(tally.progress(total));
+        bar.set_message(tally.progress());
         bar.inc(1);
         Ok(())
     };
