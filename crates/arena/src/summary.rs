@@ -350,7 +350,7 @@ impl Tally {
                     .zip(&self.seat_names)
                     .map(|(s, name)| {
                         json!({"seat": name, "games": s.games, "wins": s.wins, "draws": s.draws,
-                               "losses": s.losses, "score": s.points})
+                               "losses": s.losses, "score": points(s.points)})
                     })
                     .collect();
                 let (per_game, margin) = self
@@ -361,7 +361,7 @@ impl Tally {
                     "wins": e.total.wins,
                     "draws": e.total.draws,
                     "losses": e.total.losses,
-                    "score": e.total.points,
+                    "score": points(e.total.points),
                     "crashes": e.crashes,
                     "time_losses": e.time_losses,
                     "illegal_moves": e.illegal_moves,
@@ -403,6 +403,12 @@ impl Tally {
             "time_control": self.time_control,
         })
     }
+}
+
+/// A sum of points to 9 decimals: thirds and halves added up in floating point come out as
+/// `25.999999999999993`; the exact sum is a multiple of 1/6.
+fn points(v: f64) -> f64 {
+    (v * 1e9).round() / 1e9
 }
 
 fn plural(n: u64, what: &str) -> String {
@@ -532,5 +538,15 @@ mod tests {
         assert_eq!(j["elo"], Value::Null);
         assert_eq!(j["pentanomial"], Value::Null);
         assert_eq!(j["engines"][2]["score"], 0.5);
+        // Thirds and halves add up to whole points in the summary (in floating point, B's
+        // 1/3 + 1/3 + 1/3 + 1/2, four times, is 5.999999999999999).
+        for _ in 0..4 {
+            for _ in 0..3 {
+                t.add(1, &[0, 1, 2], &[1.0 / 3.0; 3], &[None, None, None]);
+            }
+            t.add(1, &[0, 1, 2], &[0.0, 0.5, 0.5], &[None, None, None]);
+        }
+        assert_ne!(t.engines[1].total.points, 6.0);
+        assert_eq!(t.json()["engines"][1]["score"], 6.0);
     }
 }
