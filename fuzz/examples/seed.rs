@@ -1,7 +1,8 @@
 //! Writes seed corpora for every fuzz target from random legal games (always the same ones):
 //! position strings into `<dir>/position_<game>/`, move inputs into `<dir>/move_<game>/` and
-//! play inputs into `<dir>/play/`, in the byte layouts `src/lib.rs` describes. Files are named
-//! by a hash of their content, so running it twice adds nothing.
+//! play inputs into `<dir>/play/`, in the byte layouts `src/lib.rs` describes, and game records
+//! of every game (some with players leaving, some ended off the board) into `<dir>/record/`.
+//! Files are named by a hash of their content, so running it twice adds nothing.
 //!
 //! `cargo run --release --example seed -- [dir]` in `fuzz/` (default dir: `corpus`).
 
@@ -10,8 +11,10 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use myrmidon_fuzz::reach;
-use myrmidon_rules::game::{Game, Position};
+use myrmidon_rules::game::{Game, Position, Settings};
+use myrmidon_rules::pgn;
 use myrmidon_rules::registry::{self, with_game, GameVisitor};
+use myrmidon_rules::Reason;
 
 /// Games per id and the longest of them, in plies.
 const GAMES: usize = 12;
@@ -140,4 +143,40 @@ fn main() {
         let [p, m, g] = with_game(id, seed).expect("an id of the registry");
         println!("{id}: {p} position, {m} move and {g} play seeds written (new files only)");
     }
+    let records = subdir(&root, "record");
+    let mut rng = Rng(0x5EED_0F4E_C04D_5A17);
+    let mut written = 0;
+    for game in registry::games() {
+        for i in 0..GAMES {
+            let mut record = game.new_game(&Settings::new()).expect("default settings");
+            let players = record.player_names().len();
+            let plies = rng.below(MAX_PLIES + 1);
+            for ply in 0..plies {
+                let moves = record.legal_moves();
+                if moves.is_empty() || record.result().is_some() {
+                    break;
+                }
+                if players > 2 && ply == plies / 2 && i % 2 == 1 {
+                    let token = format!("out:{}:time", rng.below(players) + 1);
+                    pgn::play_token(&mut *record, &token).expect("a player leaves");
+                    continue;
+                }
+                let text = moves[rng.below(moves.len())].text.clone();
+                record.play(&text).expect("a legal move");
+            }
+            if i % 3 == 2 && record.result().is_none() {
+                record.drop_out(0, Reason::RESIGNATION);
+            }
+            let header = pgn::Header {
+                players: (0..players).map(|p| format!("player {p}")).collect(),
+                ..pgn::Header::default()
+            };
+            let comments: Vec<Option<String>> = (0..plies)
+                .map(|k| (k % 4 == 0).then(|| format!("+0.{k}/8 0.1s")))
+                .collect();
+            let text = pgn::write_game(&*record, &header, &comments);
+            written += write(&records, text.as_bytes());
+        }
+    }
+    println!("{written} record seeds written (new files only)");
 }

@@ -11,10 +11,14 @@
 //!   operation per byte: `0xF0..=0xFF` takes back the last move, anything else plays the legal
 //!   move of that index (modulo the number of moves).
 //!
+//! * `record`: the whole input, read as UTF-8 (lossy), is a game record file
+//!   (`docs/records.md`).
+//!
 //! Targets reach the games by id through the library's typed path (`registry::with_game`).
 //! A failed check panics, which libFuzzer reports as a crash.
 
 use myrmidon_rules::game::{Game, Position, Settings};
+use myrmidon_rules::pgn;
 use myrmidon_rules::registry::{self, with_game, GameVisitor};
 
 /// Reads an input a byte at a time.
@@ -249,6 +253,36 @@ pub fn check_play_any(data: &[u8]) {
     let games = registry::games();
     let id = games[which as usize % games.len()].info().id;
     with_game(id, Play(rest)).expect("an id of the registry");
+}
+
+/// Reads any text as game records: each game is refused with a line inside the text, or reads
+/// to a game that writes out, reads back to the same game (start, steps, result, tags and
+/// comments) and writes out again to the same text.
+pub fn check_record_text(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let lines = text.lines().count().max(1);
+    for game in pgn::GameReader::new(&text) {
+        let game = match game {
+            Ok(game) => game,
+            Err(e) => {
+                assert!(e.line >= 1 && e.line <= lines + 1, "{e} in {lines} lines");
+                continue;
+            }
+        };
+        let header = game.header();
+        let written = pgn::write_game(&*game.record, &header, &game.comments);
+        let back = pgn::read_games(&written)
+            .unwrap_or_else(|e| panic!("a written record does not read back: {e}\n{written}"));
+        assert_eq!(back.len(), 1, "{written}");
+        let again = &back[0];
+        assert_eq!(again.record.start_string(), game.record.start_string());
+        assert_eq!(again.record.steps(), game.record.steps(), "{written}");
+        assert_eq!(again.record.result(), game.record.result(), "{written}");
+        assert_eq!(again.header(), header, "{written}");
+        assert_eq!(again.comments, game.comments, "{written}");
+        let twice = pgn::write_game(&*again.record, &again.header(), &again.comments);
+        assert_eq!(twice, written);
+    }
 }
 
 /// The check a per-game target runs, on the game of this id.

@@ -11,12 +11,13 @@
 //! * [`clock`]: time controls and the clock of every seat; [`openings`]: openings files and
 //!   balanced random openings;
 //! * [`referee`]: one game; [`schedule`]: a match (rounds, seat orders, threads, SPRT stop);
-//! * [`summary`]: the tally, the text and the JSON summary.
+//! * [`summary`]: the tally, the text and the JSON summary; [`records`]: the game records.
 #![forbid(unsafe_code)]
 
 pub mod clock;
 pub mod openings;
 pub mod player;
+pub mod records;
 pub mod referee;
 pub mod schedule;
 pub mod spec;

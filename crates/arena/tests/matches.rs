@@ -6,9 +6,11 @@ use std::time::Duration;
 
 use myrmidon_arena::clock::DEFAULT_MOVE_TIMEOUT;
 use myrmidon_arena::openings::read_openings;
+use myrmidon_arena::records::game_record;
 use myrmidon_arena::{
     run_match, EngineSpec, Finished, GameRules, MatchConfig, MoveLimit, Openings, Tally,
 };
+use myrmidon_rules::pgn::read_games;
 use myrmidon_rules::{registry, DynGame, Outcome, Reason};
 
 fn config(game: &'static dyn DynGame, players: &[&str], games: usize) -> MatchConfig {
@@ -109,6 +111,35 @@ fn built_in_players_play_every_game_to_the_end() {
             assert!(played.tokens.iter().all(|t| t.comment.is_some()));
             let sum: f64 = played.points.iter().sum();
             assert!((sum - 1.0).abs() < 1e-9, "{id}: {:?}", played.points);
+        }
+        // Every game's record reads back to the same game, names, result and comments.
+        let file: String = games
+            .values()
+            .map(|f| game_record(&config, f, std::time::SystemTime::now()))
+            .collect();
+        let read = read_games(&file).unwrap_or_else(|e| panic!("{id}: {e}\n{file}"));
+        assert_eq!(read.len(), games.len(), "{id}");
+        for (r, f) in read.iter().zip(games.values()) {
+            let played = &f.played;
+            assert_eq!(r.record.history(), played.record.history(), "{id}");
+            assert_eq!(r.record.result(), played.record.result(), "{id}");
+            let seats = game.info().players;
+            for (seat, &engine) in f.seats.iter().enumerate() {
+                assert_eq!(
+                    r.tag(seats[seat]),
+                    Some(config.engines[engine].name.as_str())
+                );
+            }
+            assert_eq!(
+                r.tag("Event"),
+                Some(format!("myrmidon match {id}").as_str())
+            );
+            assert_eq!(r.tag("TimeControl"), Some("-"));
+            let round = format!("{}.{}", f.round + 1, f.index % per_round + 1);
+            assert_eq!(r.tag("Round"), Some(round.as_str()));
+            let comments: Vec<Option<String>> =
+                played.tokens.iter().map(|t| t.comment.clone()).collect();
+            assert_eq!(r.comments, comments, "{id}");
         }
     }
 }

@@ -4,7 +4,7 @@
 //! object as the last line of standard output. The runner itself is `myrmidon_arena`.
 
 use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -222,29 +222,43 @@ pub fn run(args: &MatchArgs) -> CliResult {
         })?)),
         None => None,
     };
-    let started = SystemTime::now();
     let total = config.total_games() as u64;
     let bar = progress::bar(total, "games");
     bar.set_prefix(format!("match {}: ", config.game.info().id));
     let verbose = args.verbose;
+    // A failure to write stops the match; it is reported as an output error (exit status 1,
+    // or quietly when standard output was closed).
+    let mut failure: Option<io::Error> = None;
     let mut observe = |finished: &myrmidon_arena::Finished, tally: &myrmidon_arena::Tally| {
-        if let Some(out) = records.as_mut() {
-            let text = record_text(&config, finished, started);
-            out.write_all(text.as_bytes())
-                .and_then(|_| out.flush())
-                .map_err(|e| format!("cannot write the records: {e}"))?;
+        if let (Some(out), Some(path)) = (records.as_mut(), &args.records) {
+            let text = myrmidon_arena::records::game_record(&config, finished, SystemTime::now());
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                let e = io::Error::new(e.kind(), format!("--records {}: {e}", path.display()));
+                failure = Some(e);
+                return Err("cannot write the records".to_string());
+            }
         }
         if verbose {
             let line = finished_line(&config, finished);
-            bar.suspend(|| println!("{line}"));
+            let written = bar.suspend(|| {
+                let mut out = io::stdout().lock();
+                writeln!(out, "{line}").and_then(|_| out.flush())
+            });
+            if let Err(e) = written {
+                failure = Some(e);
+                return Err("cannot write the output".to_string());
+            }
         }
         bar.set_message(tally.progress());
         bar.inc(1);
         Ok(())
     };
-    let tally = run_match(&config, &mut observe).map_err(CliError::msg);
+    let tally = run_match(&config, &mut observe);
     bar.finish_and_clear();
-    let tally = tally?;
+    if let Some(e) = failure {
+        return Err(CliError::Io(e));
+    }
+    let tally = tally.map_err(CliError::msg)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     write!(out, "{}", tally.text())?;
@@ -259,21 +273,6 @@ pub fn run(args: &MatchArgs) -> CliResult {
     Ok(())
 }
 
-/// PENDING the record format (branch `records`): one game's record.
-fn record_text(
-    _config: &MatchConfig,
-    finished: &myrmidon_arena::Finished,
-    _started: SystemTime,
-) -> String {
-    let moves: Vec<&str> = finished
-        .played
-        .tokens
-        .iter()
-        .map(|t| t.text.as_str())
-        .collect();
-    format!("{}\n", moves.join(" "))
-}
-
 /// `Finished game 3 (A vs B): 1-0 {Black wins by checkmate}`, as cutechess writes it.
 fn finished_line(config: &MatchConfig, finished: &myrmidon_arena::Finished) -> String {
     let names: Vec<&str> = finished
@@ -282,24 +281,11 @@ fn finished_line(config: &MatchConfig, finished: &myrmidon_arena::Finished) -> S
         .map(|&e| config.engines[e].name.as_str())
         .collect();
     let played = &finished.played;
-    let points: Vec<String> = played
-        .points
-        .iter()
-        .map(|&p| {
-            if (p - 1.0 / 3.0).abs() < 1e-9 {
-                "1/3".to_string()
-            } else if p == 0.5 {
-                "1/2".to_string()
-            } else {
-                format!("{p}")
-            }
-        })
-        .collect();
     let mut line = format!(
         "Finished game {} ({}): {} {{{}}}",
         finished.index + 1,
         names.join(" vs "),
-        points.join("-"),
+        myrmidon_rules::pgn::points_string(&played.points),
         played.result.describe(played.record.player_names())
     );
     for (seat, fault) in played.faults.iter().enumerate() {

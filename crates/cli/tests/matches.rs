@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use myrmidon_rules::pgn::read_games;
 use myrmidon_rules::registry;
 use serde_json::Value;
 
@@ -129,6 +130,7 @@ fn faulty_engines_lose_their_games_and_are_counted() {
     for (name, on_go, counter) in cases {
         let script = fake_engine(&dir, name, on_go, None);
         let cmd = format!("cmd={}", script.display());
+        let records = dir.path(&format!("{name}.pgn")).display().to_string();
         let out = myrmidon(&[
             "match",
             "antchess",
@@ -143,6 +145,8 @@ fn faulty_engines_lose_their_games_and_are_counted() {
             "50",
             "--seed",
             "1",
+            "--records",
+            &records,
             "--json",
         ]);
         let s = summary(&out);
@@ -164,6 +168,30 @@ fn faulty_engines_lose_their_games_and_are_counted() {
             text.contains(&format!("Score of {name} vs random: 0 - 4 - 0")),
             "{text}"
         );
+        // The records say why each game ended and what the engine did.
+        let reason = match counter {
+            "crashes" => "crash",
+            "time_losses" => "time",
+            _ => "illegal-move",
+        };
+        let games = read_games(&std::fs::read_to_string(&records).unwrap()).unwrap();
+        assert_eq!(games.len(), 4);
+        for g in &games {
+            assert_eq!(g.tag("Termination"), Some(reason), "{name}");
+            assert_eq!(g.tag("TimeControl"), Some("0.05/move"));
+            let seat = if g.tag("Black") == Some(name) {
+                "Black"
+            } else {
+                "Red"
+            };
+            let result = if seat == "Black" { "0-1" } else { "1-0" };
+            assert_eq!(g.tag("Result"), Some(result), "{name}");
+            let comment = g.comment.as_deref().unwrap_or_default();
+            assert!(
+                comment.starts_with(&format!("{seat} ({name}) ")),
+                "{comment}"
+            );
+        }
     }
 }
 
@@ -317,10 +345,23 @@ fn three_players_drop_out_and_the_others_play_on() {
         "1+0",
         "--seed",
         "5",
+        "--records",
+        &dir.path("games.pgn").display().to_string(),
         "--json",
     ]);
     let s = summary(&out);
     assert_eq!(s["games"], 6, "{s}");
+    // The records carry the dropouts as `out:` tokens and read back.
+    let text = std::fs::read_to_string(dir.path("games.pgn")).unwrap();
+    let games = read_games(&text).unwrap();
+    assert_eq!(games.len(), 6);
+    assert!(text.contains("out:1:crash"), "{text}");
+    for g in &games {
+        let outs = g.record.eliminations();
+        assert_eq!(outs.len(), 2, "{g:?}");
+        assert!(outs.iter().all(|e| e.reason.id == "crash"), "{g:?}");
+        assert!(g.tag("Result").unwrap().contains('1'), "{g:?}");
+    }
     for name in ["crash", "logger"] {
         let e = engine(&s, name);
         assert_eq!(e["crashes"], 6, "{s}");

@@ -31,6 +31,22 @@ pub struct PlayedMove {
     pub automatic: bool,
 }
 
+/// One step of a game in progress, as [`DynRecord::steps`] lists them: everything a game
+/// record must replay, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Step {
+    /// A move on the board, chosen by its player or, `automatic`, played by the record for a
+    /// player who left (their seat only passes).
+    Move(PlayedMove),
+    /// A player left a game of three or more (resignation, time, …) and the others play on
+    /// ([`DynRecord::drop_out`]).
+    Dropout { player: Player, reason: Reason },
+    /// The game was ended off the board ([`DynRecord::declare`], or a resignation or a fallen
+    /// flag between two).
+    Declared(Outcome),
+}
+
 /// Any game, behind a pointer.
 pub trait DynGame: Send + Sync {
     fn info(&self) -> &'static GameInfo;
@@ -40,6 +56,14 @@ pub trait DynGame: Send + Sync {
 
     /// A new game from a position string.
     fn new_game_at(&self, text: &str) -> Result<Box<dyn DynRecord>, PositionError>;
+
+    /// A new game from a position string of a game played with `settings`
+    /// ([`Game::parse_position_with`]): for a game record's `FEN` and setting tags.
+    fn new_game_from(
+        &self,
+        settings: &Settings,
+        text: &str,
+    ) -> Result<Box<dyn DynRecord>, PositionError>;
 }
 
 /// A game in progress, behind a pointer.
@@ -64,6 +88,12 @@ pub trait DynRecord: Send + Sync {
     fn can_undo(&self) -> bool;
     /// The moves played since the start, each with its cells.
     fn history(&self) -> Vec<PlayedMove>;
+    /// Every step since the start, in order: the moves of [`DynRecord::history`] with the
+    /// players' leaving and a declared end between them (for game records).
+    fn steps(&self) -> Vec<Step>;
+    /// The settings the game was started with, as far as its start position remembers them
+    /// ([`Position::settings`]); a setting not listed takes its default.
+    fn settings(&self) -> Settings;
     /// The outcome, repetition included.
     fn outcome(&self) -> Option<Outcome>;
     /// The outcome with the players who dropped out before it.
@@ -125,12 +155,33 @@ impl<G: Game> DynGame for G {
             record: Record::new(start),
         }))
     }
+
+    fn new_game_from(
+        &self,
+        settings: &Settings,
+        text: &str,
+    ) -> Result<Box<dyn DynRecord>, PositionError> {
+        let start = self.parse_position_with(settings, text)?;
+        Ok(Box::new(Wrapped {
+            info: Game::info(self),
+            record: Record::new(start),
+        }))
+    }
 }
 
 #[derive(Clone)]
 struct Wrapped<P: Position> {
     info: &'static GameInfo,
     record: Record<P>,
+}
+
+fn played<P: Position>(pos: &P, mv: P::Move, automatic: bool) -> PlayedMove {
+    PlayedMove {
+        player: pos.to_move(),
+        text: pos.move_text(mv),
+        cells: pos.move_cells(mv),
+        automatic,
+    }
 }
 
 fn describe<P: Position>(pos: &P, mv: P::Move) -> MoveDesc {
@@ -205,20 +256,30 @@ impl<P: Position> DynRecord for Wrapped<P> {
             .events()
             .iter()
             .zip(self.record.positions())
-            .filter_map(|(e, p)| {
-                let (mv, automatic) = match *e {
-                    Event::Move(m) => (m, false),
-                    Event::AutoPass(m) => (m, true),
-                    _ => return None,
-                };
-                Some(PlayedMove {
-                    player: p.to_move(),
-                    text: p.move_text(mv),
-                    cells: p.move_cells(mv),
-                    automatic,
-                })
+            .filter_map(|(e, p)| match *e {
+                Event::Move(m) => Some(played(p, m, false)),
+                Event::AutoPass(m) => Some(played(p, m, true)),
+                _ => None,
             })
             .collect()
+    }
+
+    fn steps(&self) -> Vec<Step> {
+        self.record
+            .events()
+            .iter()
+            .zip(self.record.positions())
+            .map(|(e, p)| match *e {
+                Event::Move(m) => Step::Move(played(p, m, false)),
+                Event::AutoPass(m) => Step::Move(played(p, m, true)),
+                Event::Dropout(player, reason) => Step::Dropout { player, reason },
+                Event::Declared(outcome) => Step::Declared(outcome),
+            })
+            .collect()
+    }
+
+    fn settings(&self) -> Settings {
+        self.record.start().settings()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -389,6 +389,13 @@ pub trait Position: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'stat
     fn info_lines(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// The settings of the game this position belongs to, as far as the position remembers
+    /// them (Jeu de Reines' region, which its string cannot always tell), for game records.
+    /// A setting not listed is unknown and taken as its default. The default lists none.
+    fn settings(&self) -> Settings {
+        Settings::new()
+    }
 }
 
 /// FNV-1a, for the default move code.
@@ -416,6 +423,21 @@ pub trait Game: Send + Sync + 'static {
 
     /// Reads a position string; the error names the field and what was expected.
     fn parse_position(&self, text: &str) -> Result<Self::Pos, PositionError>;
+
+    /// Reads a position string of a game played with `settings` (a game record's `FEN` with
+    /// its setting tags). A setting the string cannot show is taken from `settings` (Jeu de
+    /// Reines' region: `neutral` and `animist` play alike); a setting the string contradicts
+    /// is an error. The default checks the settings and reads the string.
+    fn parse_position_with(
+        &self,
+        settings: &Settings,
+        text: &str,
+    ) -> Result<Self::Pos, PositionError> {
+        settings
+            .validate(self.info())
+            .map_err(|e| PositionError::new("settings", e.to_string()))?;
+        self.parse_position(text)
+    }
 }
 
 /// Perft with make/unmake and bulk counting at the last ply.

@@ -1,5 +1,7 @@
 //! The rules of the myrmidon games. No I/O, no async: positions, moves, legal move generation,
-//! outcomes and perft, behind the [`Game`] and [`Position`] traits and the [`registry`].
+//! outcomes and perft, behind the [`Game`] and [`Position`] traits and the [`registry`]; and
+//! game records ([`pgn`]: a PGN-like text of whole games, written and read back with every move
+//! replayed, specified in `docs/records.md`).
 //!
 //! `unsafe` is denied everywhere but in the one SIMD module that counts Epaminondas moves with
 //! AVX2 (`games::epaminondas::simd`), whose safety argument is written there.
@@ -12,6 +14,7 @@ pub mod games;
 pub mod geometry;
 pub mod movelist;
 pub mod outcome;
+pub mod pgn;
 pub mod record;
 pub mod registry;
 pub mod rng;
@@ -20,7 +23,7 @@ pub mod rng;
 pub mod testkit;
 pub mod zobrist;
 
-pub use dynamic::{DynGame, DynRecord, MoveDesc, PlayedMove};
+pub use dynamic::{DynGame, DynRecord, MoveDesc, PlayedMove, Step};
 pub use error::{MoveError, PositionError, SettingError, UnknownGame};
 pub use game::{
     divide, perft, perft_visiting, Cell, Fact, FactValue, Game, GameInfo, MoveCells, PieceKind,

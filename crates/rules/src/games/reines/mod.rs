@@ -98,6 +98,46 @@ impl Game for Reines {
     fn parse_position(&self, text: &str) -> Result<ReinesPosition, PositionError> {
         text.parse()
     }
+
+    /// Reads the string, then takes the region from `settings` when they name one: it must
+    /// seat the people the string has in a1 (the Myrmides in `cultist`, the Termides
+    /// otherwise).
+    fn parse_position_with(
+        &self,
+        settings: &Settings,
+        text: &str,
+    ) -> Result<ReinesPosition, PositionError> {
+        settings
+            .validate(&INFO)
+            .map_err(|e| PositionError::new("settings", e.to_string()))?;
+        let mut pos: ReinesPosition = text.parse()?;
+        let Some((_, value)) = settings.0.iter().rev().find(|(n, _)| n == "region") else {
+            return Ok(pos);
+        };
+        let region = match value.as_str() {
+            "animist" => Region::Animist,
+            "cultist" => Region::Cultist,
+            _ => Region::Neutral,
+        };
+        let a1 = pos.people(0).unwrap_or(People::Termides);
+        let seated = if region == Region::Cultist {
+            People::Myrmides
+        } else {
+            People::Termides
+        };
+        if a1 != seated {
+            return Err(PositionError::new(
+                "placement",
+                format!(
+                    "the {} hold a1 here, but in the region {value} the {} do",
+                    a1.name(),
+                    seated.name()
+                ),
+            ));
+        }
+        pos.region = region;
+        Ok(pos)
+    }
 }
 
 impl ReinesPosition {
@@ -284,5 +324,14 @@ impl Position for ReinesPosition {
             SETTINGS[0].values,
             self.side,
         )
+    }
+
+    /// The region, unless the position was read from a string with the Termides in a1, which
+    /// cannot tell `neutral` from `animist` (then the setting is unknown: its default).
+    fn settings(&self) -> Settings {
+        match self.region {
+            Region::NeutralOrAnimist => Settings::new(),
+            region => Settings::new().with("region", region.name()),
+        }
     }
 }
