@@ -27,9 +27,9 @@ pub struct MatchArgs {
     pub game: GameArgs,
 
     /// An engine, once per seat, in seat order for the first game: key=value words up to the
-    /// next option. cmd=<command line> (an external UCI engine) or builtin=random|greedy|
-    /// alphabeta[:depth=N]; name=<name>; option.<Name>=<value> (setoption, in order);
-    /// dir=<directory>; timemargin=<ms> (default 250).
+    /// next option. cmd=<command line> (an external UCI engine) or
+    /// builtin=random|greedy|alphabeta[:depth=N]; name=<name>; option.<Name>=<value>
+    /// (setoption, in order); dir=<directory>; timemargin=<ms> (default 250).
     #[arg(long = "engine", value_name = "KEY=VALUE", num_args = 1.., action = ArgAction::Append,
           required = true)]
     pub engine: Vec<String>,
@@ -93,7 +93,8 @@ pub struct MatchArgs {
     pub records: Option<PathBuf>,
 
     /// Seeds the random players and the random openings (the same seed plays the same games
-    /// between deterministic players). Default: from the clock, printed in the summary.
+    /// between deterministic players). Default: from the clock, given in the JSON summary and,
+    /// on a terminal, after the text.
     #[arg(long)]
     pub seed: Option<u64>,
 
