@@ -6,6 +6,7 @@ mod bench;
 mod board;
 mod common;
 mod games;
+mod matches;
 mod moves;
 mod perft;
 mod play;
@@ -42,6 +43,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Measure perft and move generation speed of every game (or the ones named).
     Bench(bench::BenchArgs),
+    /// Play engines against each other (built-in players, external UCI engines), refereeing
+    /// every move; print the score, Elo difference and SPRT verdict.
+    Match(Box<matches::MatchArgs>),
     /// Speak the UCI protocol on standard input and output, for every game (docs/protocol.md).
     Engine(uci::EngineArgs),
 }
@@ -53,6 +57,7 @@ fn run(cli: Cli) -> common::CliResult {
         Command::Perft(args) => perft::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Match(args) => matches::run(&args),
         Command::Engine(args) => uci::run(&args),
     }
 }
@@ -91,9 +96,17 @@ fn command() -> clap::Command {
 fn main() -> ExitCode {
     let parsed = command()
         .try_get_matches()
-        .and_then(|m| Cli::from_arg_matches(&m));
+        .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)));
     let cli = match parsed {
-        Ok(cli) => cli,
+        Ok((mut cli, m)) => {
+            // `--engine` takes several words per occurrence, which clap's derive flattens.
+            if let (Command::Match(args), Some(sub)) =
+                (&mut cli.command, m.subcommand_matches("match"))
+            {
+                args.group_engines(sub);
+            }
+            cli
+        }
         Err(e) => return usage_error(&e),
     };
     match run(cli) {

@@ -1,0 +1,396 @@
+//! The UCI client of external engines: starts the program, talks to it over its standard input
+//! and output, and turns what goes wrong into [`Fault`]s (a closed pipe or an exit is a crash,
+//! no answer in time is a hang).
+//!
+//! A thread reads the engine's output line by line into a channel, so that every wait has a
+//! deadline. Each engine runs in its own process group, and killing it kills the group: a
+//! wrapper script's children go with it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use myrmidon_engine::{Limits, Score};
+
+use crate::player::Fault;
+use crate::spec::EngineSpec;
+
+/// How long an engine may take to answer `uci` and `isready`.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What the last `info` lines of a search said (the best line's, with MultiPV).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchInfo {
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+}
+
+impl SearchInfo {
+    /// Reads an `info` line into what is known so far. Other lines and `info string` change
+    /// nothing; lines of a second best line (`multipv 2`) are skipped.
+    pub fn read(&mut self, line: &str) {
+        let mut words = line.split_whitespace();
+        if words.next() != Some("info") {
+            return;
+        }
+        let (mut depth, mut score) = (None, None);
+        while let Some(word) = words.next() {
+            match word {
+                "depth" => depth = words.next().and_then(|d| d.parse().ok()),
+                "multipv" if words.next().and_then(|n| n.parse::<u32>().ok()) != Some(1) => return,
+                "score" => {
+                    let kind = words.next();
+                    let value = words.next().and_then(|v| v.parse::<i32>().ok());
+                    score = match (kind, value) {
+                        (Some("cp"), Some(v)) => Some(Score::Cp(v)),
+                        (Some("mate"), Some(v)) => Some(Score::Mate(v)),
+                        _ => score,
+                    };
+                }
+                // The rest of the line is moves or free text.
+                "pv" | "string" | "currmove" | "refutation" | "currline" => break,
+                _ => {}
+            }
+        }
+        if depth.is_some() {
+            self.depth = depth;
+        }
+        if score.is_some() {
+            self.score = score;
+        }
+    }
+}
+
+/// The `go` command of these limits for a game of `players` seats: `wtime btime winc binc`
+/// between two, `p1time p2time p3time p1inc p2inc p3inc` between three (docs/protocol.md),
+/// then `movestogo`, `movetime`, `depth`, `nodes`.
+pub fn go_command(limits: &Limits, players: usize) -> String {
+    let mut go = String::from("go");
+    let ms = |d: &Duration| d.as_millis().to_string();
+    let names = |i: usize, what: &str| {
+        if players == 2 {
+            format!("{}{what}", ["w", "b"][i])
+        } else {
+            format!("p{}{what}", i + 1)
+        }
+    };
+    for (i, t) in limits.time.iter().enumerate() {
+        if let Some(t) = t {
+            go.push_str(&format!(" {} {}", names(i, "time"), ms(t)));
+        }
+    }
+    for (i, inc) in limits.inc.iter().enumerate() {
+        go.push_str(&format!(" {} {}", names(i, "inc"), ms(inc)));
+    }
+    if let Some(m) = limits.movestogo {
+        go.push_str(&format!(" movestogo {m}"));
+    }
+    if let Some(t) = limits.movetime {
+        go.push_str(&format!(" movetime {}", ms(&t)));
+    }
+    if let Some(d) = limits.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    if go == "go" {
+        go.push_str(" infinite");
+    }
+    go
+}
+
+/// A running external engine.
+pub struct UciEngine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// The name it gave (`id name`).
+    pub id_name: Option<String>,
+    /// The options it offers, by name.
+    pub options: Vec<String>,
+    /// Set once it is known dead or killed: no `quit` is sent then.
+    dead: bool,
+}
+
+impl UciEngine {
+    /// Starts the engine of `spec` (an external one, `argv`) for `game`: `uci` until `uciok`,
+    /// the spec's options (and `UCI_Variant` = `game` if the engine offers it and the spec does
+    /// not set it), then `isready` until `readyok`.
+    pub fn start(
+        spec: &EngineSpec,
+        argv: &[String],
+        game: &str,
+        handshake: Duration,
+    ) -> Result<UciEngine, Fault> {
+        let mut command = Command::new(&argv[0]);
+        command
+            .args(&argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = &spec.dir {
+            command.current_dir(dir);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|e| Fault::Crash(format!("cannot start `{}`: {e}", argv.join(" "))))?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        if tx.send(line).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        let mut engine = UciEngine {
+            child,
+            stdin,
+            lines: rx,
+            id_name: None,
+            options: Vec::new(),
+            dead: false,
+        };
+        engine.send("uci")?;
+        let deadline = Instant::now() + handshake;
+        loop {
+            let line = engine.line_before(deadline, "uciok")?;
+            let mut words = line.split_whitespace();
+            match (words.next(), words.next()) {
+                (Some("uciok"), None) => break,
+                (Some("id"), Some("name")) => {
+                    let rest: Vec<&str> = words.collect();
+                    engine.id_name = Some(rest.join(" "));
+                }
+                (Some("option"), Some("name")) => {
+                    let name: Vec<&str> = words.take_while(|w| *w != "type").collect();
+                    engine.options.push(name.join(" "));
+                }
+                _ => {}
+            }
+        }
+        for (name, value) in &spec.options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        let offers_variant = engine
+            .options
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case("UCI_Variant"));
+        let sets_variant = spec
+            .options
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case("UCI_Variant"));
+        if offers_variant && !sets_variant {
+            engine.send(&format!("setoption name UCI_Variant value {game}"))?;
+        }
+        engine.ready(handshake)?;
+        Ok(engine)
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) -> Result<(), Fault> {
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| Fault::Crash("its input is closed".to_string()))?;
+        let sent = stdin
+            .write_all(line.as_bytes())
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush());
+        sent.map_err(|e| {
+            self.dead = true;
+            Fault::Crash(format!("it stopped reading its input ({e}) at `{line}`"))
+        })
+    }
+
+    /// The next line, waiting until `deadline` at most; `waiting_for` says what for, in the
+    /// error.
+    fn line_before(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, Fault> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout(format!(
+                "no `{waiting_for}` after {:.2} s",
+                left.as_secs_f64()
+            ))),
+            Err(RecvTimeoutError::Disconnected) => {
+                self.dead = true;
+                let status = self
+                    .child
+                    .try_wait()
+                    .ok()
+                    .flatten()
+                    .map(|s| format!(" ({s})"))
+                    .unwrap_or_default();
+                Err(Fault::Crash(format!(
+                    "it closed its output{status} while the referee waited for `{waiting_for}`"
+                )))
+            }
+        }
+    }
+
+    /// `isready`, then waits for `readyok`.
+    pub fn ready(&mut self, timeout: Duration) -> Result<(), Fault> {
+        self.send("isready")?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            let line = self.line_before(deadline, "readyok").map_err(|f| match f {
+                // Not answering `isready` is a broken engine, not a slow move.
+                Fault::Timeout(m) => Fault::Crash(m),
+                f => f,
+            })?;
+            if line.trim() == "readyok" {
+                return Ok(());
+            }
+        }
+    }
+
+    /// `ucinewgame` and `isready`.
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), Fault> {
+        self.send("ucinewgame")?;
+        self.ready(timeout)
+    }
+
+    /// Sends `position` and `go`, reads `info` lines into `info` until `bestmove`, and returns
+    /// its move text; waits for `allowed` at most.
+    pub fn go(
+        &mut self,
+        position: &str,
+        go: &str,
+        allowed: Duration,
+        info: &mut SearchInfo,
+    ) -> Result<String, Fault> {
+        self.send(position)?;
+        self.send(go)?;
+        let deadline = Instant::now() + allowed;
+        loop {
+            let line = self.line_before(deadline, "bestmove")?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("info") => info.read(&line),
+                Some("bestmove") => return Ok(words.next().unwrap_or("").to_string()),
+                _ => {}
+            }
+        }
+    }
+
+    /// Asks it to quit, gives it a moment, then kills what is left.
+    pub fn quit(mut self) {
+        if !self.dead && self.send("quit").is_ok() {
+            self.stdin = None;
+            let until = Instant::now() + Duration::from_millis(500);
+            while Instant::now() < until {
+                match self.child.try_wait() {
+                    Ok(Some(_)) => {
+                        self.dead = true;
+                        return;
+                    }
+                    Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+                    Err(_) => break,
+                }
+            }
+        }
+    }
+}
+
+impl Drop for UciEngine {
+    /// Kills the engine and everything it started, and waits for it.
+    fn drop(&mut self) {
+        self.stdin = None;
+        if let Ok(Some(_)) = self.child.try_wait() {
+            return;
+        }
+        kill_group(&self.child);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Kills the process group of `child` (it leads one: `process_group(0)` at spawn) with the
+/// system's `kill`, which keeps this crate free of `unsafe`. The child is not yet reaped, so its
+/// id, which is the group's, cannot have been reused.
+#[cfg(unix)]
+fn kill_group(child: &Child) {
+    let _ = Command::new("kill")
+        .args(["-s", "KILL", "--", &format!("-{}", child.id())])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+#[cfg(not(unix))]
+fn kill_group(_child: &Child) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_keep_the_last_score_and_depth_of_the_best_line() {
+        let mut info = SearchInfo::default();
+        info.read("info depth 3 seldepth 5 score cp 35 nodes 100 pv e2e4 e7e5");
+        assert_eq!(info.score, Some(Score::Cp(35)));
+        assert_eq!(info.depth, Some(3));
+        info.read("info depth 4 multipv 2 score cp 90 pv a2a3");
+        assert_eq!(info.score, Some(Score::Cp(35)));
+        info.read("info string depth 9 score cp 1");
+        assert_eq!(info.depth, Some(3));
+        info.read("info depth 5 multipv 1 score mate -2 lowerbound pv x");
+        assert_eq!(info.score, Some(Score::Mate(-2)));
+        assert_eq!(info.depth, Some(5));
+        info.read("info nodes 5000 nps 100");
+        assert_eq!(info.depth, Some(5));
+        info.read("bestmove e2e4");
+        assert_eq!(info.depth, Some(5));
+    }
+
+    #[test]
+    fn go_commands_for_two_and_three_players() {
+        let ms = Duration::from_millis;
+        let two = Limits {
+            time: vec![Some(ms(1000)), Some(ms(900))],
+            inc: vec![ms(10), ms(10)],
+            movestogo: Some(5),
+            ..Limits::default()
+        };
+        assert_eq!(
+            go_command(&two, 2),
+            "go wtime 1000 btime 900 winc 10 binc 10 movestogo 5"
+        );
+        let three = Limits {
+            time: vec![Some(ms(1)), Some(ms(2)), Some(ms(3))],
+            inc: vec![ms(0); 3],
+            ..Limits::default()
+        };
+        assert_eq!(
+            go_command(&three, 3),
+            "go p1time 1 p2time 2 p3time 3 p1inc 0 p2inc 0 p3inc 0"
+        );
+        assert_eq!(go_command(&Limits::movetime(ms(50)), 2), "go movetime 50");
+        assert_eq!(go_command(&Limits::depth(4), 3), "go depth 4");
+        let nodes = Limits {
+            nodes: Some(7),
+            ..Limits::default()
+        };
+        assert_eq!(go_command(&nodes, 2), "go nodes 7");
+        assert_eq!(go_command(&Limits::default(), 2), "go infinite");
+    }
+}
