@@ -224,3 +224,34 @@ fn searches_stop_when_told_and_repeat_at_a_fixed_depth() {
         with_engine_game(id, StopsAndRepeats).unwrap();
     }
 }
+
+struct GreedyMovesAPiece;
+impl EngineVisitor for GreedyMovesAPiece {
+    type Output = bool;
+    /// Where `pass` is legal beside other moves and nothing can be won or taken (a start
+    /// position), the greedy player moves a piece, whatever its seed.
+    fn visit<G: EngineGame>(self, game: &'static G) -> bool {
+        let record = Record::new(game.start(&Settings::new()).unwrap());
+        let Some(pass) = record.position().pass_move() else {
+            return false;
+        };
+        for seed in 0..50 {
+            let options = Options {
+                seed,
+                ..Options::default()
+            };
+            let mut greedy = Greedy::<G::Eval>::new(&options);
+            assert_ne!(choose(&mut greedy, &record), pass, "{}", game.info().id);
+        }
+        true
+    }
+}
+
+#[test]
+fn greedy_moves_a_piece_rather_than_pass() {
+    let with_pass = IDS
+        .iter()
+        .filter(|id| with_engine_game(id, GreedyMovesAPiece).unwrap())
+        .count();
+    assert!(with_pass >= 2, "Ant Chess lets a player pass at the start");
+}

@@ -36,4 +36,22 @@ impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval {
             .map(|&(kind, value)| pos.count(player, kind) as i32 * value)
             .sum()
     }
+
+    /// Only Queens count for the greedy player. Ant Chess is a race to the anthill: a piece
+    /// taken at one ply, without looking at the replies, mostly clears the way (and the
+    /// anthill's attackers) for every rival Queen, and the move spent on it is a move the
+    /// taker's Queen did not make. Measured (`myrmidon match antchess3 --engine builtin=greedy
+    /// --engine builtin=random --engine builtin=random --games 600 --seed 2`): counting every
+    /// piece, greedy scored 0.309 points a game against 0.342 and 0.349 for the random
+    /// players; counting Queens only (and not passing when it can move), 0.558 against 0.203
+    /// and 0.239.
+    fn greedy_value(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
+        let queen = self.values[0].1;
+        let players = N as Player;
+        let mut others = 0;
+        for p in (0..players).filter(|&p| p != player) {
+            others += pos.count(p, AntChessKind::Queen) as i32 * queen;
+        }
+        pos.count(player, AntChessKind::Queen) as i32 * queen - others / (N as i32 - 1).max(1)
+    }
 }

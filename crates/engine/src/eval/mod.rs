@@ -29,4 +29,11 @@ pub trait Evaluator<P: Position>: Clone + Default + Send + Sync + 'static {
         }
         self.material(pos, player) - others / (players as i32 - 1).max(1)
     }
+
+    /// What the one-ply greedy player counts as gain: by default the evaluation. A game
+    /// whose ordinary captures help the opponents more than the capturer at one ply overrides
+    /// it (see Ant Chess).
+    fn greedy_value(&self, pos: &P, player: Player) -> i32 {
+        self.evaluate(pos, player)
+    }
 }

@@ -1,5 +1,7 @@
 //! The greedy player: one ply. A move that wins at once; else the move after which the mover's
-//! material balance is best (the biggest capture, a promotion); ties broken at random.
+//! material balance is best (the biggest capture, a promotion; what counts is the evaluator's
+//! `greedy_value`); ties broken at random, among the moves of a piece: `pass` only when it is
+//! better than every other move or the only one.
 
 use myrmidon_rules::rng::Rng;
 use myrmidon_rules::{Position, Record};
@@ -38,12 +40,14 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Greedy<E> {
         let mut pos = root.clone();
         let mut best_value = i32::MIN;
         let mut best: Vec<P::Move> = Vec::new();
+        let pass = root.pass_move().filter(|_| moves.len() > 1);
         for &mv in moves.iter() {
             let value = if root.tactics(mv).wins {
                 MATE - 1
             } else {
                 let undo = pos.make_move(mv);
-                let v = self.eval.evaluate(&pos, me);
+                // A pass ties with no move of a piece: it loses the tie.
+                let v = 2 * self.eval.greedy_value(&pos, me) - i32::from(Some(mv) == pass);
                 pos.unmake_move(mv, undo);
                 v
             };
@@ -60,7 +64,14 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Greedy<E> {
             depth: 1,
             seldepth: 1,
             multipv: 1,
-            score: Score::from_value(best_value, root.player_names().len()),
+            score: Score::from_value(
+                if best_value >= MATE - 1 {
+                    best_value
+                } else {
+                    best_value.div_euclid(2)
+                },
+                root.player_names().len(),
+            ),
             nodes: moves.len() as u64,
             time: control.elapsed(),
             hashfull: None,
