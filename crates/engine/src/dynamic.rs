@@ -149,6 +149,19 @@ mod tests {
     use super::*;
     use myrmidon_rules::registry;
 
+    /// One search without limits.
+    fn search_once(
+        player: &mut dyn DynSearcher,
+        record: &dyn DynRecord,
+    ) -> Result<Option<String>, EngineError> {
+        player.search(
+            record,
+            &Limits::default(),
+            &Control::unlimited(),
+            &mut |_| {},
+        )
+    }
+
     #[test]
     fn players_of_every_game_play_legal_moves() {
         for game in registry::games() {
@@ -158,13 +171,7 @@ mod tests {
                 let mut player = new_searcher(id, &spec, &Options::default()).unwrap();
                 let mut record = game.new_game(&Default::default()).unwrap();
                 for _ in 0..6 {
-                    let mv = player
-                        .search(
-                            &*record,
-                            &Limits::default(),
-                            &Control::unlimited(),
-                            &mut |_| {},
-                        )
+                    let mv = search_once(&mut *player, &*record)
                         .unwrap()
                         .expect("the start of a game has moves");
                     record
@@ -182,14 +189,7 @@ mod tests {
             .unwrap()
             .new_game(&Default::default())
             .unwrap();
-        let err = player
-            .search(
-                &*record,
-                &Limits::default(),
-                &Control::unlimited(),
-                &mut |_| {},
-            )
-            .unwrap_err();
+        let err = search_once(&mut *player, &*record).unwrap_err();
         assert!(err.to_string().contains("reines"));
         // A game declared over gets no move, though its position has moves.
         let mut over = registry::find("reines")
@@ -199,14 +199,7 @@ mod tests {
         over.declare(myrmidon_rules::Outcome::Draw {
             reason: myrmidon_rules::Reason::AGREEMENT,
         });
-        let none = player
-            .search(
-                &*over,
-                &Limits::default(),
-                &Control::unlimited(),
-                &mut |_| {},
-            )
-            .unwrap();
+        let none = search_once(&mut *player, &*over).unwrap();
         assert_eq!(none, None);
         assert!(new_searcher("chess", &PlayerSpec::Random, &Options::default()).is_err());
     }
