@@ -2,6 +2,7 @@
 //! keyboard, and speak the UCI protocol as an engine. Every game comes from
 //! `myrmidon_rules::registry`; nothing here knows a game by name.
 
+mod analyse;
 mod bench;
 mod board;
 mod common;
@@ -43,6 +44,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Measure perft and move generation speed of every game (or the ones named).
     Bench(bench::BenchArgs),
+    /// The engine's evaluation and best line of a position at each depth.
+    Analyse(analyse::AnalyseArgs),
     /// Play engines against each other (built-in players, external UCI engines), refereeing
     /// every move; print the score, Elo difference and SPRT verdict.
     Match(Box<matches::MatchArgs>),
@@ -57,6 +60,7 @@ fn run(cli: Cli) -> common::CliResult {
         Command::Perft(args) => perft::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Engine(args) => uci::run(&args),
     }

@@ -607,3 +607,50 @@ fn boards_draw_each_side_as_its_position_string_writes_it() {
         }
     }
 }
+
+#[test]
+fn analyse_prints_a_line_per_depth_and_a_legal_best_move() {
+    for game in registry::games() {
+        let id = game.info().id;
+        let out = myrmidon(&["analyse", id, "--depth", "2", "--multipv", "2"]);
+        let text = stdout(&out);
+        assert!(out.status.success(), "{id}: {}", stderr(&out));
+        // One line per depth and per wanted line: "    1/1       1.   +0.00  …".
+        let rows: Vec<&str> = text
+            .lines()
+            .filter(|l| {
+                l.split_whitespace().next().is_some_and(|w| {
+                    w.split('/')
+                        .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                        && w.contains('/')
+                })
+            })
+            .collect();
+        assert_eq!(rows.len(), 4, "{id}: {text}");
+        let best = text
+            .lines()
+            .find_map(|l| l.strip_prefix("best move: "))
+            .unwrap_or_else(|| panic!("{id}: no best move in {text}"));
+        let record = game.new_game(&Settings::new()).unwrap();
+        assert!(
+            record.legal_moves().iter().any(|m| m.text == best),
+            "{id}: {best} is not legal"
+        );
+        // After the best move the game goes on or ends by rule: either way it is legal there.
+        let out = myrmidon(&["analyse", id, "--moves", best, "--depth", "1"]);
+        assert!(out.status.success(), "{id}: {}", stderr(&out));
+    }
+    let id = any_game();
+    assert_usage_error(
+        &myrmidon(&["analyse", id, "--moves", "zz9 pass", "--depth", "1"]),
+        "--moves: move 1",
+    );
+    assert_usage_error(
+        &myrmidon(&["analyse", id, "--player", "deep-thought"]),
+        "--player",
+    );
+    assert_usage_error(
+        &myrmidon(&["analyse", id, "--depth", "2", "--movetime", "10"]),
+        "--movetime",
+    );
+}
