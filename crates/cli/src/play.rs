@@ -1,4 +1,5 @@
-//! `myrmidon play`: a game in the terminal for two or three people at one keyboard.
+//! `myrmidon play`: a game in the terminal for two or three people at one keyboard, or against
+//! the computer (`--computer <seat>=<player>`, repeatable).
 //!
 //! The board is drawn after every move with the player to move; each line typed is a command
 //! (see [`HELP`]) or a move in the game's move text. Works the same when standard input is not a
@@ -7,11 +8,14 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
+use std::time::Duration;
+
 use clap::Args;
+use myrmidon_engine::{new_searcher, Control, DynSearcher, Limits, PlayerSpec, Report, Score};
 use myrmidon_rules::{DynRecord, Outcome, Reason};
 
 use crate::board;
-use crate::common::{CliResult, GameArgs};
+use crate::common::{CliError, CliResult, GameArgs};
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -22,7 +26,21 @@ pub struct PlayArgs {
     /// CLICOLOR_FORCE is set, and NO_COLOR is not set to a non-empty value).
     #[arg(long, alias = "no-color")]
     pub no_colour: bool,
+
+    /// Let the computer play a seat: the seat by its player's name or number from 1, and the
+    /// player (`alphabeta:depth=4`, `greedy`, `random`; without `=PLAYER` the strongest).
+    /// Repeatable.
+    #[arg(long, value_name = "SEAT[=PLAYER]")]
+    pub computer: Vec<String>,
+
+    /// How long the computer thinks for a move or a hint, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime: u64,
 }
+
+/// The player behind `hint`, and a computer seat's player when none is named.
+pub const HINT_PLAYER: &str = "alphabeta:depth=32";
 
 pub const HELP: &str = "\
 Type a move in the game's move text, or one of these commands:
@@ -32,6 +50,7 @@ Type a move in the game's move text, or one of these commands:
   board              draw the board again
   cells              draw the board with every cell's name
   history            the moves played so far
+  hint               the computer's suggestion for the player to move
   draw               end the game as a draw by agreement
   resign             the player to move gives up: with two players the other wins; with
                      three, they drop out (their Queen leaves the board, their seat
@@ -40,13 +59,15 @@ Type a move in the game's move text, or one of these commands:
   quit | exit | q    leave (so does the end of input, Ctrl-D)
 Commands may be typed in any letter case.";
 
-/// How the session writes.
+/// How the session writes, and how long the computer thinks.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
     /// Colour the pieces (only for a terminal).
     pub colour: bool,
     /// Write each command read after its prompt (when input is not typed at a terminal).
     pub echo: bool,
+    /// The computer's time per move and per hint (default one second).
+    pub movetime: Option<Duration>,
 }
 
 /// What a command asks of the loop.
@@ -59,11 +80,101 @@ enum Next {
 pub struct Session {
     record: Box<dyn DynRecord>,
     options: Options,
+    /// The computer's player for each seat it plays (by player number).
+    computers: Vec<Option<Box<dyn DynSearcher>>>,
 }
 
 impl Session {
     pub fn new(record: Box<dyn DynRecord>, options: Options) -> Self {
-        Session { record, options }
+        let seats = record.player_names().len();
+        Session {
+            record,
+            options,
+            computers: (0..seats).map(|_| None).collect(),
+        }
+    }
+
+    /// Lets the computer play `seat` with this player.
+    pub fn computer(mut self, seat: u8, player: Box<dyn DynSearcher>) -> Self {
+        if let Some(slot) = self.computers.get_mut(seat as usize) {
+            *slot = Some(player);
+        }
+        self
+    }
+
+    fn is_computer(&self, seat: u8) -> bool {
+        self.computers
+            .get(seat as usize)
+            .is_some_and(|c| c.is_some())
+    }
+
+    fn limits(&self) -> Limits {
+        Limits::movetime(self.options.movetime.unwrap_or(Duration::from_secs(1)))
+    }
+
+    /// While the game goes on and the computer has the move, it plays.
+    fn computers_play(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        while self.record.outcome().is_none() && self.is_computer(self.record.to_move()) {
+            let seat = self.record.to_move();
+            let limits = self.limits();
+            let control = Control::new(&limits, seat);
+            let mut last: Option<Report> = None;
+            let player = self.computers[seat as usize]
+                .as_mut()
+                .expect("a computer seat");
+            let chosen = player.search(&*self.record, &limits, &control, &mut |r| {
+                last = Some(r.clone())
+            });
+            let mover = self.player_name(seat);
+            let text = match chosen {
+                Ok(Some(text)) => text,
+                // Never expected: a legal move is always found while the game goes on.
+                Ok(None) | Err(_) => match self.record.legal_moves().first() {
+                    Some(mv) => mv.text.clone(),
+                    None => return Ok(()),
+                },
+            };
+            match self.record.play(&text) {
+                Ok(mv) => {
+                    let how = last
+                        .map(|r| format!(" ({})", describe(&r)))
+                        .unwrap_or_default();
+                    writeln!(out, "{mover} (computer) plays {}{how}", mv.text)?;
+                    writeln!(out)?;
+                    self.show(out)?;
+                }
+                Err(e) => {
+                    writeln!(out, "the computer's move {text} was refused: {e}")?;
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The computer's suggestion for the player to move.
+    fn hint(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.game_over(out)? {
+            return Ok(());
+        }
+        let spec: PlayerSpec = HINT_PLAYER.parse().expect("the hint player's spec reads");
+        let Ok(mut player) = new_searcher(self.record.info().id, &spec, &Default::default()) else {
+            return writeln!(out, "no hint: the computer does not play this game");
+        };
+        let limits = self.limits();
+        let control = Control::new(&limits, self.record.to_move());
+        let mut last: Option<Report> = None;
+        match player.search(&*self.record, &limits, &control, &mut |r| {
+            last = Some(r.clone())
+        }) {
+            Ok(Some(mv)) => {
+                let how = last
+                    .map(|r| format!(" ({})", describe(&r)))
+                    .unwrap_or_default();
+                writeln!(out, "hint: {mv}{how}")
+            }
+            _ => writeln!(out, "no hint: there is no move to play"),
+        }
     }
 
     fn player_name(&self, player: u8) -> &'static str {
@@ -99,6 +210,7 @@ impl Session {
         }
         writeln!(out)?;
         self.show(out)?;
+        self.computers_play(out)?;
         let mut buffer = Vec::new();
         loop {
             let prompt = if self.record.outcome().is_some() {
@@ -128,6 +240,7 @@ impl Session {
             if self.command(command, out)? == Next::Quit {
                 break;
             }
+            self.computers_play(out)?;
         }
         out.flush()
     }
@@ -142,6 +255,7 @@ impl Session {
             "board" => self.show(out)?,
             "cells" => write!(out, "{}", board::draw_names(self.record.info()))?,
             "history" => self.history(out)?,
+            "hint" => self.hint(out)?,
             "draw" => self.declare(out, None)?,
             "resign" => self.resign(out)?,
             _ => self.play(command, out)?,
@@ -245,11 +359,22 @@ impl Session {
         if !self.record.undo() {
             return writeln!(out, "nothing to undo: no move was played");
         }
+        // Against the computer, take back its replies too, back to a move of a person (unless
+        // every seat is the computer's).
+        let people = (0..self.computers.len() as u8).any(|s| !self.is_computer(s));
+        while people && self.is_computer(self.record.to_move()) && self.record.can_undo() {
+            self.record.undo();
+        }
         // What the undo removed: a move played by a player (with the passes played for absent
         // seats after it), or a declared draw, or a resignation (with the passes after it).
         let kept = self.record.history().len();
-        match history[kept..].iter().find(|m| !m.automatic) {
-            Some(mv) => writeln!(out, "took back {}", mv.text)?,
+        let taken: Vec<&str> = history[kept..]
+            .iter()
+            .filter(|m| !m.automatic)
+            .map(|m| m.text.as_str())
+            .collect();
+        match taken.first() {
+            Some(_) => writeln!(out, "took back {}", taken.join(" "))?,
             None if agreed => writeln!(out, "the draw is taken back")?,
             None => writeln!(out, "the resignation is taken back")?,
         }
@@ -362,17 +487,76 @@ pub fn wants_colour(
     }
 }
 
+/// A score for people: pawns from the mover's view, or a forced win or loss.
+fn describe(report: &Report) -> String {
+    let score = match report.score {
+        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        Score::Mate(n) if n > 0 => format!("wins in {n}"),
+        Score::Mate(n) => format!("loses in {}", -n),
+    };
+    format!("{score}, depth {}", report.depth)
+}
+
+/// Reads `--computer <seat>[=<player>]`: the seat by its player's name (any letter case) or
+/// number from 1; without a player, the strongest ([`HINT_PLAYER`]).
+fn computer_seat(record: &dyn DynRecord, text: &str) -> CliResult<(u8, Box<dyn DynSearcher>)> {
+    let names = record.player_names();
+    let usage = || {
+        format!(
+            "--computer {text:?}: expected <seat>[=<player>], the seat one of {} or 1 to {}, \
+             the player like alphabeta:depth=4, greedy or random",
+            names.join(", "),
+            names.len()
+        )
+    };
+    let (seat, player) = text.split_once('=').unwrap_or((text, HINT_PLAYER));
+    let seat = names
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(seat.trim()))
+        .or_else(|| {
+            seat.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=names.len()).contains(n))
+                .map(|n| n - 1)
+        })
+        .ok_or_else(|| CliError::msg(format!("{}: no seat {seat:?}", usage())))?;
+    let spec: PlayerSpec = player
+        .parse()
+        .map_err(|e| CliError::msg(format!("--computer {text:?}: {e}")))?;
+    let searcher = new_searcher(record.info().id, &spec, &Default::default())
+        .map_err(|e| CliError::msg(e.to_string()))?;
+    Ok((seat as u8, searcher))
+}
+
 pub fn run(args: &PlayArgs) -> CliResult {
     let record = args.game.open()?;
+    let mut computers = Vec::new();
+    for text in &args.computer {
+        let (seat, player) = computer_seat(&*record, text)?;
+        if computers.iter().any(|(s, _)| *s == seat) {
+            return Err(CliError::msg(format!(
+                "--computer: seat {} ({}) is given twice",
+                seat + 1,
+                record.player_names()[seat as usize]
+            )));
+        }
+        computers.push((seat, player));
+    }
     let options = Options {
         colour: wants_colour(args.no_colour, io::stdout().is_terminal(), |name| {
             std::env::var_os(name)
         }),
         echo: !io::stdin().is_terminal(),
+        movetime: Some(Duration::from_millis(args.movetime)),
     };
     let stdin = io::stdin();
     let stdout = io::stdout();
-    Session::new(record, options).run(&mut stdin.lock(), &mut stdout.lock())?;
+    let mut session = Session::new(record, options);
+    for (seat, player) in computers {
+        session = session.computer(seat, player);
+    }
+    session.run(&mut stdin.lock(), &mut stdout.lock())?;
     Ok(())
 }
 

@@ -654,3 +654,74 @@ fn analyse_prints_a_line_per_depth_and_a_legal_best_move() {
         "--movetime",
     );
 }
+
+#[test]
+fn play_against_the_computer() {
+    for game in registry::games() {
+        let id = game.info().id;
+        let names = game.info().players;
+        let record = game.new_game(&Settings::new()).unwrap();
+        let first = record.legal_moves()[0].text.clone();
+        // The computer takes every seat but the first; a person moves, the computers answer,
+        // `hint` suggests a legal move, `undo` takes back the person's move and the answers.
+        let mut args = vec!["play", id, "--no-colour", "--movetime", "50"];
+        let seats: Vec<String> = (2..=names.len())
+            .map(|s| format!("{s}=alphabeta:depth=2"))
+            .collect();
+        for s in &seats {
+            args.extend(["--computer", s.as_str()]);
+        }
+        let out = with_input(&args, &format!("hint\n{first}\nundo\nhistory\nquit\n"));
+        let text = stdout(&out);
+        assert!(out.status.success(), "{id}: {}", stderr(&out));
+        let hint = text
+            .lines()
+            .find_map(|l| l.split("hint: ").nth(1))
+            .and_then(|h| h.split_whitespace().next())
+            .unwrap_or_else(|| panic!("{id}: no hint in {text}"));
+        assert!(
+            record.legal_moves().iter().any(|m| m.text == hint),
+            "{id}: hint {hint} is not legal"
+        );
+        for name in &names[1..] {
+            assert!(
+                text.contains(&format!("{name} (computer) plays ")),
+                "{id}: {name} did not answer: {text}"
+            );
+        }
+        assert!(
+            text.contains(&format!("took back {first} ")),
+            "{id}: {text}"
+        );
+        assert!(text.contains("no move played yet"), "{id}: {text}");
+    }
+    // Every seat the computer's: the game is played to its end.
+    let out = with_input(
+        &[
+            "play",
+            "reines",
+            "--no-colour",
+            "--movetime",
+            "20",
+            "--computer",
+            "termides=greedy",
+            "--computer",
+            "Myrmides=random",
+        ],
+        "quit\n",
+    );
+    assert!(stdout(&out).contains("Game over: "), "{}", stdout(&out));
+    let id = any_game();
+    assert_usage_error(
+        &myrmidon(&["play", id, "--computer", "9=greedy"]),
+        "no seat",
+    );
+    assert_usage_error(
+        &myrmidon(&["play", id, "--computer", "1=deep-thought"]),
+        "unknown player",
+    );
+    assert_usage_error(
+        &myrmidon(&["play", id, "--computer", "1", "--computer", "1=greedy"]),
+        "given twice",
+    );
+}
