@@ -576,6 +576,7 @@ mod tests {
             Options {
                 colour: false,
                 echo: true,
+                movetime: None,
             },
         );
         let mut out = Vec::new();
