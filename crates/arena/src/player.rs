@@ -3,9 +3,13 @@
 //! which loses it the game.
 
 use std::fmt;
+use std::path::Path;
 use std::time::Duration;
 
-use myrmidon_engine::{new_searcher, Control, DynSearcher, Limits, Options, PlayerSpec, Score};
+use myrmidon_engine::{
+    new_searcher, new_searcher_with_weights, Control, DynSearcher, Limits, Options, PlayerSpec,
+    Score,
+};
 use myrmidon_rules::{DynRecord, Reason};
 
 use crate::spec::{EngineKind, EngineSpec};
@@ -113,6 +117,15 @@ pub struct Builtin {
 impl Builtin {
     pub fn new(game: &str, spec: &PlayerSpec) -> Result<Builtin, String> {
         let searcher = new_searcher(game, spec, &Options::default()).map_err(|e| e.to_string())?;
+        Ok(Builtin { searcher })
+    }
+
+    /// The player with the evaluation weights of this file (`weights=`).
+    pub fn with_weights(game: &str, spec: &PlayerSpec, file: &Path) -> Result<Builtin, String> {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read weights= {}: {e}", file.display()))?;
+        let searcher = new_searcher_with_weights(game, spec, &Options::default(), &text)
+            .map_err(|e| format!("weights= {}: {e}", file.display()))?;
         Ok(Builtin { searcher })
     }
 }
@@ -241,7 +254,10 @@ pub fn new_player(
     players: usize,
 ) -> Result<Box<dyn Player>, String> {
     Ok(match &spec.kind {
-        EngineKind::Builtin(p) => Box::new(Builtin::new(game, p)?),
+        EngineKind::Builtin(p) => match &spec.weights {
+            Some(file) => Box::new(Builtin::with_weights(game, p, file)?),
+            None => Box::new(Builtin::new(game, p)?),
+        },
         EngineKind::External(_) => Box::new(External::new(spec, game, players)),
     })
 }

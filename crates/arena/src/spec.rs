@@ -8,7 +8,8 @@
 //!   file name of the command);
 //! * `option.<Name>=<value>`: sent as `setoption name <Name> value <value>`, in the order given;
 //! * `dir=<directory>`: the working directory of an external engine;
-//! * `timemargin=<ms>`: how far past its time an engine may answer before it loses on time.
+//! * `timemargin=<ms>`: how far past its time an engine may answer before it loses on time;
+//! * `weights=<file>`: a builtin's evaluation weights, as `myrmidon tune --out` writes them.
 //!
 //! Exactly one of `cmd=` and `builtin=` is required; any other key is refused.
 
@@ -40,6 +41,8 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     pub dir: Option<PathBuf>,
     pub time_margin: Duration,
+    /// The weights file of a builtin (`weights=`), read when the player is built.
+    pub weights: Option<PathBuf>,
 }
 
 /// An engine spec that cannot be read.
@@ -54,7 +57,7 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
-const KEYS: &str = "cmd=, builtin=, name=, option.<Name>=, dir=, timemargin=";
+const KEYS: &str = "cmd=, builtin=, name=, option.<Name>=, dir=, timemargin=, weights=";
 
 impl EngineSpec {
     /// Reads the words of one `--engine`.
@@ -64,6 +67,7 @@ impl EngineSpec {
         let mut options: Vec<(String, String)> = Vec::new();
         let mut dir = None;
         let mut time_margin = None;
+        let mut weights = None;
         if words.is_empty() {
             return Err(SpecError(format!(
                 "an --engine needs key=value words ({KEYS})"
@@ -124,6 +128,13 @@ impl EngineSpec {
                     }
                     dir = Some(PathBuf::from(value));
                 }
+                "weights" => {
+                    once("weights", weights.is_some())?;
+                    if value.is_empty() {
+                        return Err(SpecError("weights= is empty".to_string()));
+                    }
+                    weights = Some(PathBuf::from(value));
+                }
                 "timemargin" => {
                     once("timemargin", time_margin.is_some())?;
                     let ms: u64 = value.trim().parse().map_err(|_| {
@@ -153,6 +164,12 @@ impl EngineSpec {
         let kind = kind.ok_or_else(|| {
             SpecError("an --engine needs cmd=<command line> or builtin=<player>".to_string())
         })?;
+        if weights.is_some() && !matches!(kind, EngineKind::Builtin(_)) {
+            return Err(SpecError(
+                "weights= is for builtin players; an external engine takes its own options"
+                    .to_string(),
+            ));
+        }
         if let EngineKind::Builtin(_) = kind {
             if dir.is_some() || !options.is_empty() {
                 return Err(SpecError(
@@ -162,7 +179,10 @@ impl EngineSpec {
             }
         }
         let name = name.unwrap_or_else(|| match &kind {
-            EngineKind::Builtin(spec) => spec.to_string(),
+            EngineKind::Builtin(spec) => match weights.as_deref().and_then(Path::file_name) {
+                Some(file) => format!("{spec}+{}", file.to_string_lossy()),
+                None => spec.to_string(),
+            },
             EngineKind::External(argv) => Path::new(&argv[0])
                 .file_name()
                 .map(|f| f.to_string_lossy().into_owned())
@@ -174,6 +194,7 @@ impl EngineSpec {
             options,
             dir,
             time_margin: time_margin.unwrap_or(DEFAULT_TIME_MARGIN),
+            weights,
         })
     }
 
@@ -250,6 +271,13 @@ mod tests {
         assert_eq!(s.name, "alphabeta:depth=2");
         assert_eq!(s.time_margin, DEFAULT_TIME_MARGIN);
         assert!(s.is_builtin());
+        assert_eq!(s.weights, None);
+        // With weights, the file's name tells the player from the one without.
+        let s = parse(&["builtin=greedy", "weights=/tmp/tuned.w"]).unwrap();
+        assert_eq!(s.weights, Some(PathBuf::from("/tmp/tuned.w")));
+        assert_eq!(s.name, "greedy+tuned.w");
+        let s = parse(&["builtin=greedy", "weights=a.w", "name=g"]).unwrap();
+        assert_eq!(s.name, "g");
     }
 
     #[test]
@@ -267,6 +295,12 @@ mod tests {
             (&["cmd=a", "timemargin=x"][..], "bad timemargin"),
             (&["builtin=random", "option.Hash=1"][..], "external"),
             (&["cmd=a", "name=b", "name=c"][..], "twice"),
+            (
+                &["cmd=a", "weights=w"][..],
+                "weights= is for builtin players",
+            ),
+            (&["builtin=greedy", "weights="][..], "weights= is empty"),
+            (&["builtin=greedy", "weights=a", "weights=b"][..], "twice"),
         ] {
             let e = parse(words).unwrap_err();
             assert!(e.0.contains(needle), "{words:?}: {e}");

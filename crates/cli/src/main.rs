@@ -14,6 +14,7 @@ mod play;
 mod progress;
 #[cfg(test)]
 mod testgame;
+mod tune;
 mod typed;
 mod uci;
 
@@ -51,6 +52,9 @@ enum Command {
     Match(Box<matches::MatchArgs>),
     /// Speak the UCI protocol on standard input and output, for every game (docs/protocol.md).
     Engine(uci::EngineArgs),
+    /// Fit the evaluator's weights to the results of finished games (texel's method); print
+    /// the error before and after and the weights.
+    Tune(tune::TuneArgs),
 }
 
 fn run(cli: Cli) -> common::CliResult {
@@ -63,6 +67,7 @@ fn run(cli: Cli) -> common::CliResult {
         Command::Analyse(args) => analyse::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Engine(args) => uci::run(&args),
+        Command::Tune(args) => tune::run(&args),
     }
 }
 

@@ -7,6 +7,7 @@ use myrmidon_rules::dynamic::record_of;
 use myrmidon_rules::{DynRecord, GameInfo, Position};
 
 use crate::control::Control;
+use crate::eval::Tunable;
 use crate::games::{with_engine_game, EngineGame, EngineVisitor};
 use crate::limits::Limits;
 use crate::players::{AlphaBeta, Greedy, Options, PlayerSpec, RandomPlayer, Report, Searcher};
@@ -21,6 +22,8 @@ pub enum EngineError {
         expected: &'static str,
         got: &'static str,
     },
+    /// A weights file that does not fit the game's evaluator, or a player that takes none.
+    Weights(String),
 }
 
 impl fmt::Display for EngineError {
@@ -30,6 +33,7 @@ impl fmt::Display for EngineError {
             EngineError::WrongGame { expected, got } => {
                 write!(f, "this player plays {expected}, not {got}")
             }
+            EngineError::Weights(e) => write!(f, "bad weights: {e}"),
         }
     }
 }
@@ -99,6 +103,58 @@ impl EngineVisitor for Build {
     }
 }
 
+/// A player for the game with this id whose evaluator has the weights of this file (see
+/// [`crate::eval::Tunable`]; names it leaves out keep their defaults). Only the players that
+/// evaluate take weights: `greedy` and `alphabeta`.
+pub fn new_searcher_with_weights(
+    game: &str,
+    spec: &PlayerSpec,
+    options: &Options,
+    weights: &str,
+) -> Result<Box<dyn DynSearcher>, EngineError> {
+    with_engine_game(
+        game,
+        BuildWeighted {
+            spec: spec.clone(),
+            options: options.clone(),
+            weights,
+        },
+    )
+    .map_err(EngineError::UnknownGame)?
+}
+
+struct BuildWeighted<'a> {
+    spec: PlayerSpec,
+    options: Options,
+    weights: &'a str,
+}
+
+impl EngineVisitor for BuildWeighted<'_> {
+    type Output = Result<Box<dyn DynSearcher>, EngineError>;
+
+    fn visit<G: EngineGame>(self, game: &'static G) -> Self::Output {
+        let eval = G::Eval::with_weights(self.weights).map_err(EngineError::Weights)?;
+        let inner: Box<dyn Searcher<G::Pos>> =
+            match self.spec {
+                PlayerSpec::Greedy => Box::new(Greedy::with_eval(eval, &self.options)),
+                PlayerSpec::AlphaBeta { depth } => Box::new(
+                    AlphaBeta::<G::Pos, G::Eval>::with_eval(depth, eval, &self.options),
+                ),
+                #[allow(unreachable_patterns)]
+                other => {
+                    return Err(EngineError::Weights(format!(
+                        "`{other}` takes no weights: only greedy and alphabeta evaluate"
+                    )))
+                }
+            };
+        Ok(Box::new(Typed::<G> {
+            info: game.info(),
+            spec: self.spec,
+            inner,
+        }))
+    }
+}
+
 struct Typed<G: EngineGame> {
     info: &'static GameInfo,
     spec: PlayerSpec,
@@ -147,6 +203,8 @@ impl<G: EngineGame> DynSearcher for Typed<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Tunable;
+    use crate::score::Score;
     use myrmidon_rules::registry;
 
     /// One search without limits.
@@ -202,5 +260,72 @@ mod tests {
         let none = search_once(&mut *player, &*over).unwrap();
         assert_eq!(none, None);
         assert!(new_searcher("chess", &PlayerSpec::Random, &Options::default()).is_err());
+    }
+
+    #[test]
+    fn players_take_weights_files() {
+        use crate::eval::{Evaluator, ReinesEval};
+        use myrmidon_rules::games::reines::ReinesPosition;
+        use myrmidon_rules::rng::Rng;
+        // A game of random moves until the material is uneven.
+        let game = registry::find("reines").unwrap();
+        let mut record = game.new_game(&Default::default()).unwrap();
+        let mut rng = Rng::new(3);
+        loop {
+            let typed = record_of::<ReinesPosition>(&*record).unwrap();
+            let pos = typed.position();
+            if ReinesEval::default().evaluate(pos, pos.to_move()) != 0 && typed.outcome().is_none()
+            {
+                break;
+            }
+            let moves = record.legal_moves();
+            assert!(!moves.is_empty(), "the game ended with even material");
+            record.play(&moves[rng.below(moves.len())].text).unwrap();
+        }
+        let spec: PlayerSpec = "alphabeta:depth=1".parse().unwrap();
+        let score = |player: &mut dyn DynSearcher| {
+            let mut last = None;
+            let mv = player
+                .search(
+                    &*record,
+                    &Limits::default(),
+                    &Control::unlimited(),
+                    &mut |r| last = Some(r.score),
+                )
+                .unwrap();
+            assert!(mv.is_some());
+            last.expect("a report")
+        };
+        let mut plain = new_searcher("reines", &spec, &Options::default()).unwrap();
+        let doubled = "counsellor 600\nsoldier 400\nworker 200\n";
+        let mut heavy =
+            new_searcher_with_weights("reines", &spec, &Options::default(), doubled).unwrap();
+        let (Score::Cp(a), Score::Cp(b)) = (score(&mut *plain), score(&mut *heavy)) else {
+            panic!("no mate at depth 1 here");
+        };
+        assert_eq!(b, 2 * a, "doubled weights double the score");
+        assert_ne!(a, 0);
+        // The same file as the defaults plays as the default player.
+        let same = ReinesEval::default().weights_text();
+        let mut again =
+            new_searcher_with_weights("reines", &spec, &Options::default(), &same).unwrap();
+        assert_eq!(score(&mut *again), Score::Cp(a));
+
+        let err = |spec: &str, game: &str, text: &str| {
+            new_searcher_with_weights(game, &spec.parse().unwrap(), &Options::default(), text)
+                .err()
+                .expect("an error")
+                .to_string()
+        };
+        assert!(err("greedy", "reines", "queen 1").contains("unknown weight `queen`"));
+        assert!(err("random", "reines", "").contains("`random` takes no weights"));
+        assert!(err("greedy", "chess", "").contains("chess"));
+        assert!(new_searcher_with_weights(
+            "epaminondas",
+            &PlayerSpec::Greedy,
+            &Options::default(),
+            "stone 50"
+        )
+        .is_ok());
     }
 }

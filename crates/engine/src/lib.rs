@@ -9,6 +9,8 @@
 //! * [`DynSearcher`] is the same behind a pointer, over [`DynRecord`]s and move texts, for the
 //!   protocol and the match runner; [`new_searcher`] builds one from a [`PlayerSpec`]
 //!   (`random`, `greedy`, `alphabeta:depth=3`).
+//! * [`Tunable`]: every evaluator's named weights, which [`tune`] fits to finished games and a
+//!   weights file sets.
 //!
 //! [`Position`]: myrmidon_rules::Position
 //! [`Record`]: myrmidon_rules::Record
@@ -22,10 +24,11 @@ pub mod games;
 pub mod limits;
 pub mod players;
 pub mod score;
+pub mod tune;
 
 pub use control::Control;
-pub use dynamic::{new_searcher, DynSearcher, EngineError};
-pub use eval::Evaluator;
+pub use dynamic::{new_searcher, new_searcher_with_weights, DynSearcher, EngineError};
+pub use eval::{Evaluator, Tunable, Weight};
 pub use games::{engine_game_ids, with_engine_game, EngineGame, EngineVisitor};
 pub use limits::Limits;
 pub use players::{Options, PlayerSpec, Report, Searcher, SpecError};

@@ -3,12 +3,29 @@
 use myrmidon_rules::games::ackenhead::{AckenheadKind, AckenheadPosition};
 use myrmidon_rules::Player;
 
-use super::Evaluator;
+use super::weights::kind_name;
+use super::{Evaluator, Tunable, Weight};
 
 /// Piece values in centipawns, by kind (the King is never captured: checkmate ends the game).
 #[derive(Clone, Debug)]
 pub struct AckenheadEval {
     pub values: [(AckenheadKind, i32); 5],
+}
+
+impl Tunable for AckenheadEval {
+    /// One weight a piece kind, named by the kind (`leo`).
+    fn weights(&self) -> Vec<Weight> {
+        self.values
+            .iter()
+            .map(|&(kind, value)| Weight::new(kind_name(kind), value))
+            .collect()
+    }
+
+    fn set_weight(&mut self, index: usize, value: i32) {
+        if let Some((_, v)) = self.values.get_mut(index) {
+            *v = value;
+        }
+    }
 }
 
 impl Default for AckenheadEval {

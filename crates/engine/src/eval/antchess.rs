@@ -3,7 +3,8 @@
 use myrmidon_rules::games::antchess::{AntChessKind, AntChessPosition};
 use myrmidon_rules::Player;
 
-use super::Evaluator;
+use super::weights::kind_name;
+use super::{Evaluator, Tunable, Weight};
 
 /// Piece values in centipawns (a Warrior is 100), by kind. The Queen's loss ends the game
 /// (or the player's part in it), which the search scores; her value here only tells a player
@@ -11,6 +12,22 @@ use super::Evaluator;
 #[derive(Clone, Debug)]
 pub struct AntChessEval {
     pub values: [(AntChessKind, i32); 7],
+}
+
+impl Tunable for AntChessEval {
+    /// One weight a piece kind, named by the kind (`queen`).
+    fn weights(&self) -> Vec<Weight> {
+        self.values
+            .iter()
+            .map(|&(kind, value)| Weight::new(kind_name(kind), value))
+            .collect()
+    }
+
+    fn set_weight(&mut self, index: usize, value: i32) {
+        if let Some((_, v)) = self.values.get_mut(index) {
+            *v = value;
+        }
+    }
 }
 
 impl Default for AntChessEval {

@@ -3,7 +3,7 @@
 use myrmidon_rules::games::epaminondas::{EpaminondasKind, EpaminondasPosition};
 use myrmidon_rules::Player;
 
-use super::Evaluator;
+use super::{Evaluator, Tunable, Weight};
 
 #[derive(Clone, Debug)]
 pub struct EpaminondasEval {
@@ -14,6 +14,18 @@ pub struct EpaminondasEval {
 impl Default for EpaminondasEval {
     fn default() -> Self {
         EpaminondasEval { stone: 100 }
+    }
+}
+
+impl Tunable for EpaminondasEval {
+    fn weights(&self) -> Vec<Weight> {
+        vec![Weight::new("stone", self.stone)]
+    }
+
+    fn set_weight(&mut self, index: usize, value: i32) {
+        if index == 0 {
+            self.stone = value;
+        }
     }
 }
 

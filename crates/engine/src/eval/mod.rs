@@ -12,10 +12,15 @@ pub use antchess::AntChessEval;
 pub use epaminondas::EpaminondasEval;
 pub use reines::ReinesEval;
 
+mod weights;
+
+pub use weights::{parse_weights, write_weights, Tunable, Weight, MAX_WEIGHT};
+
 use myrmidon_rules::{Player, Position};
 
-/// Scores positions of one game.
-pub trait Evaluator<P: Position>: Clone + Default + Send + Sync + 'static {
+/// Scores positions of one game. Its weights are [`Tunable`]: named integers that
+/// `myrmidon tune` fits to games and a weights file sets.
+pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'static {
     /// The material `player` has on the board, in centipawns.
     fn material(&self, pos: &P, player: Player) -> i32;
 

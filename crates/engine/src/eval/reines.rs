@@ -3,13 +3,30 @@
 use myrmidon_rules::games::reines::{ReinesKind, ReinesPosition};
 use myrmidon_rules::Player;
 
-use super::Evaluator;
+use super::weights::kind_name;
+use super::{Evaluator, Tunable, Weight};
 
 /// Piece values in centipawns (a Worker is 100). Capturing a Queen ends the game, which the
 /// search scores.
 #[derive(Clone, Debug)]
 pub struct ReinesEval {
     pub values: [(ReinesKind, i32); 3],
+}
+
+impl Tunable for ReinesEval {
+    /// One weight a piece kind, named by the kind (`counsellor`).
+    fn weights(&self) -> Vec<Weight> {
+        self.values
+            .iter()
+            .map(|&(kind, value)| Weight::new(kind_name(kind), value))
+            .collect()
+    }
+
+    fn set_weight(&mut self, index: usize, value: i32) {
+        if let Some((_, v)) = self.values.get_mut(index) {
+            *v = value;
+        }
+    }
 }
 
 impl Default for ReinesEval {

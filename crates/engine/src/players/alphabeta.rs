@@ -47,6 +47,14 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
         }
     }
 
+    /// The same player with this evaluator (tuned weights) instead of the default one.
+    pub fn with_eval(depth: u32, eval: E, options: &Options) -> Self {
+        AlphaBeta {
+            eval,
+            ..Self::new(depth, options)
+        }
+    }
+
     /// The score of a finished game `ply` plies from the root, for the root player.
     fn outcome_value(&self, outcome: Outcome, ply: usize) -> i32 {
         match outcome.winner() {

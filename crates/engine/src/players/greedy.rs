@@ -24,6 +24,14 @@ impl<E: Default> Greedy<E> {
             rng: Rng::new(options.seed),
         }
     }
+
+    /// The same player with this evaluator (tuned weights) instead of the default one.
+    pub fn with_eval(eval: E, options: &Options) -> Self {
+        Greedy {
+            eval,
+            ..Self::new(options)
+        }
+    }
 }
 
 impl<P: Position, E: Evaluator<P>> Searcher<P> for Greedy<E> {

@@ -1,0 +1,179 @@
+//! `myrmidon tune <game> --records <file>...`: fits the weights of the game's evaluator to the
+//! results of finished games (texel's method, `myrmidon_engine::tune`) and prints the error
+//! before and after and the weights; `--out` writes them as a weights file. With `--verbose`
+//! the error after each pass goes to standard error.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use myrmidon_engine::tune::{tune_records, TuneSettings};
+use myrmidon_engine::{engine_game_ids, Weight};
+use myrmidon_rules::pgn::read_games;
+use myrmidon_rules::DynRecord;
+
+use crate::common::{CliError, CliResult};
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The game whose evaluator to tune (an id of `myrmidon games`).
+    pub game: String,
+
+    /// Record files of finished games of this game (`myrmidon match --records`).
+    #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
+    pub records: Vec<PathBuf>,
+
+    /// Write the tuned weights here, one `<name> <value>` a line.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Start from the weights of this file instead of the evaluator's defaults.
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
+
+    /// The most passes over the weights.
+    #[arg(
+        long,
+        default_value_t = 100,
+        value_name = "N",
+        allow_negative_numbers = true
+    )]
+    pub iterations: u32,
+
+    /// Leave out the first plies of every game (random openings).
+    #[arg(
+        long,
+        default_value_t = 8,
+        value_name = "N",
+        allow_negative_numbers = true
+    )]
+    pub skip_plies: u32,
+
+    /// The first step of the local search (halved down to 1 when a pass gains nothing).
+    #[arg(long, default_value_t = 16, value_name = "N", value_parser = clap::value_parser!(i32).range(1..=1000), allow_negative_numbers = true)]
+    pub step: i32,
+
+    /// Print the error after every pass on standard error.
+    #[arg(long, short)]
+    pub verbose: bool,
+}
+
+pub fn run(args: &TuneArgs) -> CliResult {
+    let game = args.game.as_str();
+    if !engine_game_ids().contains(&game) {
+        // The engine's list of games is the registry's (a test of the engine crate checks).
+        return Err(myrmidon_rules::registry::find(game)
+            .err()
+            .map(CliError::from)
+            .unwrap_or_else(|| CliError::msg(format!("the engine does not play {game}"))));
+    }
+    let mut records: Vec<Box<dyn DynRecord>> = Vec::new();
+    for path in &args.records {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError::msg(format!("cannot read --records {}: {e}", path.display())))?;
+        let games = read_games(&text)
+            .map_err(|e| CliError::msg(format!("bad --records {}: {e}", path.display())))?;
+        for read in games {
+            let id = read.record.info().id;
+            if id != game {
+                return Err(CliError::msg(format!(
+                    "--records {}: the game on line {} is {id}, not {game}",
+                    path.display(),
+                    read.line
+                )));
+            }
+            records.push(read.record);
+        }
+    }
+    let start = match &args.weights {
+        Some(path) => Some(std::fs::read_to_string(path).map_err(|e| {
+            CliError::msg(format!("cannot read --weights {}: {e}", path.display()))
+        })?),
+        None => None,
+    };
+    let finished = records.iter().filter(|r| r.result().is_some()).count();
+    let settings = TuneSettings {
+        iterations: args.iterations,
+        step: args.step,
+        k: None,
+    };
+    let refs: Vec<&dyn DynRecord> = records.iter().map(|r| r.as_ref()).collect();
+    let outcome = tune_records(
+        game,
+        &refs,
+        start.as_deref(),
+        args.skip_plies as usize,
+        &settings,
+        &mut |p| {
+            if args.verbose {
+                eprintln!("pass {} step {}: error {:.6}", p.pass, p.step, p.error)
+            }
+        },
+    )
+    .map_err(|e| match (&args.weights, e) {
+        (Some(path), myrmidon_engine::tune::TuneError::Weights(e)) => {
+            CliError::msg(format!("bad --weights {}: {e}", path.display()))
+        }
+        (_, e) => CliError::msg(e.to_string()),
+    })?;
+
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    writeln!(
+        out,
+        "{game}: {} quiet positions from {finished} finished games of {}",
+        outcome.samples,
+        records.len()
+    )?;
+    writeln!(out, "k {:.6}", outcome.k)?;
+    if outcome.k_at_bound {
+        eprintln!(
+            "myrmidon: warning: k is at the end of its range ({} to {}): the evaluation hardly \
+             predicts the results of these games, and the tuned weights mean little",
+            myrmidon_engine::tune::K_MIN,
+            myrmidon_engine::tune::K_MAX
+        );
+    }
+    writeln!(out, "error before {:.6}", outcome.error_before)?;
+    writeln!(
+        out,
+        "error after {:.6} ({} passes)",
+        outcome.error_after, outcome.passes
+    )?;
+    let width = outcome
+        .after
+        .iter()
+        .map(|w| w.name.len())
+        .max()
+        .unwrap_or(0);
+    writeln!(out, "{:width$} {:>6} {:>6}", "weight", "before", "after")?;
+    for (before, after) in outcome.before.iter().zip(&outcome.after) {
+        writeln!(
+            out,
+            "{:width$} {:>6} {:>6}",
+            after.name, before.value, after.value
+        )?;
+    }
+    if let Some(path) = &args.out {
+        let text = weights_file(game, &outcome.after, &outcome);
+        std::fs::write(path, text)
+            .map_err(|e| CliError::msg(format!("cannot write --out {}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+/// The weights file: a comment saying where it comes from, then one weight a line.
+fn weights_file(
+    game: &str,
+    weights: &[Weight],
+    outcome: &myrmidon_engine::tune::TuneOutcome,
+) -> String {
+    format!(
+        "# {game} weights from myrmidon tune: {} quiet positions, k {:.6}, error {:.6} -> {:.6}\n{}",
+        outcome.samples,
+        outcome.k,
+        outcome.error_before,
+        outcome.error_after,
+        myrmidon_engine::eval::write_weights(weights)
+    )
+}

@@ -1,0 +1,195 @@
+//! Named integer weights of an evaluator, and their file format.
+//!
+//! A weights file has one weight a line, `<name> <value>`, the value an integer; blank lines and
+//! everything after a `#` are ignored. A file may name only some of the evaluator's weights
+//! (the others keep their defaults), but never an unknown name or one name twice. The tuner
+//! writes every weight, in the evaluator's order.
+
+use std::fmt::Write as _;
+
+/// The largest magnitude a weight may have: evaluations must stay well below the mate scores
+/// (see [`crate::score::MATE_BOUND`]).
+pub const MAX_WEIGHT: i32 = 5_000;
+
+/// One named weight of an evaluator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weight {
+    /// Lower case, no spaces (`leo`, `stone`, later `mobility.pao`).
+    pub name: String,
+    pub value: i32,
+}
+
+impl Weight {
+    pub fn new(name: impl Into<String>, value: i32) -> Self {
+        Weight {
+            name: name.into(),
+            value,
+        }
+    }
+}
+
+/// An evaluator whose terms are named integer weights, which the tuner adjusts and a weights
+/// file sets. Every game's evaluator implements it; each new term of an evaluation adds its
+/// weights here.
+pub trait Tunable: Sized + Default {
+    /// Every weight, in a fixed order (the index `set_weight` takes).
+    fn weights(&self) -> Vec<Weight>;
+
+    /// Sets the weight at `index` of [`Tunable::weights`]; an index out of range is ignored.
+    fn set_weight(&mut self, index: usize, value: i32);
+
+    /// The default evaluator with the weights of this file (see the module's documentation).
+    fn with_weights(text: &str) -> Result<Self, String> {
+        let mut eval = Self::default();
+        eval.load_weights(text)?;
+        Ok(eval)
+    }
+
+    /// Sets the weights this file names; on an error nothing is changed.
+    fn load_weights(&mut self, text: &str) -> Result<(), String> {
+        let names: Vec<String> = self.weights().into_iter().map(|w| w.name).collect();
+        let parsed = parse_weights(text)?;
+        let mut updates = Vec::with_capacity(parsed.len());
+        for (line, weight) in parsed {
+            let index = names
+                .iter()
+                .position(|n| *n == weight.name)
+                .ok_or_else(|| {
+                    format!(
+                        "line {line}: unknown weight `{}`: expected one of {}",
+                        weight.name,
+                        names.join(", ")
+                    )
+                })?;
+            updates.push((index, weight.value));
+        }
+        for (index, value) in updates {
+            self.set_weight(index, value);
+        }
+        Ok(())
+    }
+
+    /// The weights in the file format, every one of them.
+    fn weights_text(&self) -> String {
+        write_weights(&self.weights())
+    }
+}
+
+/// The weights of a file with the line each is on (from 1): syntax only, the names are not
+/// checked against an evaluator. Errors name the line and what is wrong.
+pub fn parse_weights(text: &str) -> Result<Vec<(usize, Weight)>, String> {
+    let mut out: Vec<(usize, Weight)> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let mut words = content.split_whitespace();
+        let (Some(name), Some(value), None) = (words.next(), words.next(), words.next()) else {
+            return Err(format!(
+                "line {line}: expected `<name> <value>`, found `{content}`"
+            ));
+        };
+        let value: i32 = value
+            .parse()
+            .ok()
+            .filter(|v: &i32| v.abs() <= MAX_WEIGHT)
+            .ok_or_else(|| {
+                format!(
+                    "line {line}: bad value `{value}` for `{name}`: expected an integer from \
+                     -{MAX_WEIGHT} to {MAX_WEIGHT}"
+                )
+            })?;
+        if let Some((first, _)) = out.iter().find(|(_, w)| w.name == name) {
+            return Err(format!(
+                "line {line}: `{name}` is given twice (first on line {first})"
+            ));
+        }
+        out.push((line, Weight::new(name, value)));
+    }
+    Ok(out)
+}
+
+/// Weights in the file format, one `<name> <value>` a line.
+pub fn write_weights(weights: &[Weight]) -> String {
+    let mut out = String::new();
+    for w in weights {
+        let _ = writeln!(out, "{} {}", w.name, w.value);
+    }
+    out
+}
+
+/// The weight name of a piece kind: its name in lower case (`Leo` -> `leo`).
+pub(crate) fn kind_name(kind: impl std::fmt::Debug) -> String {
+    format!("{kind:?}").to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{AckenheadEval, AntChessEval, EpaminondasEval, ReinesEval};
+
+    fn round_trip<E: Tunable + std::fmt::Debug>() {
+        let mut eval = E::default();
+        let n = eval.weights().len();
+        assert!(n > 0);
+        for i in 0..n {
+            eval.set_weight(i, 37 * (i as i32 + 1) - 5);
+        }
+        let text = eval.weights_text();
+        assert_eq!(text.lines().count(), n);
+        let back = E::with_weights(&text).unwrap();
+        assert_eq!(back.weights(), eval.weights());
+        // Names are unique, so that a file can name each.
+        let names: Vec<String> = eval.weights().into_iter().map(|w| w.name).collect();
+        for (i, name) in names.iter().enumerate() {
+            assert!(!names[..i].contains(name), "{name} twice");
+            assert!(!name.contains(char::is_whitespace) && !name.contains('#'));
+        }
+        // A partial file changes only what it names.
+        let first = &names[0];
+        let partial = E::with_weights(&format!("# one weight\n\n{first} 123  # set\n")).unwrap();
+        let w = partial.weights();
+        assert_eq!(w[0].value, 123);
+        assert_eq!(w[1..], E::default().weights()[1..]);
+    }
+
+    #[test]
+    fn every_evaluator_round_trips_its_weights() {
+        round_trip::<AckenheadEval>();
+        round_trip::<AntChessEval>();
+        round_trip::<EpaminondasEval>();
+        round_trip::<ReinesEval>();
+        assert_eq!(
+            AckenheadEval::default().weights_text().lines().next(),
+            Some("leo 700")
+        );
+    }
+
+    #[test]
+    fn bad_weight_files_say_which_line_and_why() {
+        let cases = [
+            ("leo 700\npao\n", "line 2: expected `<name> <value>`"),
+            ("leo 700 3\n", "line 1: expected"),
+            ("\nleo seven\n", "line 2: bad value `seven` for `leo`"),
+            ("leo 99999\n", "bad value `99999`"),
+            (
+                "leo 1\n# c\nleo 2\n",
+                "line 3: `leo` is given twice (first on line 1)",
+            ),
+            (
+                "queen 5\n",
+                "line 1: unknown weight `queen`: expected one of leo, pao",
+            ),
+        ];
+        for (text, want) in cases {
+            let err = AckenheadEval::with_weights(text).unwrap_err();
+            assert!(err.contains(want), "{text:?}: {err}");
+        }
+        // A failed load changes nothing.
+        let mut eval = AckenheadEval::default();
+        assert!(eval.load_weights("leo 1\nqueen 2\n").is_err());
+        assert_eq!(eval.weights(), AckenheadEval::default().weights());
+    }
+}

@@ -1,0 +1,492 @@
+//! Texel-style tuning of an evaluator's [`Tunable`] weights from finished games. No I/O:
+//! `myrmidon tune` reads the records and writes the weights.
+//!
+//! 1. **Samples**: the quiet positions of each game ([`quiet_samples`]): after the first plies,
+//!    not over, the side to move not in check and without a tactical move (capture, promotion,
+//!    immediate win), so that the static evaluation means something. Each is labelled with the
+//!    game's result for the player to move: their points (1, ½, 0 between two; with three, the
+//!    mover's share).
+//! 2. **Scale**: `K` such that `sigmoid(K · eval)` best predicts the labels with the weights as
+//!    they are ([`fit_scale`]).
+//! 3. **Weights**: with `K` fixed, coordinate descent on the mean squared error (texel's local
+//!    search): each weight in turn is tried at `+step` and `-step` and kept where the error
+//!    falls; when a whole pass changes nothing the step is halved, down to 1.
+//!
+//! Everything is deterministic: the same samples and settings give the same weights.
+
+use std::fmt;
+
+use myrmidon_rules::movelist::MoveCounter;
+use myrmidon_rules::record::Event;
+use myrmidon_rules::{DynRecord, Position, Record};
+
+use crate::eval::{Evaluator, Tunable, Weight, MAX_WEIGHT};
+use crate::games::{with_engine_game, EngineGame, EngineVisitor};
+
+/// A position and the points its player to move made in the end.
+#[derive(Clone, Debug)]
+pub struct Sample<P> {
+    pub pos: P,
+    /// 0 to 1.
+    pub label: f64,
+}
+
+/// The quiet positions of a finished game with their labels (none if the game is not over).
+/// Positions before ply `skip_plies` are left out (the opening, often random in self-play).
+pub fn quiet_samples<P: Position>(record: &Record<P>, skip_plies: usize) -> Vec<Sample<P>> {
+    let Some(result) = record.result() else {
+        return Vec::new();
+    };
+    let points = result.points(record.start().player_names().len());
+    record
+        .events()
+        .iter()
+        .zip(record.positions())
+        .enumerate()
+        .filter(|&(ply, (event, _))| ply >= skip_plies && matches!(event, Event::Move(_)))
+        .map(|(_, (_, pos))| pos)
+        .filter(|pos| is_quiet(*pos))
+        .map(|pos| Sample {
+            pos: pos.clone(),
+            label: points.get(pos.to_move() as usize).copied().unwrap_or(0.0),
+        })
+        .collect()
+}
+
+/// Not over, not in check, and no capture, promotion or immediate win to play.
+pub fn is_quiet<P: Position>(pos: &P) -> bool {
+    if pos.in_check() || pos.draw_by_rule().is_some() {
+        return false;
+    }
+    let mut tactical = MoveCounter(0);
+    pos.generate_tactical(&mut tactical);
+    tactical.0 == 0 && pos.count_legal_moves() > 0
+}
+
+#[inline]
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The mean squared error of `sigmoid(k · eval)` against the labels (0 without samples).
+pub fn mean_error<P: Position, E: Evaluator<P>>(eval: &E, samples: &[Sample<P>], k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = samples
+        .iter()
+        .map(|s| {
+            let e = eval.evaluate(&s.pos, s.pos.to_move()) as f64;
+            let d = sigmoid(k * e) - s.label;
+            d * d
+        })
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// The bounds of the scale search: an evaluation of one pawn (100) moves the prediction by
+/// between almost nothing and almost everything.
+pub const K_MIN: f64 = 1e-5;
+pub const K_MAX: f64 = 0.2;
+
+/// The scale `K` that minimises [`mean_error`] for these weights: a golden-section search over
+/// `ln K` in [1e-5, 0.2].
+pub fn fit_scale<P: Position, E: Evaluator<P>>(eval: &E, samples: &[Sample<P>]) -> f64 {
+    let error = |lnk: f64| mean_error(eval, samples, lnk.exp());
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut a, mut b) = (K_MIN.ln(), K_MAX.ln());
+    let mut c = b - ratio * (b - a);
+    let mut d = a + ratio * (b - a);
+    let (mut ec, mut ed) = (error(c), error(d));
+    for _ in 0..40 {
+        if ec <= ed {
+            b = d;
+            d = c;
+            ed = ec;
+            c = b - ratio * (b - a);
+            ec = error(c);
+        } else {
+            a = c;
+            c = d;
+            ec = ed;
+            d = a + ratio * (b - a);
+            ed = error(d);
+        }
+    }
+    ((a + b) / 2.0).exp()
+}
+
+/// How to tune.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TuneSettings {
+    /// The most passes over the weights (a pass tries every weight once).
+    pub iterations: u32,
+    /// The first step of the local search; halved when a pass gains nothing, down to 1.
+    pub step: i32,
+    /// The scale; `None` fits it first ([`fit_scale`]).
+    pub k: Option<f64>,
+}
+
+impl Default for TuneSettings {
+    fn default() -> Self {
+        TuneSettings {
+            iterations: 100,
+            step: 16,
+            k: None,
+        }
+    }
+}
+
+/// Where the tuning is, after each pass.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub pass: u32,
+    pub step: i32,
+    pub error: f64,
+}
+
+/// What tuning did: the scale, the error before and after, the weights before and after.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TuneOutcome {
+    pub samples: usize,
+    pub k: f64,
+    /// The fitted scale is at an end of its range ([`K_MIN`], [`K_MAX`]): the evaluation
+    /// hardly predicts the results (or predicts them perfectly), and the weights mean little.
+    pub k_at_bound: bool,
+    pub error_before: f64,
+    pub error_after: f64,
+    pub passes: u32,
+    pub before: Vec<Weight>,
+    pub after: Vec<Weight>,
+}
+
+/// Tunes `eval`'s weights on `samples` (see the module's documentation) and returns what it
+/// did; `eval` ends with the tuned weights. Weights stay within ±[`MAX_WEIGHT`].
+pub fn tune<P: Position, E: Evaluator<P>>(
+    eval: &mut E,
+    samples: &[Sample<P>],
+    settings: &TuneSettings,
+    progress: &mut dyn FnMut(&Progress),
+) -> TuneOutcome {
+    let before = eval.weights();
+    let k = settings.k.unwrap_or_else(|| fit_scale(eval, samples));
+    let error_before = mean_error(eval, samples, k);
+    let mut best = error_before;
+    let mut step = settings.step.max(1);
+    let mut passes = 0;
+    while passes < settings.iterations && !samples.is_empty() {
+        passes += 1;
+        let mut improved = false;
+        for i in 0..eval.weights().len() {
+            let value = eval.weights()[i].value;
+            for candidate in [value + step, value - step] {
+                if candidate.abs() > MAX_WEIGHT {
+                    continue;
+                }
+                eval.set_weight(i, candidate);
+                let e = mean_error(eval, samples, k);
+                if e < best {
+                    best = e;
+                    improved = true;
+                    break;
+                }
+                eval.set_weight(i, value);
+            }
+        }
+        progress(&Progress {
+            pass: passes,
+            step,
+            error: best,
+        });
+        if !improved {
+            if step == 1 {
+                break;
+            }
+            step /= 2;
+        }
+    }
+    TuneOutcome {
+        samples: samples.len(),
+        k,
+        k_at_bound: settings.k.is_none() && !(K_MIN * 1.01..=K_MAX / 1.01).contains(&k),
+        error_before,
+        error_after: best,
+        passes,
+        before,
+        after: eval.weights(),
+    }
+}
+
+/// Why records could not be tuned on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TuneError {
+    UnknownGame(myrmidon_rules::UnknownGame),
+    /// Record `index` (from 0) is of another game.
+    WrongGame {
+        index: usize,
+        expected: &'static str,
+        got: &'static str,
+    },
+    /// The starting weights file is bad.
+    Weights(String),
+    /// No quiet position in finished games.
+    NoSamples,
+}
+
+impl fmt::Display for TuneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TuneError::UnknownGame(e) => e.fmt(f),
+            TuneError::WrongGame {
+                index,
+                expected,
+                got,
+            } => write!(
+                f,
+                "game {} of the records is a game of {got}, not {expected}",
+                index + 1
+            ),
+            TuneError::Weights(e) => write!(f, "bad weights: {e}"),
+            TuneError::NoSamples => f.write_str(
+                "no quiet position to tune on: the records need finished games that last \
+                 longer than the plies skipped",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TuneError {}
+
+/// Tunes the evaluator of game `game` on these records, starting from its default weights or
+/// from the weights file `start`: the dynamic face of [`quiet_samples`] and [`tune`].
+pub fn tune_records(
+    game: &str,
+    records: &[&dyn DynRecord],
+    start: Option<&str>,
+    skip_plies: usize,
+    settings: &TuneSettings,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<TuneOutcome, TuneError> {
+    with_engine_game(
+        game,
+        TuneVisitor {
+            records,
+            start,
+            skip_plies,
+            settings,
+            progress,
+        },
+    )
+    .map_err(TuneError::UnknownGame)?
+}
+
+struct TuneVisitor<'a> {
+    records: &'a [&'a dyn DynRecord],
+    start: Option<&'a str>,
+    skip_plies: usize,
+    settings: &'a TuneSettings,
+    progress: &'a mut dyn FnMut(&Progress),
+}
+
+impl EngineVisitor for TuneVisitor<'_> {
+    type Output = Result<TuneOutcome, TuneError>;
+
+    fn visit<G: EngineGame>(self, game: &'static G) -> Self::Output {
+        let id = game.info().id;
+        let mut samples = Vec::new();
+        for (index, record) in self.records.iter().enumerate() {
+            let typed = record_for::<G>(*record, id).ok_or(TuneError::WrongGame {
+                index,
+                expected: id,
+                got: record.info().id,
+            })?;
+            samples.extend(quiet_samples(typed, self.skip_plies));
+        }
+        if samples.is_empty() {
+            return Err(TuneError::NoSamples);
+        }
+        let mut eval = match self.start {
+            Some(text) => G::Eval::with_weights(text).map_err(TuneError::Weights)?,
+            None => G::Eval::default(),
+        };
+        Ok(tune(&mut eval, &samples, self.settings, self.progress))
+    }
+}
+
+/// The typed record if it is one of game `id` (two games may share a position type).
+fn record_for<'r, G: EngineGame>(
+    record: &'r dyn DynRecord,
+    id: &str,
+) -> Option<&'r Record<G::Pos>> {
+    myrmidon_rules::dynamic::record_of::<G::Pos>(record).filter(|_| record.info().id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::ReinesEval;
+    use myrmidon_rules::games::reines::{Reines, ReinesPosition};
+    use myrmidon_rules::rng::Rng;
+    use myrmidon_rules::{Game, Settings};
+
+    /// Quiet positions of random Jeu de Reines games, with some material gone.
+    fn random_quiet_positions(games: u64) -> Vec<ReinesPosition> {
+        let mut out = Vec::new();
+        for seed in 0..games {
+            let mut rng = Rng::new(seed + 1);
+            let mut pos = Reines.start(&Settings::default()).unwrap();
+            for _ in 0..120 {
+                let moves = pos.moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves.iter().copied().nth(rng.below(moves.len())).unwrap();
+                pos.make_move(mv);
+                if is_quiet(&pos) && pos.outcome().is_none() {
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out
+    }
+
+    fn truth() -> ReinesEval {
+        ReinesEval::with_weights("counsellor 500\nsoldier 150\nworker 100\n").unwrap()
+    }
+
+    #[test]
+    fn the_tuner_recovers_known_piece_values() {
+        let truth = truth();
+        let k_true = 0.01;
+        let positions = random_quiet_positions(40);
+        let samples: Vec<Sample<ReinesPosition>> = positions
+            .into_iter()
+            .map(|pos| {
+                let e = truth.evaluate(&pos, pos.to_move()) as f64;
+                Sample {
+                    label: sigmoid(k_true * e),
+                    pos,
+                }
+            })
+            .collect();
+        let unbalanced = samples
+            .iter()
+            .filter(|s| (s.label - 0.5).abs() > 0.01)
+            .count();
+        assert!(
+            unbalanced > 200,
+            "only {unbalanced} positions with a material difference"
+        );
+
+        let mut eval = ReinesEval::default();
+        let mut errors = Vec::new();
+        let outcome = tune(&mut eval, &samples, &TuneSettings::default(), &mut |p| {
+            errors.push(p.error)
+        });
+        assert!(
+            outcome.error_after < outcome.error_before / 10.0,
+            "{outcome:?}"
+        );
+        // The error never rises from one pass to the next.
+        assert!(errors.windows(2).all(|w| w[1] <= w[0]), "{errors:?}");
+        // The ratios of the values come near the truth's: counsellor 5 workers, soldier 1.5.
+        let w: Vec<f64> = outcome.after.iter().map(|w| w.value as f64).collect();
+        let (c, s, wk) = (w[0] / w[2], w[1] / w[2], 1.0);
+        assert!(
+            (c - 5.0).abs() < 0.5,
+            "counsellor/worker {c}: {:?}",
+            outcome.after
+        );
+        assert!(
+            (s - 1.5).abs() < 0.3,
+            "soldier/worker {s}: {:?}",
+            outcome.after
+        );
+        assert_eq!(wk, 1.0);
+        // The same input gives the same weights.
+        let mut again = ReinesEval::default();
+        let second = tune(&mut again, &samples, &TuneSettings::default(), &mut |_| {});
+        assert_eq!(second, outcome);
+        assert_eq!(again.weights(), outcome.after);
+    }
+
+    #[test]
+    fn the_scale_fits_the_labels() {
+        let truth = truth();
+        let samples: Vec<Sample<ReinesPosition>> = random_quiet_positions(20)
+            .into_iter()
+            .map(|pos| Sample {
+                label: sigmoid(0.004 * truth.evaluate(&pos, pos.to_move()) as f64),
+                pos,
+            })
+            .collect();
+        let k = fit_scale(&truth, &samples);
+        assert!((k - 0.004).abs() < 0.0001, "{k}");
+        assert!(mean_error(&truth, &samples, k) < 1e-9);
+        assert_eq!(mean_error(&truth, &[], k), 0.0);
+    }
+
+    #[test]
+    fn records_give_quiet_labelled_samples() {
+        // A finished game: random moves until the end.
+        let game = myrmidon_rules::registry::find("reines").unwrap();
+        let mut record = game.new_game(&Settings::default()).unwrap();
+        let mut rng = Rng::new(7);
+        while record.result().is_none() {
+            let moves = record.legal_moves();
+            let mv = &moves[rng.below(moves.len())];
+            record.play(&mv.text).unwrap();
+        }
+        let typed = myrmidon_rules::dynamic::record_of::<ReinesPosition>(&*record).unwrap();
+        let points = typed.result().unwrap().points(2);
+        let all = quiet_samples(typed, 0);
+        let late = quiet_samples(typed, 10);
+        assert!(!all.is_empty() && late.len() < all.len());
+        for s in &all {
+            assert!(is_quiet(&s.pos));
+            assert_eq!(s.label, points[s.pos.to_move() as usize]);
+        }
+        // An unfinished game gives none.
+        let fresh = game.new_game(&Settings::default()).unwrap();
+        let fresh = myrmidon_rules::dynamic::record_of::<ReinesPosition>(&*fresh).unwrap();
+        assert!(quiet_samples(fresh, 0).is_empty());
+
+        // Through the dynamic face: the game must match, the start weights must fit.
+        let records: Vec<&dyn DynRecord> = vec![&*record];
+        let settings = TuneSettings {
+            iterations: 2,
+            ..TuneSettings::default()
+        };
+        let ok = tune_records(
+            "reines",
+            &records,
+            Some("worker 90\n"),
+            10,
+            &settings,
+            &mut |_| {},
+        );
+        let ok = ok.unwrap();
+        assert_eq!(ok.samples, late.len());
+        assert_eq!(ok.before[2], Weight::new("worker", 90));
+        let err = tune_records("ackenhead", &records, None, 0, &settings, &mut |_| {});
+        assert_eq!(
+            err.unwrap_err().to_string(),
+            "game 1 of the records is a game of reines, not ackenhead"
+        );
+        let err = tune_records(
+            "reines",
+            &records,
+            Some("pawn 1"),
+            0,
+            &settings,
+            &mut |_| {},
+        );
+        assert!(err
+            .unwrap_err()
+            .to_string()
+            .contains("unknown weight `pawn`"));
+        let err = tune_records("reines", &records, None, 100_000, &settings, &mut |_| {});
+        assert_eq!(err.unwrap_err(), TuneError::NoSamples);
+        assert!(tune_records("chess", &records, None, 0, &settings, &mut |_| {}).is_err());
+    }
+}
