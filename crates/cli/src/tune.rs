@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use myrmidon_engine::tune::{tune_records, TuneSettings};
+use myrmidon_engine::tune::{tune_records, Sampling, TuneSettings};
 use myrmidon_engine::{engine_game_ids, Weight};
 use myrmidon_rules::pgn::read_games;
 use myrmidon_rules::DynRecord;
@@ -48,6 +48,11 @@ pub struct TuneArgs {
         allow_negative_numbers = true
     )]
     pub skip_plies: u32,
+
+    /// Take at most N quiet positions of each game, evenly spread (default: all), so that
+    /// long games do not outweigh the others.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..))]
+    pub per_game: Option<u32>,
 
     /// The first step of the local search (halved down to 1 when a pass gains nothing).
     #[arg(long, default_value_t = 16, value_name = "N", value_parser = clap::value_parser!(i32).range(1..=1000), allow_negative_numbers = true)]
@@ -102,7 +107,10 @@ pub fn run(args: &TuneArgs) -> CliResult {
         game,
         &refs,
         start.as_deref(),
-        args.skip_plies as usize,
+        Sampling {
+            skip_plies: args.skip_plies as usize,
+            per_game: args.per_game.map(|n| n as usize),
+        },
         &settings,
         &mut |p| {
             if args.verbose {

@@ -255,6 +255,17 @@ fn bad_tune_command_lines_are_usage_errors() {
             vec!["tune", "epaminondas", "--records", &records, "--step", "0"],
             "invalid value '0' for '--step <N>'".to_string(),
         ),
+        (
+            vec![
+                "tune",
+                "epaminondas",
+                "--records",
+                &records,
+                "--per-game",
+                "0",
+            ],
+            "invalid value '0' for '--per-game <N>'".to_string(),
+        ),
         (vec!["tune", "epaminondas"], "--records".to_string()),
         (
             vec![

@@ -53,6 +53,37 @@ pub fn quiet_samples<P: Position>(record: &Record<P>, skip_plies: usize) -> Vec<
         .collect()
 }
 
+/// Which positions of each game to tune on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sampling {
+    /// Leave out the positions before this ply (random openings).
+    pub skip_plies: usize,
+    /// At most this many quiet positions of each game, evenly spread over it, so that long
+    /// games (hundreds of plies of shuffling before a draw) do not outweigh the others.
+    pub per_game: Option<usize>,
+}
+
+/// At most `n` of `items`, evenly spread (the first kept), in order.
+pub fn spread<T>(items: Vec<T>, n: usize) -> Vec<T> {
+    let len = items.len();
+    if len <= n {
+        return items;
+    }
+    let mut keep = (0..n).map(|i| i * len / n).peekable();
+    items
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, item)| {
+            if keep.peek() == Some(&i) {
+                keep.next();
+                Some(item)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
 /// Not over, not in check, and no capture, promotion or immediate win to play.
 pub fn is_quiet<P: Position>(pos: &P) -> bool {
     if pos.in_check() || pos.draw_by_rule().is_some() {
@@ -263,7 +294,7 @@ pub fn tune_records(
     game: &str,
     records: &[&dyn DynRecord],
     start: Option<&str>,
-    skip_plies: usize,
+    sampling: Sampling,
     settings: &TuneSettings,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<TuneOutcome, TuneError> {
@@ -272,7 +303,7 @@ pub fn tune_records(
         TuneVisitor {
             records,
             start,
-            skip_plies,
+            sampling,
             settings,
             progress,
         },
@@ -283,7 +314,7 @@ pub fn tune_records(
 struct TuneVisitor<'a> {
     records: &'a [&'a dyn DynRecord],
     start: Option<&'a str>,
-    skip_plies: usize,
+    sampling: Sampling,
     settings: &'a TuneSettings,
     progress: &'a mut dyn FnMut(&Progress),
 }
@@ -300,7 +331,11 @@ impl EngineVisitor for TuneVisitor<'_> {
                 expected: id,
                 got: record.info().id,
             })?;
-            samples.extend(quiet_samples(typed, self.skip_plies));
+            let quiet = quiet_samples(typed, self.sampling.skip_plies);
+            match self.sampling.per_game {
+                Some(n) => samples.extend(spread(quiet, n)),
+                None => samples.extend(quiet),
+            }
         }
         if samples.is_empty() {
             return Err(TuneError::NoSamples);
@@ -426,6 +461,21 @@ mod tests {
         assert_eq!(mean_error(&truth, &[], k), 0.0);
     }
 
+    fn skip(skip_plies: usize) -> Sampling {
+        Sampling {
+            skip_plies,
+            per_game: None,
+        }
+    }
+
+    #[test]
+    fn spread_keeps_evenly_spaced_items() {
+        assert_eq!(spread((0..10).collect(), 5), vec![0, 2, 4, 6, 8]);
+        assert_eq!(spread((0..10).collect(), 3), vec![0, 3, 6]);
+        assert_eq!(spread((0..3).collect(), 5), vec![0, 1, 2]);
+        assert_eq!(spread((0..3).collect::<Vec<i32>>(), 0), Vec::<i32>::new());
+    }
+
     #[test]
     fn records_give_quiet_labelled_samples() {
         // A finished game: random moves until the end.
@@ -461,14 +511,14 @@ mod tests {
             "reines",
             &records,
             Some("worker 90\n"),
-            10,
+            skip(10),
             &settings,
             &mut |_| {},
         );
         let ok = ok.unwrap();
         assert_eq!(ok.samples, late.len());
         assert_eq!(ok.before[2], Weight::new("worker", 90));
-        let err = tune_records("ackenhead", &records, None, 0, &settings, &mut |_| {});
+        let err = tune_records("ackenhead", &records, None, skip(0), &settings, &mut |_| {});
         assert_eq!(
             err.unwrap_err().to_string(),
             "game 1 of the records is a game of reines, not ackenhead"
@@ -477,7 +527,7 @@ mod tests {
             "reines",
             &records,
             Some("pawn 1"),
-            0,
+            skip(0),
             &settings,
             &mut |_| {},
         );
@@ -485,8 +535,22 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("unknown weight `pawn`"));
-        let err = tune_records("reines", &records, None, 100_000, &settings, &mut |_| {});
+        let err = tune_records(
+            "reines",
+            &records,
+            None,
+            skip(100_000),
+            &settings,
+            &mut |_| {},
+        );
         assert_eq!(err.unwrap_err(), TuneError::NoSamples);
-        assert!(tune_records("chess", &records, None, 0, &settings, &mut |_| {}).is_err());
+        // At most two positions of the game, the first and one in the middle.
+        let two = Sampling {
+            skip_plies: 10,
+            per_game: Some(2),
+        };
+        let ok = tune_records("reines", &records, None, two, &settings, &mut |_| {}).unwrap();
+        assert_eq!(ok.samples, 2.min(late.len()));
+        assert!(tune_records("chess", &records, None, skip(0), &settings, &mut |_| {}).is_err());
     }
 }
