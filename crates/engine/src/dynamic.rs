@@ -9,7 +9,7 @@ use myrmidon_rules::{DynRecord, GameInfo, Position};
 use crate::control::Control;
 use crate::games::{with_engine_game, EngineGame, EngineVisitor};
 use crate::limits::Limits;
-use crate::players::{AlphaBeta, Greedy, Options, PlayerSpec, RandomPlayer, Report, Searcher};
+use crate::players::{AlphaBeta, Greedy, Options, PlayerSpec, Pvs, RandomPlayer, Report, Searcher};
 
 /// Why a player could not be built or could not search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +90,9 @@ impl EngineVisitor for Build {
             PlayerSpec::AlphaBeta { depth } => {
                 Box::new(AlphaBeta::<G::Pos, G::Eval>::new(depth, &self.options))
             }
+            PlayerSpec::Search { depth } => {
+                Box::new(Pvs::<G::Pos, G::Eval>::new(depth, &self.options))
+            }
         };
         Box::new(Typed::<G> {
             info: game.info(),
@@ -166,7 +169,7 @@ mod tests {
     fn players_of_every_game_play_legal_moves() {
         for game in registry::games() {
             let id = game.info().id;
-            for spec in ["random", "greedy", "alphabeta:depth=2"] {
+            for spec in ["random", "greedy", "alphabeta:depth=2", "search:depth=3"] {
                 let spec: PlayerSpec = spec.parse().unwrap();
                 let mut player = new_searcher(id, &spec, &Options::default()).unwrap();
                 let mut record = game.new_game(&Default::default()).unwrap();

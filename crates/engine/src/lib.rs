@@ -8,7 +8,8 @@
 //!   reaches generic code from a game id, as the rules library's registry does.
 //! * [`DynSearcher`] is the same behind a pointer, over [`DynRecord`]s and move texts, for the
 //!   protocol and the match runner; [`new_searcher`] builds one from a [`PlayerSpec`]
-//!   (`random`, `greedy`, `alphabeta:depth=3`).
+//!   (`random`, `greedy`, `alphabeta:depth=3`, `search`, `search:depth=8`).
+//! * [`Pvs`](players::Pvs) is the strong search, with its transposition table in [`tt`].
 //!
 //! [`Position`]: myrmidon_rules::Position
 //! [`Record`]: myrmidon_rules::Record
@@ -22,6 +23,7 @@ pub mod games;
 pub mod limits;
 pub mod players;
 pub mod score;
+pub mod tt;
 
 pub use control::Control;
 pub use dynamic::{new_searcher, DynSearcher, EngineError};

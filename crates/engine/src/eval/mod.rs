@@ -30,6 +30,12 @@ pub trait Evaluator<P: Position>: Clone + Default + Send + Sync + 'static {
         self.material(pos, player) - others / (players as i32 - 1).max(1)
     }
 
+    /// The value of a piece of the kind with this index in `GameInfo::pieces`, for ordering
+    /// captures by their victim (`Tactics::taken_kinds`). By default every kind is alike.
+    fn piece_value(&self, _kind: usize) -> i32 {
+        100
+    }
+
     /// What the one-ply greedy player counts as gain: by default the evaluation. A game
     /// whose ordinary captures help the opponents more than the capturer at one ply overrides
     /// it (see Ant Chess).
