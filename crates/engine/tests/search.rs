@@ -331,6 +331,18 @@ impl EngineVisitor for StopsAndRepeats {
         );
         assert!(record.position().moves().contains(&mv.unwrap()));
         assert!(reports.iter().all(|r| r.nodes <= 5_000), "{id}");
+        // The budget is kept exactly: the same budget, the same move and reports.
+        let budgeted = || {
+            let mut reports = Vec::new();
+            let mv = pvs::<G>().search(
+                &record,
+                &Limits::default(),
+                &Control::with(None, Some(20_000)),
+                &mut |r| reports.push((r.depth, r.score, r.nodes, r.pv.clone())),
+            );
+            (mv, reports)
+        };
+        assert_eq!(budgeted(), budgeted(), "{id}");
     }
 }
 

@@ -7,8 +7,8 @@
 //! *paranoid*, as the alpha-beta baseline: every other player plays against the root player.
 //! Both are the same code: a node's score is from the view of its *side* (the root player, or
 //! the coalition of the others), and a child's score is negated only when the side changes.
-//! With three players the table's keys are salted with the root player, since a score depends
-//! on who the root player is.
+//! The table's keys are salted with the root player, since a score depends on who the root
+//! player is (the coalition with three players; the [`CONTEMPT`] for draws).
 
 use myrmidon_rules::{Outcome, Player, Position, Record};
 
@@ -41,7 +41,13 @@ const ORDER_WIN: i32 = ORDER_HASH - 1;
 const ORDER_TACTICAL: i32 = 1 << 28;
 const ORDER_KILLER: i32 = 1 << 27;
 
-/// Salts of the table keys by root player, in games of three or more.
+/// What a draw (by rule, repetition or agreement of the outcome) is worth to the root player:
+/// a little less than nothing, so that the search plays on rather than repeat when it sees no
+/// gain (with a material count, most positions look equal, and both sides would shuffle).
+const CONTEMPT: i32 = 20;
+
+/// Salts of the table keys by root player: scores depend on who the root player is (the
+/// paranoid coalition with three players, the contempt for draws).
 const ROOT_SALTS: [u64; 4] = [
     0,
     0x9e37_79b9_7f4a_7c15,
@@ -65,6 +71,8 @@ pub struct Pvs<P: Position, E> {
     scores: Vec<Vec<i32>>,
     lmr: [[u8; 64]; 64],
     nodes: u64,
+    /// The most nodes this search may visit.
+    node_limit: u64,
     seldepth: usize,
     aborted: bool,
     root: Player,
@@ -94,6 +102,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             lmr,
             nodes: 0,
+            node_limit: u64::MAX,
             seldepth: 0,
             aborted: false,
             root: 0,
@@ -120,7 +129,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         match outcome.winner() {
             Some(w) if w == self.root => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
-            None => 0,
+            None => -CONTEMPT,
         }
     }
 
@@ -182,7 +191,10 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         self.nodes += 1;
         self.pv_len[ply] = ply;
         self.seldepth = self.seldepth.max(ply);
-        if self.nodes & 1023 == 0 && control.should_stop(self.nodes) {
+        // The node budget exactly (deterministic), the clock and `stop` now and then.
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0 && control.should_stop(self.nodes))
+        {
             self.aborted = true;
         }
         !self.aborted
@@ -255,7 +267,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 return sign * self.outcome_value(o, ply);
             }
             if self.path.contains(&pos.hash()) {
-                return 0;
+                return -sign * CONTEMPT;
             }
             if pos.eliminated(self.root).is_some() {
                 return -sign * (MATE - ply as i32);
@@ -584,12 +596,14 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
         let first = *moves.first()?;
         self.root = root.to_move();
         self.players = root.player_names().len();
-        self.salt = if self.players > 2 {
-            ROOT_SALTS[self.root as usize % ROOT_SALTS.len()]
-        } else {
-            0
-        };
+        self.salt = ROOT_SALTS[self.root as usize % ROOT_SALTS.len()];
         self.nodes = 0;
+        self.node_limit = control
+            .node_limit()
+            .into_iter()
+            .chain(limits.nodes)
+            .min()
+            .unwrap_or(u64::MAX);
         self.aborted = false;
         self.tt.new_search();
         for k in &mut self.killers {
