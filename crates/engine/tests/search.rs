@@ -405,3 +405,59 @@ fn a_small_shared_table_never_gives_an_illegal_move() {
         with_engine_game(id, SmallTable).unwrap();
     }
 }
+
+/// True if after `mv` the game is over by rule with a win for the opponent (in Epaminondas: a
+/// crossing left unanswered).
+fn loses_on_the_spot<P: Position>(pos: &P, mv: P::Move) -> bool {
+    let mut after = pos.clone();
+    after.make_move(mv);
+    after.count_legal_moves() == 0
+        && after
+            .outcome_without_moves()
+            .winner()
+            .is_some_and(|w| w != pos.to_move())
+}
+
+struct AvoidsLosingMoves;
+impl EngineVisitor for AvoidsLosingMoves {
+    type Output = usize;
+    /// Two players: where some moves lose on the spot and others do not, the search plays one
+    /// that does not, even at depth 1.
+    fn visit<G: EngineGame>(self, game: &'static G) -> usize {
+        if game.info().players.len() != 2 {
+            return 0;
+        }
+        let mut found = 0;
+        scan(game, 31, 100, |record| {
+            let pos = record.position();
+            let moves = pos.moves();
+            let losing = moves.iter().filter(|&&m| loses_on_the_spot(pos, m)).count();
+            if losing == 0 || losing == moves.len() {
+                return false;
+            }
+            found += 1;
+            for depth in [1, 3] {
+                let (mv, _) = search_at(&mut pvs::<G>(), record, depth);
+                assert!(
+                    !loses_on_the_spot(pos, mv),
+                    "{pos}: depth {depth}: {} loses at once",
+                    pos.move_text(mv)
+                );
+            }
+            found >= 10
+        });
+        found
+    }
+}
+
+#[test]
+fn the_search_answers_a_crossing() {
+    let found = with_engine_game("epaminondas", AvoidsLosingMoves).unwrap();
+    assert!(
+        found >= 5,
+        "only {found} Epaminondas positions with a crossing to answer"
+    );
+    for id in IDS {
+        with_engine_game(id, AvoidsLosingMoves).unwrap();
+    }
+}

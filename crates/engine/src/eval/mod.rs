@@ -36,6 +36,19 @@ pub trait Evaluator<P: Position>: Clone + Default + Send + Sync + 'static {
         100
     }
 
+    /// True if the player to move must answer a threat at once or lose: check, a Queen
+    /// attacked, the opponent ahead in the crossing race of Epaminondas. The search extends
+    /// such nodes and looks at every move there in quiescence. By default `in_check`.
+    fn in_danger(&self, pos: &P) -> bool {
+        pos.in_check()
+    }
+
+    /// True if the player to move has no legal move, where the game can tell that cheaply
+    /// (quiescence asks before standing pat). By default false: not known.
+    fn cheaply_over(&self, _pos: &P) -> bool {
+        false
+    }
+
     /// What the one-ply greedy player counts as gain: by default the evaluation. A game
     /// whose ordinary captures help the opponents more than the capturer at one ply overrides
     /// it (see Ant Chess).

@@ -251,7 +251,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         allow_null: bool,
         control: &Control,
     ) -> i32 {
-        let in_check = pos.in_check();
+        let in_check = self.eval.in_danger(pos);
         if in_check && ply < MAX_PLY / 2 {
             depth += 1;
         }
@@ -400,7 +400,13 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 self.child(pos, side, depth - 1, ply + 1, alpha, beta, pv_node, control)
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 3 && quiet && !in_check && !killer && !pos.in_check() {
+                if depth >= 3
+                    && searched >= 3
+                    && quiet
+                    && !in_check
+                    && !killer
+                    && !self.eval.in_danger(pos)
+                {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
@@ -506,7 +512,10 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         if ply >= MAX_PLY - 1 {
             return self.static_eval(pos);
         }
-        let evading = qply < QS_EVASION_PLIES && pos.in_check();
+        if self.eval.cheaply_over(pos) {
+            return sign * self.outcome_value(pos.outcome_without_moves(), ply);
+        }
+        let evading = qply < QS_EVASION_PLIES && self.eval.in_danger(pos);
         let mut moves = P::MoveList::default();
         let mut best;
         if evading {
