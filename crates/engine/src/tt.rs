@@ -16,6 +16,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::score::MATE_BOUND;
 
+/// The largest table, in MiB.
+pub const MAX_MIB: usize = 65_536;
+
 /// Entries per bucket: four entries of 16 bytes make a 64-byte cache line.
 pub const BUCKET: usize = 4;
 
@@ -127,11 +130,14 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `mib` MiB (at least one bucket).
+    /// A table of about `mib` MiB (1 to [`MAX_MIB`]; less if that much memory cannot be had).
     pub fn new(mib: usize) -> Table {
-        let bytes = mib.max(1).saturating_mul(1 << 20);
-        let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
+        let bytes = mib.clamp(1, MAX_MIB) << 20;
+        let mut buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
         let mut entries = Vec::new();
+        while entries.try_reserve_exact(buckets * BUCKET).is_err() && buckets > 1 {
+            buckets /= 2;
+        }
         entries.resize_with(buckets * BUCKET, Entry::default);
         Table {
             entries,

@@ -53,7 +53,7 @@ impl Options {
     /// `Hash` by default.
     pub const DEFAULT_HASH_MB: usize = 16;
     /// The largest `Hash` accepted.
-    pub const MAX_HASH_MB: usize = 65_536;
+    pub const MAX_HASH_MB: usize = crate::tt::MAX_MIB;
 }
 
 impl Default for Options {
