@@ -83,6 +83,11 @@ pub struct Pvs<P: Position, E> {
 impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
     /// A search to `depth` plies at most (or as deep as the limits allow, with `None`).
     pub fn new(depth: Option<u32>, options: &Options) -> Self {
+        Pvs::with_eval(depth, E::default(), options)
+    }
+
+    /// The same with this evaluator (tuned weights, for example).
+    pub fn with_eval(depth: Option<u32>, eval: E, options: &Options) -> Self {
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -91,7 +96,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         }
         Pvs {
             depth,
-            eval: E::default(),
+            eval,
             options: options.clone(),
             tt: Table::new(options.hash_mb),
             path: Vec::with_capacity(1024),
