@@ -67,6 +67,11 @@ impl Control {
         self.inner.start.elapsed()
     }
 
+    /// The node budget, if there is one.
+    pub fn node_limit(&self) -> Option<u64> {
+        self.inner.nodes
+    }
+
     /// The time left before the deadline, if there is one.
     pub fn remaining(&self) -> Option<Duration> {
         let deadline = self.inner.deadline.load(Ordering::Relaxed);
@@ -102,6 +107,7 @@ mod tests {
     fn stop_nodes_and_deadline() {
         let c = Control::with(None, Some(100));
         assert!(!c.should_stop(99));
+        assert_eq!(c.node_limit(), Some(100));
         assert!(c.should_stop(100));
         let other = c.clone();
         let d = Control::unlimited();

@@ -10,7 +10,7 @@ use crate::control::Control;
 use crate::eval::Tunable;
 use crate::games::{with_engine_game, EngineGame, EngineVisitor};
 use crate::limits::Limits;
-use crate::players::{AlphaBeta, Greedy, Options, PlayerSpec, RandomPlayer, Report, Searcher};
+use crate::players::{AlphaBeta, Greedy, Options, PlayerSpec, Pvs, RandomPlayer, Report, Searcher};
 
 /// Why a player could not be built or could not search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +94,9 @@ impl EngineVisitor for Build {
             PlayerSpec::AlphaBeta { depth } => {
                 Box::new(AlphaBeta::<G::Pos, G::Eval>::new(depth, &self.options))
             }
+            PlayerSpec::Search { depth } => {
+                Box::new(Pvs::<G::Pos, G::Eval>::new(depth, &self.options))
+            }
         };
         Box::new(Typed::<G> {
             info: game.info(),
@@ -140,11 +143,15 @@ impl EngineVisitor for BuildWeighted<'_> {
                 PlayerSpec::AlphaBeta { depth } => Box::new(
                     AlphaBeta::<G::Pos, G::Eval>::with_eval(depth, eval, &self.options),
                 ),
-                #[allow(unreachable_patterns)]
-                other => {
-                    return Err(EngineError::Weights(format!(
-                        "`{other}` takes no weights: only greedy and alphabeta evaluate"
-                    )))
+                PlayerSpec::Search { depth } => Box::new(Pvs::<G::Pos, G::Eval>::with_eval(
+                    depth,
+                    eval,
+                    &self.options,
+                )),
+                PlayerSpec::Random => {
+                    return Err(EngineError::Weights(
+                        "`random` takes no weights: it does not evaluate".to_string(),
+                    ))
                 }
             };
         Ok(Box::new(Typed::<G> {
@@ -224,7 +231,7 @@ mod tests {
     fn players_of_every_game_play_legal_moves() {
         for game in registry::games() {
             let id = game.info().id;
-            for spec in ["random", "greedy", "alphabeta:depth=2"] {
+            for spec in ["random", "greedy", "alphabeta:depth=2", "search:depth=3"] {
                 let spec: PlayerSpec = spec.parse().unwrap();
                 let mut player = new_searcher(id, &spec, &Options::default()).unwrap();
                 let mut record = game.new_game(&Default::default()).unwrap();

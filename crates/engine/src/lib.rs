@@ -8,7 +8,8 @@
 //!   reaches generic code from a game id, as the rules library's registry does.
 //! * [`DynSearcher`] is the same behind a pointer, over [`DynRecord`]s and move texts, for the
 //!   protocol and the match runner; [`new_searcher`] builds one from a [`PlayerSpec`]
-//!   (`random`, `greedy`, `alphabeta:depth=3`).
+//!   (`random`, `greedy`, `alphabeta:depth=3`, `search`, `search:depth=8`).
+//! * [`Pvs`](players::Pvs) is the strong search, with its transposition table in [`tt`].
 //! * [`Tunable`]: every evaluator's named weights, which [`tune`] fits to finished games and a
 //!   weights file sets.
 //!
@@ -24,6 +25,7 @@ pub mod games;
 pub mod limits;
 pub mod players;
 pub mod score;
+pub mod tt;
 pub mod tune;
 
 pub use control::Control;

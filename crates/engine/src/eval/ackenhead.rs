@@ -49,4 +49,15 @@ impl Evaluator<AckenheadPosition> for AckenheadEval {
             .map(|&(kind, value)| pos.count(player, kind) as i32 * value)
             .sum()
     }
+
+    /// The King (never taken) counts as the most valuable.
+    fn piece_value(&self, kind: usize) -> i32 {
+        let Some(&kind) = AckenheadKind::ALL.get(kind) else {
+            return 0;
+        };
+        self.values
+            .iter()
+            .find(|v| v.0 == kind)
+            .map_or(10_000, |v| v.1)
+    }
 }

@@ -54,6 +54,13 @@ impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval {
             .sum()
     }
 
+    fn piece_value(&self, kind: usize) -> i32 {
+        self.values
+            .iter()
+            .find(|v| v.0 as usize == kind)
+            .map_or(0, |v| v.1)
+    }
+
     /// Only Queens count for the greedy player. Ant Chess is a race to the anthill: a piece
     /// taken at one ply, without looking at the replies, mostly clears the way (and the
     /// anthill's attackers) for every rival Queen, and the move spent on it is a move the

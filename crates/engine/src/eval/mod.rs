@@ -35,6 +35,25 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
         self.material(pos, player) - others / (players as i32 - 1).max(1)
     }
 
+    /// The value of a piece of the kind with this index in `GameInfo::pieces`, for ordering
+    /// captures by their victim (`Tactics::taken_kinds`). By default every kind is alike.
+    fn piece_value(&self, _kind: usize) -> i32 {
+        100
+    }
+
+    /// True if the player to move must answer a threat at once or lose: check, a Queen
+    /// attacked, the opponent ahead in the crossing race of Epaminondas. The search extends
+    /// such nodes and looks at every move there in quiescence. By default `in_check`.
+    fn in_danger(&self, pos: &P) -> bool {
+        pos.in_check()
+    }
+
+    /// True if the player to move has no legal move, where the game can tell that cheaply
+    /// (quiescence asks before standing pat). By default false: not known.
+    fn cheaply_over(&self, _pos: &P) -> bool {
+        false
+    }
+
     /// What the one-ply greedy player counts as gain: by default the evaluation. A game
     /// whose ordinary captures help the opponents more than the capturer at one ply overrides
     /// it (see Ant Chess).

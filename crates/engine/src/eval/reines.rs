@@ -48,4 +48,15 @@ impl Evaluator<ReinesPosition> for ReinesEval {
             .map(|&(kind, value)| pos.count(player, kind) as i32 * value)
             .sum()
     }
+
+    /// The Queen (whose capture wins) counts as the most valuable.
+    fn piece_value(&self, kind: usize) -> i32 {
+        let Some(&kind) = ReinesKind::ALL.get(kind) else {
+            return 0;
+        };
+        self.values
+            .iter()
+            .find(|v| v.0 == kind)
+            .map_or(10_000, |v| v.1)
+    }
 }

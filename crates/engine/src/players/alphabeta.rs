@@ -162,7 +162,7 @@ fn order<P: Position>(pos: &P, moves: &mut [P::Move]) {
 
 /// The hashes of the game's positions before the current one, back to the last irreversible
 /// step: the positions a search line could repeat.
-fn history_hashes<P: Position>(record: &Record<P>) -> Vec<u64> {
+pub(super) fn history_hashes<P: Position>(record: &Record<P>) -> Vec<u64> {
     let positions = record.positions();
     let mut start = 0;
     for (i, event) in record.events().iter().enumerate() {

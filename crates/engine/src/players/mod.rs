@@ -4,6 +4,7 @@
 
 mod alphabeta;
 mod greedy;
+mod pvs;
 mod random;
 
 use std::fmt;
@@ -14,6 +15,7 @@ use myrmidon_rules::{Position, Record};
 
 pub use alphabeta::AlphaBeta;
 pub use greedy::Greedy;
+pub use pvs::{Pvs, UNLIMITED_DEPTH};
 pub use random::RandomPlayer;
 
 use crate::control::Control;
@@ -43,6 +45,15 @@ pub struct Options {
     pub multipv: u32,
     /// Seeds the random choices (random player, ties of the greedy one).
     pub seed: u64,
+    /// The size of the transposition table in MiB (`Hash`), for searches that have one.
+    pub hash_mb: usize,
+}
+
+impl Options {
+    /// `Hash` by default.
+    pub const DEFAULT_HASH_MB: usize = 16;
+    /// The largest `Hash` accepted.
+    pub const MAX_HASH_MB: usize = crate::tt::MAX_MIB;
 }
 
 impl Default for Options {
@@ -50,6 +61,7 @@ impl Default for Options {
         Options {
             multipv: 1,
             seed: 0x6d79_726d_6964_6f6e,
+            hash_mb: Options::DEFAULT_HASH_MB,
         }
     }
 }
@@ -83,6 +95,9 @@ pub enum PlayerSpec {
     Greedy,
     /// Alpha-beta (paranoid with three players) to a fixed depth, counting material.
     AlphaBeta { depth: u32 },
+    /// The strong search (PVS with a transposition table, quiescence, pruning), to a fixed
+    /// depth or (with `None`) as deep as the limits of each move allow.
+    Search { depth: Option<u32> },
 }
 
 impl PlayerSpec {
@@ -103,6 +118,8 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Random => f.write_str("random"),
             PlayerSpec::Greedy => f.write_str("greedy"),
             PlayerSpec::AlphaBeta { depth } => write!(f, "alphabeta:depth={depth}"),
+            PlayerSpec::Search { depth: None } => f.write_str("search"),
+            PlayerSpec::Search { depth: Some(depth) } => write!(f, "search:depth={depth}"),
         }
     }
 }
@@ -122,28 +139,33 @@ impl std::error::Error for SpecError {}
 impl FromStr for PlayerSpec {
     type Err = SpecError;
 
-    /// `random`, `greedy`, `alphabeta`, `alphabeta:depth=N` (1 ≤ N ≤ 32).
+    /// `random`, `greedy`, `alphabeta`, `alphabeta:depth=N`, `search`, `search:depth=N`
+    /// (1 ≤ N ≤ 32).
     fn from_str(text: &str) -> Result<Self, SpecError> {
         let text = text.trim();
         let (name, params) = match text.split_once(':') {
             Some((n, p)) => (n, Some(p)),
             None => (text, None),
         };
-        let known = "expected random, greedy, alphabeta or alphabeta:depth=<1-32>";
+        let known = "expected random, greedy, alphabeta, alphabeta:depth=<1-32>, search or \
+                     search:depth=<1-32>";
         let spec = match name {
             "random" => PlayerSpec::Random,
             "greedy" => PlayerSpec::Greedy,
             "alphabeta" => PlayerSpec::AlphaBeta {
                 depth: PlayerSpec::DEFAULT_DEPTH,
             },
+            "search" => PlayerSpec::Search { depth: None },
             "" => return Err(SpecError(format!("empty player name: {known}"))),
             other => return Err(SpecError(format!("unknown player `{other}`: {known}"))),
         };
         let Some(params) = params else {
             return Ok(spec);
         };
-        let PlayerSpec::AlphaBeta { mut depth } = spec else {
-            return Err(SpecError(format!("`{name}` takes no parameters")));
+        let mut depth = match spec {
+            PlayerSpec::AlphaBeta { depth } => depth,
+            PlayerSpec::Search { .. } => PlayerSpec::DEFAULT_DEPTH,
+            _ => return Err(SpecError(format!("`{name}` takes no parameters"))),
         };
         for param in params.split(',') {
             match param.split_once('=') {
@@ -166,7 +188,10 @@ impl FromStr for PlayerSpec {
                 }
             }
         }
-        Ok(PlayerSpec::AlphaBeta { depth })
+        Ok(match spec {
+            PlayerSpec::Search { .. } => PlayerSpec::Search { depth: Some(depth) },
+            _ => PlayerSpec::AlphaBeta { depth },
+        })
     }
 }
 
@@ -176,13 +201,29 @@ mod tests {
 
     #[test]
     fn specs_read_and_write() {
-        for text in ["random", "greedy", "alphabeta:depth=3", "alphabeta:depth=7"] {
+        for text in [
+            "random",
+            "greedy",
+            "alphabeta:depth=3",
+            "alphabeta:depth=7",
+            "search",
+            "search:depth=1",
+            "search:depth=32",
+        ] {
             let spec: PlayerSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }
         assert_eq!(
             "alphabeta".parse::<PlayerSpec>().unwrap(),
             PlayerSpec::AlphaBeta { depth: 3 }
+        );
+        assert_eq!(
+            "search:depth=9".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::Search { depth: Some(9) }
+        );
+        assert_eq!(
+            " search ".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::Search { depth: None }
         );
         for bad in [
             "",
@@ -191,6 +232,10 @@ mod tests {
             "alphabeta:depth=0",
             "alphabeta:depth=x",
             "alphabeta:width=3",
+            "search:depth=0",
+            "search:depth=33",
+            "search:",
+            "search:hash=16",
         ] {
             let err = bad.parse::<PlayerSpec>().unwrap_err();
             assert!(!err.0.is_empty(), "{bad}");

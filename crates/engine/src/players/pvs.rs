@@ -1,0 +1,727 @@
+//! The strong search: iterative deepening principal variation search with aspiration windows,
+//! a transposition table, quiescence, check extensions, null-move pruning and late-move
+//! reductions. Generic over the rules library's `Position` (monomorphised per game); no
+//! allocation per node (the moves live in each game's stack `MoveList`, the tables are made once).
+//!
+//! Two players: negamax, every score from the view of the player to move. Three or more:
+//! *paranoid*, as the alpha-beta baseline: every other player plays against the root player.
+//! Both are the same code: a node's score is from the view of its *side* (the root player, or
+//! the coalition of the others), and a child's score is negated only when the side changes.
+//! The table's keys are salted with the root player, since a score depends on who the root
+//! player is (the coalition with three players; the [`CONTEMPT`] for draws).
+
+use myrmidon_rules::{Outcome, Player, Position, Record};
+
+use super::alphabeta::history_hashes;
+use super::{Options, Report, Searcher};
+use crate::control::Control;
+use crate::eval::Evaluator;
+use crate::limits::Limits;
+use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
+use crate::tt::{Bound, Table};
+
+/// The deepest ply the search tables hold (main search and quiescence together).
+const MAX_PLY: usize = 96;
+/// The deepest iteration.
+const MAX_DEPTH: u32 = 64;
+/// The depth of a search that nothing else limits (no depth, time, nodes or `infinite`).
+pub const UNLIMITED_DEPTH: u32 = 6;
+/// Entries of the history table per player.
+const HISTORY_SIZE: usize = 1 << 14;
+const HISTORY_MAX: i32 = 1 << 14;
+/// Quiescence plies in which a player in check (or whose Queen is attacked) looks at every
+/// move rather than standing pat.
+const QS_EVASION_PLIES: usize = 4;
+/// The first aspiration window's half width.
+const ASPIRATION: i32 = 30;
+
+// Move ordering classes.
+const ORDER_HASH: i32 = 1 << 30;
+const ORDER_WIN: i32 = ORDER_HASH - 1;
+const ORDER_TACTICAL: i32 = 1 << 28;
+const ORDER_KILLER: i32 = 1 << 27;
+
+/// What a draw (by rule, repetition or agreement of the outcome) is worth to the root player:
+/// a little less than nothing, so that the search plays on rather than repeat when it sees no
+/// gain (with a material count, most positions look equal, and both sides would shuffle).
+const CONTEMPT: i32 = 20;
+
+/// Salts of the table keys by root player: scores depend on who the root player is (the
+/// paranoid coalition with three players, the contempt for draws).
+const ROOT_SALTS: [u64; 4] = [
+    0,
+    0x9e37_79b9_7f4a_7c15,
+    0xc2b2_ae3d_27d4_eb4f,
+    0x1656_67b1_9e37_79f9,
+];
+
+pub struct Pvs<P: Position, E> {
+    depth: Option<u32>,
+    eval: E,
+    options: Options,
+    tt: Table,
+    /// Hashes of the positions before the current node since the last irreversible move, in
+    /// the game then along the search path, for the repetition draw.
+    path: Vec<u64>,
+    pv: Vec<[P::Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    killers: Vec<[Option<P::Move>; 2]>,
+    history: Vec<i32>,
+    /// Move ordering scores, one buffer per ply (taken out and put back by each node).
+    scores: Vec<Vec<i32>>,
+    lmr: [[u8; 64]; 64],
+    nodes: u64,
+    /// The most nodes this search may visit.
+    node_limit: u64,
+    seldepth: usize,
+    aborted: bool,
+    root: Player,
+    players: usize,
+    salt: u64,
+}
+
+impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
+    /// A search to `depth` plies at most (or as deep as the limits allow, with `None`).
+    pub fn new(depth: Option<u32>, options: &Options) -> Self {
+        Pvs::with_eval(depth, E::default(), options)
+    }
+
+    /// The same with this evaluator (tuned weights, for example).
+    pub fn with_eval(depth: Option<u32>, eval: E, options: &Options) -> Self {
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        Pvs {
+            depth,
+            eval,
+            options: options.clone(),
+            tt: Table::new(options.hash_mb),
+            path: Vec::with_capacity(1024),
+            pv: vec![[P::Move::default(); MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 4 * HISTORY_SIZE],
+            scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            lmr,
+            nodes: 0,
+            node_limit: u64::MAX,
+            seldepth: 0,
+            aborted: false,
+            root: 0,
+            players: 2,
+            salt: 0,
+        }
+    }
+
+    fn key(&self, pos: &P) -> u64 {
+        pos.hash() ^ self.salt
+    }
+
+    /// +1 if the player to move is on the root player's side, else -1.
+    fn sign(&self, pos: &P) -> i32 {
+        if pos.to_move() == self.root {
+            1
+        } else {
+            -1
+        }
+    }
+
+    /// The score of a finished game `ply` plies from the root, for the root player.
+    fn outcome_value(&self, outcome: Outcome, ply: usize) -> i32 {
+        match outcome.winner() {
+            Some(w) if w == self.root => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+            None => -CONTEMPT,
+        }
+    }
+
+    fn static_eval(&self, pos: &P) -> i32 {
+        self.sign(pos) * self.eval.evaluate(pos, self.root)
+    }
+
+    fn history_index(&self, pos: &P, mv: P::Move) -> usize {
+        let code = pos.move_code(mv) as u64;
+        let slot = (code.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - 14)) as usize;
+        (pos.to_move() as usize % 4) * HISTORY_SIZE + slot
+    }
+
+    fn order_score(&self, pos: &P, mv: P::Move, tt_move: Option<P::Move>, ply: usize) -> i32 {
+        if Some(mv) == tt_move {
+            return ORDER_HASH;
+        }
+        let t = pos.tactics(mv);
+        if t.wins {
+            return ORDER_WIN;
+        }
+        if t.is_tactical() {
+            let mut victim = 0;
+            let mut kinds = t.taken_kinds;
+            while kinds != 0 {
+                victim = victim.max(self.eval.piece_value(kinds.trailing_zeros() as usize));
+                kinds &= kinds - 1;
+            }
+            let promotion = t.promotion.map_or(0, |k| self.eval.piece_value(k as usize));
+            return ORDER_TACTICAL
+                + (victim.clamp(0, 20_000) + promotion.clamp(0, 20_000)) * 64
+                + t.captures as i32;
+        }
+        let killers = &self.killers[ply];
+        if killers[0] == Some(mv) {
+            return ORDER_KILLER;
+        }
+        if killers[1] == Some(mv) {
+            return ORDER_KILLER - 1;
+        }
+        self.history[self.history_index(pos, mv)]
+    }
+
+    fn update_history(&mut self, pos: &P, mv: P::Move, bonus: i32) {
+        let i = self.history_index(pos, mv);
+        let h = &mut self.history[i];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: P::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = self.pv_len[ply + 1].clamp(ply + 1, MAX_PLY);
+        head[ply][ply] = mv;
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    fn enter(&mut self, ply: usize, control: &Control) -> bool {
+        self.nodes += 1;
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply);
+        // The node budget exactly (deterministic), the clock and `stop` now and then.
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0 && control.should_stop(self.nodes))
+        {
+            self.aborted = true;
+        }
+        !self.aborted
+    }
+
+    /// A child's score from the view of the parent's side: negamax across a change of side,
+    /// the same score within one (paranoid coalition). `alpha`, `beta`: the parent's window.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        pos: &mut P,
+        parent_side: bool,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+        control: &Control,
+    ) -> i32 {
+        if (pos.to_move() == self.root) == parent_side {
+            self.node(pos, depth, ply, alpha, beta, pv_node, true, control)
+        } else {
+            -self.node(pos, depth, ply, -beta, -alpha, pv_node, true, control)
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn child_quiescence(
+        &mut self,
+        pos: &mut P,
+        parent_side: bool,
+        ply: usize,
+        qply: usize,
+        alpha: i32,
+        beta: i32,
+        control: &Control,
+    ) -> i32 {
+        if (pos.to_move() == self.root) == parent_side {
+            self.quiescence(pos, ply, qply, alpha, beta, control)
+        } else {
+            -self.quiescence(pos, ply, qply, -beta, -alpha, control)
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        pos: &mut P,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+        allow_null: bool,
+        control: &Control,
+    ) -> i32 {
+        let in_check = self.eval.in_danger(pos);
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(pos, ply, 0, alpha, beta, control);
+        }
+        if !self.enter(ply, control) {
+            return 0;
+        }
+        let sign = self.sign(pos);
+        if ply > 0 {
+            if let Some(o) = pos.draw_by_rule() {
+                return sign * self.outcome_value(o, ply);
+            }
+            if self.path.contains(&pos.hash()) {
+                return -sign * CONTEMPT;
+            }
+            if pos.eliminated(self.root).is_some() {
+                return -sign * (MATE - ply as i32);
+            }
+            // No line from here can beat a win at this ply or lose faster than now.
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.static_eval(pos);
+        }
+
+        let key = self.key(pos);
+        let mut tt_move = None;
+        if let Some(hit) = self.tt.probe(key, ply) {
+            if !pv_node && ply > 0 && hit.depth as i32 >= depth {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if cut {
+                    return hit.score;
+                }
+            }
+            tt_move = hit.code.and_then(|c| pos.move_from_code(c));
+        }
+
+        // Null move: if passing still fails high, a real move would too (two players only,
+        // where the game allows it; verified by a reduced search without null moves, since
+        // zugzwang is real in Jeu de Reines).
+        if !pv_node
+            && allow_null
+            && !in_check
+            && self.players == 2
+            && depth >= 3
+            && beta.abs() < MATE_BOUND
+            && self.static_eval(pos) >= beta
+        {
+            let hash = pos.hash();
+            if let Some(undo) = pos.make_null_move() {
+                let r = 3 + depth / 6;
+                self.path.push(hash);
+                let value = -self.node(
+                    pos,
+                    depth - 1 - r,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    false,
+                    false,
+                    control,
+                );
+                self.path.pop();
+                pos.unmake_null_move(undo);
+                if self.aborted {
+                    return 0;
+                }
+                if value >= beta {
+                    let value = if value >= MATE_BOUND { beta } else { value };
+                    if depth - 1 - r <= 0 {
+                        return value;
+                    }
+                    let verified = self.node(
+                        pos,
+                        depth - 1 - r,
+                        ply,
+                        beta - 1,
+                        beta,
+                        false,
+                        false,
+                        control,
+                    );
+                    if self.aborted {
+                        return 0;
+                    }
+                    if verified >= beta {
+                        return value;
+                    }
+                }
+            }
+        }
+
+        let mut moves = P::MoveList::default();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            return sign * self.outcome_value(pos.outcome_without_moves(), ply);
+        }
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        scores.clear();
+        for &mv in moves.iter() {
+            scores.push(self.order_score(pos, mv, tt_move, ply));
+        }
+
+        let side = pos.to_move() == self.root;
+        let alpha_orig = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut quiets = [P::Move::default(); 32];
+        let mut quiet_count = 0;
+        self.path.push(pos.hash());
+        for i in 0..moves.len() {
+            let mut pick = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[pick] {
+                    pick = j;
+                }
+            }
+            moves.swap(i, pick);
+            scores.swap(i, pick);
+            let mv = moves[i];
+            // Every move before this one was searched (a break ends the loop).
+            let searched = i;
+            let t = pos.tactics(mv);
+            if t.wins {
+                // Ends the game with a win for the mover: nothing is better.
+                best = MATE - (ply as i32 + 1);
+                best_move = Some(mv);
+                self.pv_len[ply + 1] = ply + 1;
+                self.update_pv(ply, mv);
+                break;
+            }
+            let quiet = !t.is_tactical();
+            let killer = scores[i] >= ORDER_KILLER - 1 && scores[i] <= ORDER_KILLER;
+            let undo = pos.make_move(mv);
+            let value = if searched == 0 {
+                self.child(pos, side, depth - 1, ply + 1, alpha, beta, pv_node, control)
+            } else {
+                let mut r = 0;
+                if depth >= 3
+                    && searched >= 3
+                    && quiet
+                    && !in_check
+                    && !killer
+                    && !self.eval.in_danger(pos)
+                {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                let mut v = self.child(
+                    pos,
+                    side,
+                    depth - 1 - r,
+                    ply + 1,
+                    alpha,
+                    alpha + 1,
+                    false,
+                    control,
+                );
+                if v > alpha && r > 0 && !self.aborted {
+                    v = self.child(
+                        pos,
+                        side,
+                        depth - 1,
+                        ply + 1,
+                        alpha,
+                        alpha + 1,
+                        false,
+                        control,
+                    );
+                }
+                if v > alpha && v < beta && pv_node && !self.aborted {
+                    v = self.child(pos, side, depth - 1, ply + 1, alpha, beta, true, control);
+                }
+                v
+            };
+            pos.unmake_move(mv, undo);
+            if self.aborted {
+                break;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    best_move = Some(mv);
+                    alpha = value;
+                    self.update_pv(ply, mv);
+                    if value >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(mv) {
+                                k[1] = k[0];
+                                k[0] = Some(mv);
+                            }
+                            let bonus = (depth * depth).min(400);
+                            self.update_history(pos, mv, bonus);
+                            for &q in &quiets[..quiet_count] {
+                                self.update_history(pos, q, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && quiet_count < quiets.len() {
+                quiets[quiet_count] = mv;
+                quiet_count += 1;
+            }
+        }
+        self.path.pop();
+        self.scores[ply] = scores;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let code = best_move.map(|m| pos.move_code(m));
+        self.tt
+            .store(key, ply, code, best, depth.clamp(0, 255) as u8, bound);
+        best
+    }
+
+    fn quiescence(
+        &mut self,
+        pos: &mut P,
+        ply: usize,
+        qply: usize,
+        mut alpha: i32,
+        beta: i32,
+        control: &Control,
+    ) -> i32 {
+        if !self.enter(ply, control) {
+            return 0;
+        }
+        let sign = self.sign(pos);
+        if let Some(o) = pos.draw_by_rule() {
+            return sign * self.outcome_value(o, ply);
+        }
+        if pos.eliminated(self.root).is_some() {
+            return -sign * (MATE - ply as i32);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.static_eval(pos);
+        }
+        if self.eval.cheaply_over(pos) {
+            return sign * self.outcome_value(pos.outcome_without_moves(), ply);
+        }
+        let evading = qply < QS_EVASION_PLIES && self.eval.in_danger(pos);
+        let mut moves = P::MoveList::default();
+        let mut best;
+        if evading {
+            pos.generate(&mut moves);
+            if moves.is_empty() {
+                return sign * self.outcome_value(pos.outcome_without_moves(), ply);
+            }
+            best = -INFINITY;
+        } else {
+            let stand = self.static_eval(pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            pos.generate_tactical(&mut moves);
+        }
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        scores.clear();
+        for &mv in moves.iter() {
+            scores.push(self.order_score(pos, mv, None, MAX_PLY));
+        }
+        let side = pos.to_move() == self.root;
+        for i in 0..moves.len() {
+            let mut pick = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[pick] {
+                    pick = j;
+                }
+            }
+            moves.swap(i, pick);
+            scores.swap(i, pick);
+            let mv = moves[i];
+            let value = if pos.tactics(mv).wins {
+                self.pv_len[ply + 1] = ply + 1;
+                MATE - (ply as i32 + 1)
+            } else {
+                let undo = pos.make_move(mv);
+                let v = self.child_quiescence(pos, side, ply + 1, qply + 1, alpha, beta, control);
+                pos.unmake_move(mv, undo);
+                v
+            };
+            if self.aborted {
+                break;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    self.update_pv(ply, mv);
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.scores[ply] = scores;
+        if self.aborted {
+            return 0;
+        }
+        best
+    }
+
+    /// The move texts of a line from `root`.
+    fn texts(root: &P, line: &[P::Move]) -> Vec<String> {
+        let mut pos = root.clone();
+        line.iter()
+            .map(|&mv| {
+                let text = pos.move_text(mv);
+                pos.make_move(mv);
+                text
+            })
+            .collect()
+    }
+}
+
+impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
+    fn search(
+        &mut self,
+        record: &Record<P>,
+        limits: &Limits,
+        control: &Control,
+        report: &mut dyn FnMut(&Report),
+    ) -> Option<P::Move> {
+        let root = record.position().clone();
+        let moves = root.moves();
+        let first = *moves.first()?;
+        self.root = root.to_move();
+        self.players = root.player_names().len();
+        self.salt = ROOT_SALTS[self.root as usize % ROOT_SALTS.len()];
+        self.nodes = 0;
+        self.node_limit = control
+            .node_limit()
+            .into_iter()
+            .chain(limits.nodes)
+            .min()
+            .unwrap_or(u64::MAX);
+        self.aborted = false;
+        self.tt.new_search();
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        for h in &mut self.history {
+            *h /= 2;
+        }
+        let max_depth = limits
+            .depth
+            .or(self.depth)
+            .unwrap_or(
+                if limits.infinite || limits.nodes.is_some() || control.remaining().is_some() {
+                    MAX_DEPTH
+                } else {
+                    UNLIMITED_DEPTH
+                },
+            )
+            .clamp(1, MAX_DEPTH);
+        let mut best = first;
+        let mut pos = root.clone();
+        let mut previous: i32 = 0;
+        for depth in 1..=max_depth {
+            self.path = history_hashes(record);
+            self.seldepth = 0;
+            let mut delta = ASPIRATION;
+            let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+                (previous - delta, previous + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let value = loop {
+                let v = self.node(&mut pos, depth as i32, 0, alpha, beta, true, false, control);
+                if self.pv_len[0] > 0 {
+                    // A move that beat the window's floor (searched in full even if the
+                    // iteration was cut short).
+                    best = self.pv[0][0];
+                }
+                if self.aborted {
+                    break v;
+                }
+                if v <= alpha && alpha > -INFINITY {
+                    alpha = (v - delta).max(-INFINITY);
+                } else if v >= beta && beta < INFINITY {
+                    beta = (v + delta).min(INFINITY);
+                } else {
+                    break v;
+                }
+                delta *= 2;
+                if delta > 1_000 {
+                    (alpha, beta) = (-INFINITY, INFINITY);
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            previous = value;
+            report(&Report {
+                depth,
+                seldepth: (self.seldepth as u32).max(depth),
+                multipv: 1,
+                score: Score::from_value(value, self.players),
+                nodes: self.nodes,
+                time: control.elapsed(),
+                hashfull: Some(self.tt.hashfull()),
+                pv: Self::texts(&root, &self.pv[0][..self.pv_len[0]]),
+            });
+            // A forced result within the horizon: deeper searches cannot change it.
+            if value.abs() >= MATE_BOUND && MATE - value.abs() <= depth as i32 {
+                break;
+            }
+            if control.used_fraction() > 0.5 || control.should_stop(self.nodes) {
+                break;
+            }
+        }
+        Some(best)
+    }
+
+    fn new_game(&mut self) {
+        self.tt.clear();
+        self.history.fill(0);
+        self.path.clear();
+    }
+
+    fn configure(&mut self, options: &Options) {
+        if options.hash_mb != self.options.hash_mb {
+            self.tt = Table::new(options.hash_mb);
+        }
+        self.options = options.clone();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_number() {
+        let s = Pvs::<myrmidon_rules::games::reines::ReinesPosition, crate::eval::ReinesEval>::new(
+            None,
+            &Options::default(),
+        );
+        assert_eq!(s.lmr[1][1], 0);
+        assert!(s.lmr[3][3] >= 1);
+        assert!(s.lmr[20][40] > s.lmr[3][3]);
+    }
+}

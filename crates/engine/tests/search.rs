@@ -1,0 +1,463 @@
+//! The strong search on positions found by random play in every game: a win on the spot is
+//! taken, an opponent's win on the spot is prevented, a forced win in two moves is found at
+//! depth 4, a search stops when told or out of nodes, a fixed-depth search is deterministic,
+//! and a small transposition table shared by many positions never yields an illegal move.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use myrmidon_engine::players::{Options, Pvs};
+use myrmidon_engine::{
+    with_engine_game, Control, EngineGame, EngineVisitor, Limits, Report, Score, Searcher,
+};
+use myrmidon_rules::rng::Rng;
+use myrmidon_rules::{Position, Record, Settings};
+
+const IDS: [&str; 5] = [
+    "ackenhead",
+    "antchess",
+    "antchess3",
+    "epaminondas",
+    "reines",
+];
+
+/// Plays random games from the start and calls `visit` on each unfinished position reached,
+/// until it returns true or the games run out.
+fn scan<G: EngineGame>(
+    game: &G,
+    seed: u64,
+    games: usize,
+    mut visit: impl FnMut(&Record<G::Pos>) -> bool,
+) {
+    let mut rng = Rng::new(seed);
+    for _ in 0..games {
+        let mut record = Record::new(game.start(&Settings::new()).unwrap());
+        for _ in 0..400 {
+            if record.outcome().is_some() {
+                break;
+            }
+            if visit(&record) {
+                return;
+            }
+            let moves = record.position().moves();
+            let mv = moves[rng.below(moves.len())];
+            record.play(mv).unwrap();
+        }
+    }
+}
+
+fn wins_at_once<P: Position>(pos: &P) -> Vec<P::Move> {
+    pos.moves()
+        .iter()
+        .copied()
+        .filter(|&m| pos.tactics(m).wins)
+        .collect()
+}
+
+fn search_at<P: Position, S: Searcher<P>>(
+    player: &mut S,
+    record: &Record<P>,
+    depth: u32,
+) -> (P::Move, Vec<Report>) {
+    let mut reports = Vec::new();
+    let mv = player
+        .search(
+            record,
+            &Limits::depth(depth),
+            &Control::unlimited(),
+            &mut |r| reports.push(r.clone()),
+        )
+        .expect("a position with moves gets a move");
+    (mv, reports)
+}
+
+fn pvs<G: EngineGame>() -> Pvs<G::Pos, G::Eval> {
+    Pvs::new(None, &Options::default())
+}
+
+struct TakesWins;
+impl EngineVisitor for TakesWins {
+    type Output = usize;
+    fn visit<G: EngineGame>(self, game: &'static G) -> usize {
+        let mut found = 0;
+        scan(game, 7, 200, |record| {
+            let pos = record.position();
+            let wins = wins_at_once(pos);
+            if wins.is_empty() {
+                return false;
+            }
+            found += 1;
+            for depth in [1, 4] {
+                let (mv, reports) = search_at(&mut pvs::<G>(), record, depth);
+                assert!(
+                    wins.contains(&mv),
+                    "{pos}: depth {depth} chose {} instead of a winning move",
+                    pos.move_text(mv)
+                );
+                assert_eq!(reports[0].score, Score::Mate(1), "{pos}");
+            }
+            found >= 25
+        });
+        found
+    }
+}
+
+#[test]
+fn the_search_takes_a_win_on_the_spot() {
+    for id in IDS {
+        let found = with_engine_game(id, TakesWins).unwrap();
+        // Epaminondas rarely has a move that wins on the spot (see tests/players.rs).
+        assert!(
+            found > 0 || id == "epaminondas",
+            "{id}: no position with a winning move found"
+        );
+    }
+}
+
+struct PreventsWins;
+impl EngineVisitor for PreventsWins {
+    type Output = usize;
+    /// Two players: when the opponent threatens to win on their next move and some move of
+    /// ours stops every such threat (and we cannot win at once), the search plays such a move.
+    fn visit<G: EngineGame>(self, game: &'static G) -> usize {
+        if game.info().players.len() != 2 {
+            return 0;
+        }
+        let mut found = 0;
+        scan(game, 11, 100, |record| {
+            let pos = record.position();
+            if !wins_at_once(pos).is_empty() {
+                return false;
+            }
+            let safe = |mv| {
+                let mut after = pos.clone();
+                after.make_move(mv);
+                after.draw_by_rule().is_some()
+                    || after.count_legal_moves() == 0
+                    || wins_at_once(&after).is_empty()
+            };
+            let moves = pos.moves();
+            if moves.len() > 40 {
+                return false;
+            }
+            let safe_count = moves.iter().filter(|&&m| safe(m)).count();
+            if safe_count == 0 || safe_count == moves.len() {
+                return false;
+            }
+            found += 1;
+            for depth in [2, 5] {
+                let (mv, _) = search_at(&mut pvs::<G>(), record, depth);
+                assert!(
+                    safe(mv),
+                    "{pos}: depth {depth}: {} lets the opponent win at once",
+                    pos.move_text(mv)
+                );
+            }
+            found >= 10
+        });
+        found
+    }
+}
+
+#[test]
+fn the_search_stops_a_win_on_the_next_move() {
+    let total: usize = IDS
+        .iter()
+        .map(|id| with_engine_game(id, PreventsWins).unwrap())
+        .sum();
+    assert!(total >= 20, "only {total} positions with a threat to stop");
+}
+
+/// True if `mv` wins by force in two moves of the mover: it does not end the game, and after
+/// every reply (none of which wins, draws by rule or repeats a position of `seen`) the mover
+/// has a move that wins on the spot.
+fn forces_win_in_two<P: Position>(pos: &P, mv: P::Move, seen: &HashSet<u64>) -> bool {
+    let mut after = pos.clone();
+    after.make_move(mv);
+    if after.draw_by_rule().is_some() || seen.contains(&after.hash()) {
+        return false;
+    }
+    let replies = after.moves();
+    if replies.is_empty() {
+        return false;
+    }
+    replies.iter().all(|&reply| {
+        if after.tactics(reply).wins {
+            return false;
+        }
+        let mut next = after.clone();
+        next.make_move(reply);
+        next.draw_by_rule().is_none()
+            && !seen.contains(&next.hash())
+            && next.hash() != after.hash()
+            && !wins_at_once(&next).is_empty()
+    })
+}
+
+struct FindsWinInTwo;
+impl EngineVisitor for FindsWinInTwo {
+    type Output = usize;
+    fn visit<G: EngineGame>(self, game: &'static G) -> usize {
+        if game.info().players.len() != 2 {
+            return 0;
+        }
+        let mut found = 0;
+        let mut scanned = 0;
+        scan(game, 23, 300, |record| {
+            let pos = record.position();
+            let moves = pos.moves();
+            scanned += 1;
+            if moves.len() > 60 || !wins_at_once(pos).is_empty() || scanned > 20_000 {
+                return scanned > 20_000;
+            }
+            let seen: HashSet<u64> = record.positions().iter().map(|p| p.hash()).collect();
+            let forcing: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|&m| forces_win_in_two(pos, m, &seen))
+                .collect();
+            if forcing.is_empty() {
+                return false;
+            }
+            found += 1;
+            let (mv, reports) = search_at(&mut pvs::<G>(), record, 4);
+            let last = reports.last().unwrap();
+            assert_eq!(last.score, Score::Mate(2), "{pos}: {last:?}");
+            assert!(
+                forces_win_in_two(pos, mv, &seen),
+                "{pos}: chose {} instead of one of {:?}",
+                pos.move_text(mv),
+                forcing
+                    .iter()
+                    .map(|&m| pos.move_text(m))
+                    .collect::<Vec<_>>()
+            );
+            found >= 5
+        });
+        found
+    }
+}
+
+#[test]
+fn the_search_finds_a_forced_win_in_two_at_depth_four() {
+    let mut total = 0;
+    for id in IDS {
+        let found = with_engine_game(id, FindsWinInTwo).unwrap();
+        eprintln!("{id}: {found} wins in two");
+        total += found;
+    }
+    assert!(
+        total >= 10,
+        "only {total} positions with a win in two found"
+    );
+}
+
+struct StopsAndRepeats;
+impl EngineVisitor for StopsAndRepeats {
+    type Output = ();
+    fn visit<G: EngineGame>(self, game: &'static G) {
+        let id = game.info().id;
+        let mut record = Record::new(game.start(&Settings::new()).unwrap());
+        // A few random moves into the game, the same every time.
+        let mut rng = Rng::new(5);
+        for _ in 0..6 {
+            let moves = record.position().moves();
+            record.play(moves[rng.below(moves.len())]).unwrap();
+        }
+        // An infinite search stops soon after `stop`, with a legal move.
+        let control = Control::unlimited();
+        let stopper = control.clone();
+        let handle = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            stopper.stop();
+            Instant::now()
+        });
+        let infinite = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let mv = pvs::<G>()
+            .search(&record, &infinite, &control, &mut |_| {})
+            .unwrap();
+        let late = handle.join().unwrap().elapsed();
+        assert!(
+            late < Duration::from_millis(500),
+            "{id}: search went on {late:?} after stop"
+        );
+        assert!(record.position().moves().contains(&mv));
+
+        // A move time is kept.
+        let start = Instant::now();
+        let limits = Limits::movetime(Duration::from_millis(100));
+        let control = Control::new(&limits, record.position().to_move());
+        let mut reports = Vec::new();
+        let mv = pvs::<G>()
+            .search(&record, &limits, &control, &mut |r| reports.push(r.clone()))
+            .unwrap();
+        assert!(record.position().moves().contains(&mv));
+        assert!(start.elapsed() < Duration::from_millis(400), "{id}");
+        let last = reports.last().expect("at least depth 1 in 100 ms");
+        assert!(last.depth >= 2, "{id}: only depth {}", last.depth);
+        assert!(last.hashfull.is_some());
+        assert_eq!(last.pv.first(), Some(&record.position().move_text(mv)));
+
+        // The same fixed-depth search twice: the same move, the same reports.
+        let run = || search_at(&mut pvs::<G>(), &record, 5);
+        let (a, b) = (run(), run());
+        let strip = |r: &(<G::Pos as Position>::Move, Vec<Report>)| {
+            let lines: Vec<_> =
+                r.1.iter()
+                    .map(|x| (x.depth, x.score, x.nodes, x.pv.clone()))
+                    .collect();
+            (r.0, lines)
+        };
+        assert_eq!(strip(&a), strip(&b), "{id}");
+        assert_eq!(a.1.len(), 5, "{id}: one report per depth");
+        for r in &a.1 {
+            assert!(!r.pv.is_empty() && r.seldepth >= r.depth, "{id}: {r:?}");
+        }
+
+        // A node budget ends it early, with a move.
+        let budget = Control::with(None, Some(5_000));
+        let mut reports = Vec::new();
+        let mv = pvs::<G>().search(
+            &record,
+            &Limits {
+                nodes: Some(5_000),
+                ..Limits::default()
+            },
+            &budget,
+            &mut |r| reports.push(r.clone()),
+        );
+        assert!(record.position().moves().contains(&mv.unwrap()));
+        assert!(reports.iter().all(|r| r.nodes <= 5_000), "{id}");
+        // The budget is kept exactly: the same budget, the same move and reports.
+        let budgeted = || {
+            let mut reports = Vec::new();
+            let mv = pvs::<G>().search(
+                &record,
+                &Limits::default(),
+                &Control::with(None, Some(20_000)),
+                &mut |r| reports.push((r.depth, r.score, r.nodes, r.pv.clone())),
+            );
+            (mv, reports)
+        };
+        assert_eq!(budgeted(), budgeted(), "{id}");
+    }
+}
+
+#[test]
+fn the_search_stops_when_told_and_repeats_at_a_fixed_depth() {
+    for id in IDS {
+        with_engine_game(id, StopsAndRepeats).unwrap();
+    }
+}
+
+struct SmallTable;
+impl EngineVisitor for SmallTable {
+    type Output = ();
+    /// One searcher with a 1 MiB table plays both (or all three) sides of random-ish games
+    /// without `new_game` between them: entries of other positions and games fill the table
+    /// and collide, and every move is still legal.
+    fn visit<G: EngineGame>(self, game: &'static G) {
+        let options = Options {
+            hash_mb: 1,
+            ..Options::default()
+        };
+        let mut player = Pvs::<G::Pos, G::Eval>::new(Some(3), &options);
+        let mut rng = Rng::new(3);
+        for _ in 0..3 {
+            let mut record = Record::new(game.start(&Settings::new()).unwrap());
+            for ply in 0..40 {
+                if record.outcome().is_some() {
+                    break;
+                }
+                let moves = record.position().moves();
+                // Random moves now and then, to reach varied positions.
+                let mv = if ply % 3 == 0 {
+                    moves[rng.below(moves.len())]
+                } else {
+                    player
+                        .search(
+                            &record,
+                            &Limits::default(),
+                            &Control::unlimited(),
+                            &mut |_| {},
+                        )
+                        .unwrap()
+                };
+                assert!(moves.contains(&mv), "{}", game.info().id);
+                record.play(mv).unwrap();
+            }
+        }
+        // A new size is taken.
+        player.configure(&Options {
+            hash_mb: 2,
+            ..options
+        });
+        player.new_game();
+    }
+}
+
+#[test]
+fn a_small_shared_table_never_gives_an_illegal_move() {
+    for id in IDS {
+        with_engine_game(id, SmallTable).unwrap();
+    }
+}
+
+/// True if after `mv` the game is over by rule with a win for the opponent (in Epaminondas: a
+/// crossing left unanswered).
+fn loses_on_the_spot<P: Position>(pos: &P, mv: P::Move) -> bool {
+    let mut after = pos.clone();
+    after.make_move(mv);
+    after.count_legal_moves() == 0
+        && after
+            .outcome_without_moves()
+            .winner()
+            .is_some_and(|w| w != pos.to_move())
+}
+
+struct AvoidsLosingMoves;
+impl EngineVisitor for AvoidsLosingMoves {
+    type Output = usize;
+    /// Two players: where some moves lose on the spot and others do not, the search plays one
+    /// that does not, even at depth 1.
+    fn visit<G: EngineGame>(self, game: &'static G) -> usize {
+        if game.info().players.len() != 2 {
+            return 0;
+        }
+        let mut found = 0;
+        scan(game, 31, 100, |record| {
+            let pos = record.position();
+            let moves = pos.moves();
+            let losing = moves.iter().filter(|&&m| loses_on_the_spot(pos, m)).count();
+            if losing == 0 || losing == moves.len() {
+                return false;
+            }
+            found += 1;
+            for depth in [1, 3] {
+                let (mv, _) = search_at(&mut pvs::<G>(), record, depth);
+                assert!(
+                    !loses_on_the_spot(pos, mv),
+                    "{pos}: depth {depth}: {} loses at once",
+                    pos.move_text(mv)
+                );
+            }
+            found >= 10
+        });
+        found
+    }
+}
+
+#[test]
+fn the_search_answers_a_crossing() {
+    let found = with_engine_game("epaminondas", AvoidsLosingMoves).unwrap();
+    assert!(
+        found >= 5,
+        "only {found} Epaminondas positions with a crossing to answer"
+    );
+    for id in IDS {
+        with_engine_game(id, AvoidsLosingMoves).unwrap();
+    }
+}
