@@ -9,8 +9,10 @@ use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec, Report
 
 use crate::common::{CliError, CliResult, GameArgs};
 
-/// The player that analyses when `--player` is not given: the deepest search there is.
-const DEFAULT_PLAYER: &str = "alphabeta:depth=32";
+/// The player that analyses when `--player` is not given: the strong search; with several
+/// lines wanted, alpha-beta (the search reports one line for now).
+const DEFAULT_PLAYER: &str = "search";
+const MULTIPV_PLAYER: &str = "alphabeta:depth=32";
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
@@ -31,9 +33,10 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=256))]
     pub multipv: u32,
-    /// The engine's player spec (`alphabeta:depth=N`, `greedy`, …).
-    #[arg(long, value_name = "SPEC", default_value = DEFAULT_PLAYER)]
-    pub player: String,
+    /// The engine's player spec (`search`, `alphabeta:depth=N`, `greedy`, …; default
+    /// `search`, or `alphabeta:depth=32` with --multipv above 1).
+    #[arg(long, value_name = "SPEC")]
+    pub player: Option<String>,
 }
 
 /// A score for people: pawns from the mover's view (`+0.35`), or a mate (`#3`, `#-2`).
@@ -73,8 +76,15 @@ pub fn run(args: &AnalyseArgs) -> CliResult {
         myrmidon_rules::pgn::play_token(&mut *record, text)
             .map_err(|e| CliError::msg(format!("--moves: move {} `{text}`: {e}", i + 1)))?;
     }
+    let default = if args.multipv > 1 {
+        MULTIPV_PLAYER
+    } else {
+        DEFAULT_PLAYER
+    };
     let spec: PlayerSpec = args
         .player
+        .as_deref()
+        .unwrap_or(default)
         .parse()
         .map_err(|e| CliError::msg(format!("--player: {e}")))?;
     let options = Options {

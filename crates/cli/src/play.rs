@@ -28,7 +28,8 @@ pub struct PlayArgs {
     pub no_colour: bool,
 
     /// Let the computer play a seat: the seat by its player's name or number from 1, and the
-    /// player (`alphabeta:depth=4`, `greedy`, `random`; without `=PLAYER` the strongest).
+    /// player (`search`, `alphabeta:depth=4`, `greedy`, `random`; without `=PLAYER` the
+    /// strongest, `search`).
     /// Repeatable.
     #[arg(long, value_name = "SEAT[=PLAYER]")]
     pub computer: Vec<String>,
@@ -40,7 +41,7 @@ pub struct PlayArgs {
 }
 
 /// The player behind `hint`, and a computer seat's player when none is named.
-pub const HINT_PLAYER: &str = "alphabeta:depth=32";
+pub const HINT_PLAYER: &str = "search";
 
 pub const HELP: &str = "\
 Type a move in the game's move text, or one of these commands:

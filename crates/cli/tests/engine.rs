@@ -355,8 +355,9 @@ fn the_handshake_lists_every_variant_and_the_options() {
     );
     assert!(lines.contains(&variant), "{lines:?}");
     assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 256".into()));
-    assert!(lines.contains(&"option name Player type string default alphabeta:depth=3".into()));
-    for absent in ["Hash", "Threads", "Skill Level", "UCI_Chess960"] {
+    assert!(lines.contains(&"option name Player type string default search".into()));
+    assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
+    for absent in ["Threads", "Skill Level", "UCI_Chess960"] {
         assert!(
             !lines
                 .iter()
@@ -400,6 +401,8 @@ fn every_game_searches_to_a_legal_move_with_info_lines() {
         let id = game.info().id;
         let mut e = Engine::of(id);
         let (record, moves) = opening(*game, 2, 7);
+        // The default player (the search) with a 1 MiB table, which it says how full it is.
+        e.send("setoption name Hash value 1");
         e.send(&position_line(&moves));
         assert_eq!(e.position_string(), record.position_string(), "{id}");
         e.send("go depth 2");
@@ -407,6 +410,10 @@ fn every_game_searches_to_a_legal_move_with_info_lines() {
         let mv = mv.unwrap_or_else(|| e.fail("no move in a game that goes on"));
         assert_legal(&*record, &mv, id);
         assert!(errors(&lines).is_empty(), "{id}: {lines:?}");
+        assert!(
+            lines.iter().any(|l| l.contains(" hashfull ")),
+            "{id}: {lines:?}"
+        );
         let infos = infos(&lines);
         let depths: Vec<u32> = infos.iter().map(|i| i.depth).collect();
         assert_eq!(depths, vec![1, 2], "{id}: {lines:?}");
@@ -617,8 +624,16 @@ fn malformed_lines_get_errors_and_the_engine_goes_on() {
             ("go p9time 100".into(), "`p9time`"),
             ("go perft -1".into(), "go perft"),
             (
-                "setoption name Hash value 16".into(),
-                "unknown option `Hash`",
+                "setoption name Threads value 2".into(),
+                "unknown option `Threads`",
+            ),
+            (
+                "setoption name Hash value 0".into(),
+                "Hash: expected a size",
+            ),
+            (
+                "setoption name Hash value lots".into(),
+                "Hash: expected a size",
             ),
             ("setoption name MultiPV value 0".into(), "MultiPV"),
             ("setoption name Player value minimax".into(), "Player"),
@@ -730,6 +745,8 @@ fn multipv_three_gives_three_lines_at_each_depth() {
             "{id}: pick another opening"
         );
         let mut e = Engine::of(id);
+        // The alpha-beta player reports several lines; the search reports one for now.
+        e.send("setoption name Player value alphabeta:depth=3");
         e.send("setoption name multipv value 3");
         e.send(&position_line(&moves));
         e.send("go depth 2");

@@ -16,7 +16,7 @@ use crate::typed;
 pub const MAX_MULTIPV: u32 = 256;
 
 /// The options `uci` lists, for the message about an unknown one.
-const OPTIONS: &str = "UCI_Variant, Player, MultiPV, Ponder";
+const OPTIONS: &str = "UCI_Variant, Player, Hash, MultiPV, Ponder";
 
 pub struct Session {
     out: Out,
@@ -161,6 +161,11 @@ impl Session {
             default_player()
         ));
         self.out.line(&format!(
+            "option name Hash type spin default {} min 1 max {}",
+            Options::DEFAULT_HASH_MB,
+            Options::MAX_HASH_MB
+        ));
+        self.out.line(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
         self.out.line("option name Ponder type check default false");
@@ -178,7 +183,7 @@ impl Session {
             );
             return;
         }
-        let known = ["uci_variant", "player", "multipv", "ponder"];
+        let known = ["uci_variant", "player", "hash", "multipv", "ponder"];
         if !known.contains(&key.as_str()) {
             self.out.error(&format!(
                 "unknown option `{}` (the options: {OPTIONS}); ignored",
@@ -220,6 +225,20 @@ impl Session {
                     self.searcher = None;
                 }
                 Err(e) => self.out.error(&format!("Player: {e}; still {}", self.spec)),
+            },
+            "hash" => match value.parse::<usize>() {
+                Ok(n) if (1..=Options::MAX_HASH_MB).contains(&n) => {
+                    self.options.hash_mb = n;
+                    if let Some(s) = self.searcher.as_mut() {
+                        s.configure(&self.options);
+                    }
+                }
+                _ => self.out.error(&format!(
+                    "Hash: expected a size in MiB from 1 to {}, not `{}`; still {}",
+                    Options::MAX_HASH_MB,
+                    shorten(value),
+                    self.options.hash_mb
+                )),
             },
             "multipv" => match value.parse::<u32>() {
                 Ok(n) if (1..=MAX_MULTIPV).contains(&n) => {
@@ -370,10 +389,9 @@ impl Session {
 }
 
 /// The built-in player of the `Player` option by default.
+/// The strongest player: the search (measured against alpha-beta in the note of issue 13).
 fn default_player() -> PlayerSpec {
-    PlayerSpec::AlphaBeta {
-        depth: PlayerSpec::DEFAULT_DEPTH,
-    }
+    PlayerSpec::Search { depth: None }
 }
 
 /// The start position of a game with its default settings.
