@@ -9,10 +9,9 @@ use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec, Report
 
 use crate::common::{CliError, CliResult, GameArgs};
 
-/// The player that analyses when `--player` is not given: the strong search; with several
-/// lines wanted, alpha-beta (the search reports one line for now).
+/// The player that analyses when `--player` is not given: the strong search (which reports
+/// several lines with --multipv).
 const DEFAULT_PLAYER: &str = "search";
-const MULTIPV_PLAYER: &str = "alphabeta:depth=32";
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
@@ -34,7 +33,7 @@ pub struct AnalyseArgs {
           value_parser = clap::value_parser!(u32).range(1..=256))]
     pub multipv: u32,
     /// The engine's player spec (`search`, `alphabeta:depth=N`, `greedy`, …; default
-    /// `search`, or `alphabeta:depth=32` with --multipv above 1).
+    /// `search`).
     #[arg(long, value_name = "SPEC")]
     pub player: Option<String>,
 }
@@ -76,15 +75,10 @@ pub fn run(args: &AnalyseArgs) -> CliResult {
         myrmidon_rules::pgn::play_token(&mut *record, text)
             .map_err(|e| CliError::msg(format!("--moves: move {} `{text}`: {e}", i + 1)))?;
     }
-    let default = if args.multipv > 1 {
-        MULTIPV_PLAYER
-    } else {
-        DEFAULT_PLAYER
-    };
     let spec: PlayerSpec = args
         .player
         .as_deref()
-        .unwrap_or(default)
+        .unwrap_or(DEFAULT_PLAYER)
         .parse()
         .map_err(|e| CliError::msg(format!("--player: {e}")))?;
     let options = Options {

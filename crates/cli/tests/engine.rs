@@ -745,8 +745,7 @@ fn multipv_three_gives_three_lines_at_each_depth() {
             "{id}: pick another opening"
         );
         let mut e = Engine::of(id);
-        // The alpha-beta player reports several lines; the search reports one for now.
-        e.send("setoption name Player value alphabeta:depth=3");
+        // The default player (the search) reports several lines.
         e.send("setoption name multipv value 3");
         e.send(&position_line(&moves));
         e.send("go depth 2");

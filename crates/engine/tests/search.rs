@@ -461,3 +461,71 @@ fn the_search_answers_a_crossing() {
         with_engine_game(id, AvoidsLosingMoves).unwrap();
     }
 }
+
+/// A score as a number that orders like the score (mates beyond every centipawn score, a
+/// quicker win above a slower one, a slower loss above a quicker one).
+fn rank(score: Score) -> i64 {
+    match score {
+        Score::Cp(cp) => cp as i64,
+        Score::Mate(n) if n > 0 => 1_000_000 - n as i64,
+        Score::Mate(n) => -1_000_000 - n as i64,
+    }
+}
+
+struct MultiPv;
+impl EngineVisitor for MultiPv {
+    type Output = usize;
+    /// MultiPV 3 at depth 3 gives three lines with distinct first moves, best first, at every
+    /// depth; the move played is line 1's, and the same as MultiPV 1 plays at that depth.
+    fn visit<G: EngineGame>(self, game: &'static G) -> usize {
+        let id = game.info().id;
+        let options = Options {
+            multipv: 3,
+            ..Options::default()
+        };
+        let mut checked = 0;
+        scan(game, 11, 20, |record| {
+            let pos = record.position();
+            if pos.moves().len() < 3 || !wins_at_once(pos).is_empty() {
+                return false;
+            }
+            checked += 1;
+            let (single, _) = search_at(&mut pvs::<G>(), record, 3);
+            let mut multi = Pvs::<G::Pos, G::Eval>::new(None, &options);
+            let (mv, reports) = search_at(&mut multi, record, 3);
+            for depth in 1..=3 {
+                let lines: Vec<&Report> = reports.iter().filter(|r| r.depth == depth).collect();
+                assert_eq!(lines.len(), 3, "{id} {pos}: depth {depth}: {lines:?}");
+                for (i, line) in lines.iter().enumerate() {
+                    assert_eq!(line.multipv, i as u32 + 1, "{id} {pos}");
+                    assert!(!line.pv.is_empty(), "{id} {pos}");
+                }
+                let firsts: HashSet<&String> = lines.iter().map(|r| &r.pv[0]).collect();
+                assert_eq!(firsts.len(), 3, "{id} {pos}: depth {depth}: {lines:?}");
+                for pair in lines.windows(2) {
+                    assert!(
+                        rank(pair[0].score) >= rank(pair[1].score),
+                        "{id} {pos}: depth {depth}: {lines:?}"
+                    );
+                }
+            }
+            let last = reports.iter().rfind(|r| r.multipv == 1).unwrap();
+            assert_eq!(last.pv[0], pos.move_text(mv), "{id} {pos}");
+            assert_eq!(
+                pos.move_text(mv),
+                pos.move_text(single),
+                "{id} {pos}: MultiPV 3 plays another move than MultiPV 1"
+            );
+            checked >= 12
+        });
+        checked
+    }
+}
+
+#[test]
+fn multipv_gives_distinct_lines_best_first_and_plays_line_one() {
+    for id in IDS {
+        let checked = with_engine_game(id, MultiPv).unwrap();
+        assert!(checked >= 12, "{id}: only {checked} positions");
+    }
+}

@@ -78,6 +78,8 @@ pub struct Pvs<P: Position, E> {
     root: Player,
     players: usize,
     salt: u64,
+    /// Root moves left out of this search (the lines already found, with `MultiPV`).
+    excluded: Vec<P::Move>,
 }
 
 impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
@@ -113,6 +115,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             root: 0,
             players: 2,
             salt: 0,
+            excluded: Vec::new(),
         }
     }
 
@@ -376,6 +379,9 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         let mut best_move = None;
         let mut quiets = [P::Move::default(); 32];
         let mut quiet_count = 0;
+        let excluding = ply == 0 && !self.excluded.is_empty();
+        // The moves searched so far (every move before this one, but those left out).
+        let mut searched = 0;
         self.path.push(pos.hash());
         for i in 0..moves.len() {
             let mut pick = i;
@@ -387,8 +393,11 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             moves.swap(i, pick);
             scores.swap(i, pick);
             let mv = moves[i];
-            // Every move before this one was searched (a break ends the loop).
-            let searched = i;
+            if excluding && self.excluded.contains(&mv) {
+                continue;
+            }
+            searched += 1;
+            let searched = searched - 1;
             let t = pos.tactics(mv);
             if t.wins {
                 // Ends the game with a win for the mover: nothing is better.
@@ -489,9 +498,15 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         } else {
             Bound::Upper
         };
-        let code = best_move.map(|m| pos.move_code(m));
-        self.tt
-            .store(key, ply, code, best, depth.clamp(0, 255) as u8, bound);
+        if best == -INFINITY {
+            // Every root move was left out (cannot happen: lines < root moves).
+            return best;
+        }
+        if !excluding {
+            let code = best_move.map(|m| pos.move_code(m));
+            self.tt
+                .store(key, ply, code, best, depth.clamp(0, 255) as u8, bound);
+        }
         best
     }
 
@@ -637,54 +652,78 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
                 },
             )
             .clamp(1, MAX_DEPTH);
+        let lines = (self.options.multipv as usize).clamp(1, moves.len());
         let mut best = first;
         let mut pos = root.clone();
         let mut previous: i32 = 0;
-        for depth in 1..=max_depth {
-            self.path = history_hashes(record);
+        // This depth's lines: score, principal variation.
+        let mut found: Vec<(i32, Vec<P::Move>)> = Vec::with_capacity(lines);
+        'deepening: for depth in 1..=max_depth {
+            found.clear();
+            self.excluded.clear();
             self.seldepth = 0;
-            let mut delta = ASPIRATION;
-            let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
-                (previous - delta, previous + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let value = loop {
-                let v = self.node(&mut pos, depth as i32, 0, alpha, beta, true, false, control);
-                if self.pv_len[0] > 0 {
-                    // A move that beat the window's floor (searched in full even if the
-                    // iteration was cut short).
-                    best = self.pv[0][0];
-                }
+            for line in 0..lines {
+                self.path = history_hashes(record);
+                let mut delta = ASPIRATION;
+                let (mut alpha, mut beta) =
+                    if line == 0 && depth >= 4 && previous.abs() < MATE_BOUND {
+                        (previous - delta, previous + delta)
+                    } else {
+                        (-INFINITY, INFINITY)
+                    };
+                let value = loop {
+                    let v = self.node(&mut pos, depth as i32, 0, alpha, beta, true, false, control);
+                    if line == 0 && self.pv_len[0] > 0 {
+                        // A move that beat the window's floor (searched in full even if the
+                        // iteration was cut short).
+                        best = self.pv[0][0];
+                    }
+                    if self.aborted {
+                        break v;
+                    }
+                    if v <= alpha && alpha > -INFINITY {
+                        alpha = (v - delta).max(-INFINITY);
+                    } else if v >= beta && beta < INFINITY {
+                        beta = (v + delta).min(INFINITY);
+                    } else {
+                        break v;
+                    }
+                    delta *= 2;
+                    if delta > 1_000 {
+                        (alpha, beta) = (-INFINITY, INFINITY);
+                    }
+                };
                 if self.aborted {
-                    break v;
+                    break 'deepening;
                 }
-                if v <= alpha && alpha > -INFINITY {
-                    alpha = (v - delta).max(-INFINITY);
-                } else if v >= beta && beta < INFINITY {
-                    beta = (v + delta).min(INFINITY);
-                } else {
-                    break v;
+                if self.pv_len[0] == 0 {
+                    break;
                 }
-                delta *= 2;
-                if delta > 1_000 {
-                    (alpha, beta) = (-INFINITY, INFINITY);
-                }
-            };
-            if self.aborted {
-                break;
+                let pv = self.pv[0][..self.pv_len[0]].to_vec();
+                self.excluded.push(pv[0]);
+                found.push((value, pv));
             }
+            self.excluded.clear();
+            // Best first; the first line keeps its place among equals (it is the move played).
+            found.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
+            let Some((value, line)) = found.first() else {
+                break;
+            };
+            let value = *value;
+            best = line[0];
             previous = value;
-            report(&Report {
-                depth,
-                seldepth: (self.seldepth as u32).max(depth),
-                multipv: 1,
-                score: Score::from_value(value, self.players),
-                nodes: self.nodes,
-                time: control.elapsed(),
-                hashfull: Some(self.tt.hashfull()),
-                pv: Self::texts(&root, &self.pv[0][..self.pv_len[0]]),
-            });
+            for (i, (v, pv)) in found.iter().enumerate() {
+                report(&Report {
+                    depth,
+                    seldepth: (self.seldepth as u32).max(depth),
+                    multipv: i as u32 + 1,
+                    score: Score::from_value(*v, self.players),
+                    nodes: self.nodes,
+                    time: control.elapsed(),
+                    hashfull: Some(self.tt.hashfull()),
+                    pv: Self::texts(&root, pv),
+                });
+            }
             // A forced result within the horizon: deeper searches cannot change it.
             if value.abs() >= MATE_BOUND && MATE - value.abs() <= depth as i32 {
                 break;
@@ -693,6 +732,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
                 break;
             }
         }
+        self.excluded.clear();
         Some(best)
     }
 
