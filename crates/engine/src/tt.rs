@@ -3,7 +3,7 @@
 //!
 //! An entry is two `AtomicU64`: the data (move code, score, depth, bound, age) and the key
 //! xor the data. A reader accepts an entry only if the two words xor back to its own key, so an
-//! entry torn by two threads writing at once (Lazy SMP, later), or one of another position in
+//! entry torn by two threads writing at once (the threads of Lazy SMP), or one of another position in
 //! the same slot, reads as a miss: a probe never returns another position's entry. Even so the
 //! move of an entry is only a hint: the search checks it with `Position::move_from_code`.
 //!
@@ -12,7 +12,7 @@
 //! Mate scores are stored relative to the node (`MATE - plies from the node`) and turned back
 //! into scores relative to the root when read, so that an entry is right at any ply.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use crate::score::MATE_BOUND;
 
@@ -126,7 +126,8 @@ pub struct Table {
     entries: Vec<Entry>,
     /// The number of buckets.
     buckets: usize,
-    age: u8,
+    /// The current search's age (shared by the threads of one search).
+    age: AtomicU8,
 }
 
 impl Table {
@@ -142,7 +143,7 @@ impl Table {
         Table {
             entries,
             buckets,
-            age: 0,
+            age: AtomicU8::new(0),
         }
     }
 
@@ -152,17 +153,22 @@ impl Table {
     }
 
     /// Forgets everything (`ucinewgame`).
-    pub fn clear(&mut self) {
+    pub fn clear(&self) {
         for e in &self.entries {
             e.check.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);
         }
-        self.age = 0;
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    fn age(&self) -> u8 {
+        self.age.load(Ordering::Relaxed)
     }
 
     /// A new search starts: entries of earlier searches become the first to be replaced.
-    pub fn new_search(&mut self) {
-        self.age = (self.age + 1) & AGE_MASK;
+    pub fn new_search(&self) {
+        self.age
+            .store((self.age() + 1) & AGE_MASK, Ordering::Relaxed);
     }
 
     fn bucket(&self, key: u64) -> &[Entry] {
@@ -210,7 +216,7 @@ impl Table {
                 let code = code.or((data & HAS_MOVE != 0).then_some(data as u32));
                 // A shallower result of the same search does not replace a deeper exact one.
                 if bound != Bound::Exact
-                    && age_of(data) == self.age
+                    && age_of(data) == self.age()
                     && depth_of(data) > depth.saturating_add(2)
                 {
                     if code.is_some() && data & HAS_MOVE == 0 {
@@ -226,7 +232,7 @@ impl Table {
                     }
                     return;
                 }
-                let new = pack(code, score_to_tt(score, ply), depth, bound, self.age);
+                let new = pack(code, score_to_tt(score, ply), depth, bound, self.age());
                 e.data.store(new, Ordering::Relaxed);
                 e.check.store(key ^ new, Ordering::Relaxed);
                 return;
@@ -235,7 +241,7 @@ impl Table {
             let value = if bound_of(data).is_none() {
                 i32::MIN
             } else {
-                let age_gap = (self.age.wrapping_sub(age_of(data)) & AGE_MASK) as i32;
+                let age_gap = (self.age().wrapping_sub(age_of(data)) & AGE_MASK) as i32;
                 depth_of(data) as i32 - 8 * age_gap
             };
             if value < worst {
@@ -243,7 +249,7 @@ impl Table {
                 victim = i;
             }
         }
-        let new = pack(code, score_to_tt(score, ply), depth, bound, self.age);
+        let new = pack(code, score_to_tt(score, ply), depth, bound, self.age());
         bucket[victim].data.store(new, Ordering::Relaxed);
         bucket[victim].check.store(key ^ new, Ordering::Relaxed);
     }
@@ -255,7 +261,7 @@ impl Table {
             .iter()
             .filter(|e| {
                 let data = e.data.load(Ordering::Relaxed);
-                bound_of(data).is_some() && age_of(data) == self.age
+                bound_of(data).is_some() && age_of(data) == self.age()
             })
             .count();
         (used * 1000 / n.max(1)) as u32
@@ -329,7 +335,7 @@ mod tests {
         assert_eq!(tt.probe(same_bucket, 0).unwrap().code, Some(8));
         // A torn entry (data of one position, check of another) is a miss for both.
         let e = &tt.bucket(key)[0];
-        let foreign = pack(Some(9), 1, 1, Bound::Exact, tt.age);
+        let foreign = pack(Some(9), 1, 1, Bound::Exact, tt.age());
         e.data.store(foreign, Ordering::Relaxed);
         assert_eq!(tt.probe(key, 0), None);
         // A full bucket evicts one entry, and the others still read right.
@@ -346,7 +352,7 @@ mod tests {
 
     #[test]
     fn hashfull_counts_the_current_search() {
-        let mut tt = Table::new(1);
+        let tt = Table::new(1);
         assert_eq!(tt.hashfull(), 0);
         let mut key = 1u64;
         for _ in 0..200_000 {

@@ -529,3 +529,105 @@ fn multipv_gives_distinct_lines_best_first_and_plays_line_one() {
         assert!(checked >= 12, "{id}: only {checked} positions");
     }
 }
+
+struct TwoThreads;
+impl EngineVisitor for TwoThreads {
+    type Output = usize;
+    /// With two threads (Lazy SMP): a legal move in positions of random games at a fixed
+    /// depth and at a short move time, a win on the spot taken, and `stop` obeyed at once.
+    fn visit<G: EngineGame>(self, game: &'static G) -> usize {
+        let id = game.info().id;
+        let options = Options {
+            threads: 2,
+            ..Options::default()
+        };
+        let mut player = Pvs::<G::Pos, G::Eval>::new(None, &options);
+        let mut checked = 0;
+        let mut wins = 0;
+        scan(game, 23, 4, |record| {
+            let pos = record.position();
+            checked += 1;
+            if checked % 9 != 0 {
+                return false;
+            }
+            let (mv, reports) = search_at(&mut player, record, 4);
+            assert!(pos.moves().contains(&mv), "{id} {pos}");
+            // Depth 4, or less when a forced result was found sooner.
+            let last = reports.last().expect("reports");
+            assert!(
+                last.depth <= 4 && last.pv[0] == pos.move_text(mv),
+                "{id} {pos}"
+            );
+            let winning = wins_at_once(pos);
+            if !winning.is_empty() {
+                wins += 1;
+                assert!(winning.contains(&mv), "{id} {pos}: {}", pos.move_text(mv));
+            }
+            let limits = Limits::movetime(Duration::from_millis(20));
+            let control = Control::new(&limits, pos.to_move());
+            let mv = player
+                .search(record, &limits, &control, &mut |_| {})
+                .unwrap();
+            assert!(pos.moves().contains(&mv), "{id} {pos}");
+            checked >= 9 * 20
+        });
+        assert!(checked >= 9 * 20, "{id}: only {checked} positions");
+        // Wins on the spot, with a fresh player each time.
+        scan(game, 7, 200, |record| {
+            let pos = record.position();
+            let winning = wins_at_once(pos);
+            if winning.is_empty() {
+                return false;
+            }
+            wins += 1;
+            let mut fresh = Pvs::<G::Pos, G::Eval>::new(None, &options);
+            let (mv, reports) = search_at(&mut fresh, record, 3);
+            assert!(winning.contains(&mv), "{id} {pos}: {}", pos.move_text(mv));
+            assert_eq!(reports[0].score, Score::Mate(1), "{id} {pos}");
+            wins >= 10
+        });
+        // An infinite search stops soon after `stop`.
+        let mut record = Record::new(game.start(&Settings::new()).unwrap());
+        let mut rng = Rng::new(3);
+        for _ in 0..4 {
+            let moves = record.position().moves();
+            record.play(moves[rng.below(moves.len())]).unwrap();
+        }
+        let control = Control::unlimited();
+        let stopper = control.clone();
+        let handle = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            stopper.stop();
+            Instant::now()
+        });
+        let infinite = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let mut reports = Vec::new();
+        let mv = player
+            .search(&record, &infinite, &control, &mut |r| {
+                reports.push(r.clone())
+            })
+            .unwrap();
+        let late = handle.join().unwrap().elapsed();
+        assert!(
+            late < Duration::from_millis(500),
+            "{id}: two threads went on {late:?} after stop"
+        );
+        assert!(record.position().moves().contains(&mv), "{id}");
+        assert!(!reports.is_empty(), "{id}");
+        wins
+    }
+}
+
+#[test]
+fn two_threads_give_legal_moves_take_wins_and_stop() {
+    for id in IDS {
+        let wins = with_engine_game(id, TwoThreads).unwrap();
+        assert!(
+            wins > 0 || id == "epaminondas",
+            "{id}: no position with a winning move found"
+        );
+    }
+}

@@ -47,6 +47,8 @@ pub struct Options {
     pub seed: u64,
     /// The size of the transposition table in MiB (`Hash`), for searches that have one.
     pub hash_mb: usize,
+    /// How many threads search (`Threads`), for searches that can use several (Lazy SMP).
+    pub threads: usize,
 }
 
 impl Options {
@@ -54,6 +56,8 @@ impl Options {
     pub const DEFAULT_HASH_MB: usize = 16;
     /// The largest `Hash` accepted.
     pub const MAX_HASH_MB: usize = crate::tt::MAX_MIB;
+    /// The most `Threads` accepted.
+    pub const MAX_THREADS: usize = 64;
 }
 
 impl Default for Options {
@@ -62,6 +66,7 @@ impl Default for Options {
             multipv: 1,
             seed: 0x6d79_726d_6964_6f6e,
             hash_mb: Options::DEFAULT_HASH_MB,
+            threads: 1,
         }
     }
 }

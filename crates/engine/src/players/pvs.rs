@@ -3,12 +3,21 @@
 //! reductions. Generic over the rules library's `Position` (monomorphised per game); no
 //! allocation per node (the moves live in each game's stack `MoveList`, the tables are made once).
 //!
+//! With `Threads` above 1, Lazy SMP: helper threads search the same root at the same time,
+//! sharing the transposition table (lock-free), each with its own killers and history and the
+//! odd ones one ply deeper, so that they fill the table with what the main thread needs next.
+//! The main thread alone reports and chooses the move; when it stops, the helpers stop. With
+//! one thread nothing of this runs and a fixed-depth search is deterministic.
+//!
 //! Two players: negamax, every score from the view of the player to move. Three or more:
 //! *paranoid*, as the alpha-beta baseline: every other player plays against the root player.
 //! Both are the same code: a node's score is from the view of its *side* (the root player, or
 //! the coalition of the others), and a child's score is negated only when the side changes.
 //! The table's keys are salted with the root player, since a score depends on who the root
 //! player is (the coalition with three players; the [`CONTEMPT`] for draws).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use myrmidon_rules::{Outcome, Player, Position, Record};
 
@@ -59,7 +68,13 @@ pub struct Pvs<P: Position, E> {
     depth: Option<u32>,
     eval: E,
     options: Options,
-    tt: Table,
+    tt: Arc<Table>,
+    /// 0 for the main thread, 1… for the helpers of Lazy SMP.
+    id: usize,
+    /// The helpers (of the main thread), made when `Threads` asks for them.
+    helpers: Vec<Pvs<P, E>>,
+    /// Nodes searched by the helpers in this search (they add theirs now and then).
+    helper_nodes: Arc<AtomicU64>,
     /// Hashes of the positions before the current node since the last irreversible move, in
     /// the game then along the search path, for the repetition draw.
     path: Vec<u64>,
@@ -90,6 +105,18 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
 
     /// The same with this evaluator (tuned weights, for example).
     pub fn with_eval(depth: Option<u32>, eval: E, options: &Options) -> Self {
+        let tt = Arc::new(Table::new(options.hash_mb));
+        Pvs::build(depth, eval, options, tt, 0, Arc::new(AtomicU64::new(0)))
+    }
+
+    fn build(
+        depth: Option<u32>,
+        eval: E,
+        options: &Options,
+        tt: Arc<Table>,
+        id: usize,
+        helper_nodes: Arc<AtomicU64>,
+    ) -> Self {
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -100,7 +127,10 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             depth,
             eval,
             options: options.clone(),
-            tt: Table::new(options.hash_mb),
+            tt,
+            id,
+            helpers: Vec::new(),
+            helper_nodes,
             path: Vec::with_capacity(1024),
             pv: vec![[P::Move::default(); MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -200,12 +230,19 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         self.pv_len[ply] = ply;
         self.seldepth = self.seldepth.max(ply);
         // The node budget exactly (deterministic), the clock and `stop` now and then.
-        if self.nodes >= self.node_limit
-            || (self.nodes & 1023 == 0 && control.should_stop(self.nodes))
-        {
+        if self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && self.check_in(control)) {
             self.aborted = true;
         }
         !self.aborted
+    }
+
+    /// Every 1024 nodes: a helper adds them to the helpers' count; true if the search must stop.
+    #[cold]
+    fn check_in(&self, control: &Control) -> bool {
+        if self.id > 0 {
+            self.helper_nodes.fetch_add(1024, Ordering::Relaxed);
+        }
+        control.should_stop(self.nodes)
     }
 
     /// A child's score from the view of the parent's side: negamax across a change of side,
@@ -623,24 +660,14 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
         let root = record.position().clone();
         let moves = root.moves();
         let first = *moves.first()?;
-        self.root = root.to_move();
-        self.players = root.player_names().len();
-        self.salt = ROOT_SALTS[self.root as usize % ROOT_SALTS.len()];
-        self.nodes = 0;
+        self.prepare(&root);
         self.node_limit = control
             .node_limit()
             .into_iter()
             .chain(limits.nodes)
             .min()
             .unwrap_or(u64::MAX);
-        self.aborted = false;
         self.tt.new_search();
-        for k in &mut self.killers {
-            *k = [None; 2];
-        }
-        for h in &mut self.history {
-            *h /= 2;
-        }
         let max_depth = limits
             .depth
             .or(self.depth)
@@ -652,7 +679,165 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
                 },
             )
             .clamp(1, MAX_DEPTH);
-        let lines = (self.options.multipv as usize).clamp(1, moves.len());
+        let threads = self.options.threads.clamp(1, Options::MAX_THREADS);
+        let root_moves = moves.len();
+        self.helper_nodes.store(0, Ordering::Relaxed);
+        if threads == 1 {
+            return Some(self.deepen(record, &root, first, root_moves, max_depth, control, report));
+        }
+        // Lazy SMP: the helpers search until the main thread is done.
+        let mut helpers = std::mem::take(&mut self.helpers);
+        helpers.truncate(threads - 1);
+        while helpers.len() < threads - 1 {
+            let options = Options {
+                multipv: 1,
+                threads: 1,
+                ..self.options.clone()
+            };
+            helpers.push(Pvs::build(
+                None,
+                self.eval.clone(),
+                &options,
+                self.tt.clone(),
+                helpers.len() + 1,
+                self.helper_nodes.clone(),
+            ));
+        }
+        let helper_control = Control::unlimited();
+        let best = std::thread::scope(|scope| {
+            // Stops the helpers however the main thread ends (even by a panic).
+            let _stop = StopOnDrop(&helper_control);
+            for helper in helpers.iter_mut() {
+                let control = helper_control.clone();
+                let root = &root;
+                scope.spawn(move || helper.help(record, root, &control));
+            }
+            self.deepen(record, &root, first, root_moves, max_depth, control, report)
+        });
+        self.helpers = helpers;
+        Some(best)
+    }
+
+    fn new_game(&mut self) {
+        self.tt.clear();
+        self.history.fill(0);
+        self.path.clear();
+        for h in &mut self.helpers {
+            h.history.fill(0);
+            h.path.clear();
+        }
+    }
+
+    fn configure(&mut self, options: &Options) {
+        if options.hash_mb != self.options.hash_mb {
+            // The helpers share the old table: they are made again with the new one.
+            self.helpers.clear();
+            self.tt = Arc::new(Table::new(options.hash_mb));
+        }
+        self.options = options.clone();
+    }
+}
+
+/// Stops a control when dropped.
+struct StopOnDrop<'a>(&'a Control);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
+    /// Ready for a search of `root`.
+    fn prepare(&mut self, root: &P) {
+        self.root = root.to_move();
+        self.players = root.player_names().len();
+        self.salt = ROOT_SALTS[self.root as usize % ROOT_SALTS.len()];
+        self.nodes = 0;
+        self.aborted = false;
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        for h in &mut self.history {
+            *h /= 2;
+        }
+    }
+
+    /// One root search to `depth` plies, in an aspiration window around `previous` if given
+    /// (widened until the score falls inside); `improved` gets each root move that beats the
+    /// window's floor. The score (meaningless if aborted).
+    fn root_search(
+        &mut self,
+        pos: &mut P,
+        depth: u32,
+        previous: Option<i32>,
+        control: &Control,
+        mut improved: impl FnMut(P::Move),
+    ) -> i32 {
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = match previous {
+            Some(p) if depth >= 4 && p.abs() < MATE_BOUND => (p - delta, p + delta),
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            let v = self.node(pos, depth as i32, 0, alpha, beta, true, false, control);
+            if self.pv_len[0] > 0 {
+                // A move that beat the window's floor (searched in full even if the
+                // iteration was cut short).
+                improved(self.pv[0][0]);
+            }
+            if self.aborted {
+                return v;
+            }
+            if v <= alpha && alpha > -INFINITY {
+                alpha = (v - delta).max(-INFINITY);
+            } else if v >= beta && beta < INFINITY {
+                beta = (v + delta).min(INFINITY);
+            } else {
+                return v;
+            }
+            delta *= 2;
+            if delta > 1_000 {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// A helper of Lazy SMP: iterative deepening of `root` (the odd helpers one ply deeper)
+    /// until `control` stops it, filling the shared table; it reports nothing.
+    fn help(&mut self, record: &Record<P>, root: &P, control: &Control) {
+        self.prepare(root);
+        self.node_limit = u64::MAX;
+        let mut pos = root.clone();
+        let mut previous = None;
+        for depth in 1..=MAX_DEPTH {
+            let depth = (depth + (self.id as u32 & 1)).min(MAX_DEPTH);
+            self.path = history_hashes(record);
+            self.seldepth = 0;
+            let value = self.root_search(&mut pos, depth, previous, control, |_| {});
+            if self.aborted {
+                return;
+            }
+            previous = Some(value);
+            if value.abs() >= MATE_BOUND && MATE - value.abs() <= depth as i32 {
+                return;
+            }
+        }
+    }
+
+    /// The main thread's iterative deepening, with `MultiPV` lines and reports; the move.
+    #[allow(clippy::too_many_arguments)]
+    fn deepen(
+        &mut self,
+        record: &Record<P>,
+        root: &P,
+        first: P::Move,
+        root_moves: usize,
+        max_depth: u32,
+        control: &Control,
+        report: &mut dyn FnMut(&Report),
+    ) -> P::Move {
+        let lines = (self.options.multipv as usize).clamp(1, root_moves);
         let mut best = first;
         let mut pos = root.clone();
         let mut previous: i32 = 0;
@@ -664,35 +849,12 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
             self.seldepth = 0;
             for line in 0..lines {
                 self.path = history_hashes(record);
-                let mut delta = ASPIRATION;
-                let (mut alpha, mut beta) =
-                    if line == 0 && depth >= 4 && previous.abs() < MATE_BOUND {
-                        (previous - delta, previous + delta)
-                    } else {
-                        (-INFINITY, INFINITY)
-                    };
-                let value = loop {
-                    let v = self.node(&mut pos, depth as i32, 0, alpha, beta, true, false, control);
-                    if line == 0 && self.pv_len[0] > 0 {
-                        // A move that beat the window's floor (searched in full even if the
-                        // iteration was cut short).
-                        best = self.pv[0][0];
+                let window = (line == 0).then_some(previous);
+                let value = self.root_search(&mut pos, depth, window, control, |mv| {
+                    if line == 0 {
+                        best = mv;
                     }
-                    if self.aborted {
-                        break v;
-                    }
-                    if v <= alpha && alpha > -INFINITY {
-                        alpha = (v - delta).max(-INFINITY);
-                    } else if v >= beta && beta < INFINITY {
-                        beta = (v + delta).min(INFINITY);
-                    } else {
-                        break v;
-                    }
-                    delta *= 2;
-                    if delta > 1_000 {
-                        (alpha, beta) = (-INFINITY, INFINITY);
-                    }
-                };
+                });
                 if self.aborted {
                     break 'deepening;
                 }
@@ -718,10 +880,10 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
                     seldepth: (self.seldepth as u32).max(depth),
                     multipv: i as u32 + 1,
                     score: Score::from_value(*v, self.players),
-                    nodes: self.nodes,
+                    nodes: self.nodes + self.helper_nodes.load(Ordering::Relaxed),
                     time: control.elapsed(),
                     hashfull: Some(self.tt.hashfull()),
-                    pv: Self::texts(&root, pv),
+                    pv: Self::texts(root, pv),
                 });
             }
             // A forced result within the horizon: deeper searches cannot change it.
@@ -733,20 +895,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
             }
         }
         self.excluded.clear();
-        Some(best)
-    }
-
-    fn new_game(&mut self) {
-        self.tt.clear();
-        self.history.fill(0);
-        self.path.clear();
-    }
-
-    fn configure(&mut self, options: &Options) {
-        if options.hash_mb != self.options.hash_mb {
-            self.tt = Table::new(options.hash_mb);
-        }
-        self.options = options.clone();
+        best
     }
 }
 
