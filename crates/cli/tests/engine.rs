@@ -357,7 +357,8 @@ fn the_handshake_lists_every_variant_and_the_options() {
     assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 256".into()));
     assert!(lines.contains(&"option name Player type string default search".into()));
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
-    for absent in ["Threads", "Skill Level", "UCI_Chess960"] {
+    assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 64".into()));
+    for absent in ["Skill Level", "UCI_Chess960"] {
         assert!(
             !lines
                 .iter()
@@ -512,6 +513,45 @@ fn go_infinite_answers_only_after_stop() {
 }
 
 #[test]
+fn two_threads_search_to_a_legal_move_and_stop_when_told() {
+    for game in games() {
+        let id = game.info().id;
+        let mut e = Engine::of(id);
+        let (record, moves) = opening(*game, 3, 9);
+        e.send("setoption name Threads value 2");
+        e.send(&position_line(&moves));
+        assert!(errors(&e.sync()).is_empty(), "{id}");
+        e.send("go depth 4");
+        let (lines, mv) = e.bestmove(PATIENCE);
+        let mv = mv.unwrap_or_else(|| e.fail("no move in a game that goes on"));
+        assert_legal(&*record, &mv, id);
+        assert!(errors(&lines).is_empty(), "{id}: {lines:?}");
+        let infos = infos(&lines);
+        assert!(!infos.is_empty(), "{id}: {lines:?}");
+        assert_eq!(infos.last().unwrap().pv[0], mv, "{id}");
+        // An infinite search with two threads answers soon after `stop`.
+        e.send("go infinite");
+        e.quiet(Duration::from_millis(200), |l| l.starts_with("bestmove"));
+        let t = Instant::now();
+        e.send("stop");
+        let (_, mv) = e.bestmove(PATIENCE);
+        let took = t.elapsed();
+        assert!(
+            took < Duration::from_millis(500),
+            "{id}: {took:?} after stop"
+        );
+        assert_legal(&*record, &mv.unwrap(), id);
+        // Back to one thread: still a legal move.
+        e.send("setoption name Threads value 1");
+        e.send("go depth 2");
+        let (lines, mv) = e.bestmove(PATIENCE);
+        assert!(errors(&lines).is_empty(), "{id}: {lines:?}");
+        assert_legal(&*record, &mv.unwrap(), id);
+        e.finish(true, PATIENCE);
+    }
+}
+
+#[test]
 fn go_ponder_waits_for_ponderhit_or_stop() {
     for game in games() {
         let id = game.info().id;
@@ -624,8 +664,16 @@ fn malformed_lines_get_errors_and_the_engine_goes_on() {
             ("go p9time 100".into(), "`p9time`"),
             ("go perft -1".into(), "go perft"),
             (
-                "setoption name Threads value 2".into(),
-                "unknown option `Threads`",
+                "setoption name Skill Level value 2".into(),
+                "unknown option `Skill Level`",
+            ),
+            (
+                "setoption name Threads value 0".into(),
+                "Threads: expected a number of threads from 1 to 64",
+            ),
+            (
+                "setoption name Threads value 65".into(),
+                "Threads: expected",
             ),
             (
                 "setoption name Hash value 0".into(),

@@ -16,7 +16,7 @@ use crate::typed;
 pub const MAX_MULTIPV: u32 = 256;
 
 /// The options `uci` lists, for the message about an unknown one.
-const OPTIONS: &str = "UCI_Variant, Player, Hash, MultiPV, Ponder";
+const OPTIONS: &str = "UCI_Variant, Player, Hash, Threads, MultiPV, Ponder";
 
 pub struct Session {
     out: Out,
@@ -166,6 +166,10 @@ impl Session {
             Options::MAX_HASH_MB
         ));
         self.out.line(&format!(
+            "option name Threads type spin default 1 min 1 max {}",
+            Options::MAX_THREADS
+        ));
+        self.out.line(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
         self.out.line("option name Ponder type check default false");
@@ -183,7 +187,14 @@ impl Session {
             );
             return;
         }
-        let known = ["uci_variant", "player", "hash", "multipv", "ponder"];
+        let known = [
+            "uci_variant",
+            "player",
+            "hash",
+            "threads",
+            "multipv",
+            "ponder",
+        ];
         if !known.contains(&key.as_str()) {
             self.out.error(&format!(
                 "unknown option `{}` (the options: {OPTIONS}); ignored",
@@ -238,6 +249,20 @@ impl Session {
                     Options::MAX_HASH_MB,
                     shorten(value),
                     self.options.hash_mb
+                )),
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=Options::MAX_THREADS).contains(&n) => {
+                    self.options.threads = n;
+                    if let Some(s) = self.searcher.as_mut() {
+                        s.configure(&self.options);
+                    }
+                }
+                _ => self.out.error(&format!(
+                    "Threads: expected a number of threads from 1 to {}, not `{}`; still {}",
+                    Options::MAX_THREADS,
+                    shorten(value),
+                    self.options.threads
                 )),
             },
             "multipv" => match value.parse::<u32>() {
