@@ -72,8 +72,11 @@ pub fn run(args: &AnalyseArgs) -> CliResult {
         .split_whitespace()
         .enumerate()
     {
-        myrmidon_rules::pgn::play_token(&mut *record, text)
-            .map_err(|e| CliError::msg(format!("--moves: move {} `{text}`: {e}", i + 1)))?;
+        myrmidon_rules::pgn::play_token(&mut *record, text).map_err(|e| {
+            let shown: String = text.chars().take(40).collect();
+            let more = if shown.len() < text.len() { "…" } else { "" };
+            CliError::msg(format!("--moves: move {} `{shown}{more}`: {e}", i + 1))
+        })?;
     }
     let spec: PlayerSpec = args
         .player

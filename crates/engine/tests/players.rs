@@ -2,53 +2,15 @@
 //! taken, an opponent's win on the spot is prevented when it can be, a search stops when told,
 //! and a fixed-depth search is deterministic.
 
+mod common;
+
+use common::{scan, wins_at_once, IDS};
+
 use std::time::{Duration, Instant};
 
 use myrmidon_engine::players::{AlphaBeta, Greedy, Options};
 use myrmidon_engine::{with_engine_game, Control, EngineGame, EngineVisitor, Limits, Searcher};
-use myrmidon_rules::rng::Rng;
 use myrmidon_rules::{Position, Record, Settings};
-
-const IDS: [&str; 5] = [
-    "ackenhead",
-    "antchess",
-    "antchess3",
-    "epaminondas",
-    "reines",
-];
-
-/// Plays random games from the start and calls `visit` on each unfinished position reached,
-/// until it returns true or the games run out.
-fn scan<G: EngineGame>(
-    game: &G,
-    seed: u64,
-    games: usize,
-    mut visit: impl FnMut(&Record<G::Pos>) -> bool,
-) {
-    let mut rng = Rng::new(seed);
-    for _ in 0..games {
-        let mut record = Record::new(game.start(&Settings::new()).unwrap());
-        for _ in 0..400 {
-            if record.outcome().is_some() {
-                break;
-            }
-            if visit(&record) {
-                return;
-            }
-            let moves = record.position().moves();
-            let mv = moves[rng.below(moves.len())];
-            record.play(mv).unwrap();
-        }
-    }
-}
-
-fn wins_at_once<P: Position>(pos: &P) -> Vec<P::Move> {
-    pos.moves()
-        .iter()
-        .copied()
-        .filter(|&m| pos.tactics(m).wins)
-        .collect()
-}
 
 fn choose<P: Position>(player: &mut dyn Searcher<P>, record: &Record<P>) -> P::Move {
     player

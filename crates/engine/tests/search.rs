@@ -3,6 +3,11 @@
 //! depth 4, a search stops when told or out of nodes, a fixed-depth search is deterministic,
 //! and a small transposition table shared by many positions never yields an illegal move.
 
+mod common;
+
+use common::{scan, wins_at_once, IDS};
+use myrmidon_rules::rng::Rng;
+
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
@@ -10,49 +15,7 @@ use myrmidon_engine::players::{Options, Pvs};
 use myrmidon_engine::{
     with_engine_game, Control, EngineGame, EngineVisitor, Limits, Report, Score, Searcher,
 };
-use myrmidon_rules::rng::Rng;
 use myrmidon_rules::{Position, Record, Settings};
-
-const IDS: [&str; 5] = [
-    "ackenhead",
-    "antchess",
-    "antchess3",
-    "epaminondas",
-    "reines",
-];
-
-/// Plays random games from the start and calls `visit` on each unfinished position reached,
-/// until it returns true or the games run out.
-fn scan<G: EngineGame>(
-    game: &G,
-    seed: u64,
-    games: usize,
-    mut visit: impl FnMut(&Record<G::Pos>) -> bool,
-) {
-    let mut rng = Rng::new(seed);
-    for _ in 0..games {
-        let mut record = Record::new(game.start(&Settings::new()).unwrap());
-        for _ in 0..400 {
-            if record.outcome().is_some() {
-                break;
-            }
-            if visit(&record) {
-                return;
-            }
-            let moves = record.position().moves();
-            let mv = moves[rng.below(moves.len())];
-            record.play(mv).unwrap();
-        }
-    }
-}
-
-fn wins_at_once<P: Position>(pos: &P) -> Vec<P::Move> {
-    pos.moves()
-        .iter()
-        .copied()
-        .filter(|&m| pos.tactics(m).wins)
-        .collect()
-}
 
 fn search_at<P: Position, S: Searcher<P>>(
     player: &mut S,

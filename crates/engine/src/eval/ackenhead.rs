@@ -3,7 +3,7 @@
 use myrmidon_rules::games::ackenhead::{AckenheadKind, AckenheadPosition};
 use myrmidon_rules::Player;
 
-use super::weights::kind_name;
+use super::weights::{kind_weights, material_of, set_kind_weight};
 use super::{Evaluator, Tunable, Weight};
 
 /// Piece values in centipawns, by kind (the King is never captured: checkmate ends the game).
@@ -15,16 +15,11 @@ pub struct AckenheadEval {
 impl Tunable for AckenheadEval {
     /// One weight a piece kind, named by the kind (`leo`).
     fn weights(&self) -> Vec<Weight> {
-        self.values
-            .iter()
-            .map(|&(kind, value)| Weight::new(kind_name(kind), value))
-            .collect()
+        kind_weights(&self.values)
     }
 
     fn set_weight(&mut self, index: usize, value: i32) {
-        if let Some((_, v)) = self.values.get_mut(index) {
-            *v = value;
-        }
+        set_kind_weight(&mut self.values, index, value)
     }
 }
 
@@ -44,10 +39,7 @@ impl Default for AckenheadEval {
 
 impl Evaluator<AckenheadPosition> for AckenheadEval {
     fn material(&self, pos: &AckenheadPosition, player: Player) -> i32 {
-        self.values
-            .iter()
-            .map(|&(kind, value)| pos.count(player, kind) as i32 * value)
-            .sum()
+        material_of(&self.values, |kind| pos.count(player, kind))
     }
 
     /// The King (never taken) counts as the most valuable.

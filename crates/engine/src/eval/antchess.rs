@@ -3,7 +3,7 @@
 use myrmidon_rules::games::antchess::{AntChessKind, AntChessPosition};
 use myrmidon_rules::Player;
 
-use super::weights::kind_name;
+use super::weights::{kind_weights, material_of, set_kind_weight};
 use super::{Evaluator, Tunable, Weight};
 
 /// Piece values in centipawns (a Warrior is 100), by kind. The Queen's loss ends the game
@@ -17,16 +17,11 @@ pub struct AntChessEval {
 impl Tunable for AntChessEval {
     /// One weight a piece kind, named by the kind (`queen`).
     fn weights(&self) -> Vec<Weight> {
-        self.values
-            .iter()
-            .map(|&(kind, value)| Weight::new(kind_name(kind), value))
-            .collect()
+        kind_weights(&self.values)
     }
 
     fn set_weight(&mut self, index: usize, value: i32) {
-        if let Some((_, v)) = self.values.get_mut(index) {
-            *v = value;
-        }
+        set_kind_weight(&mut self.values, index, value)
     }
 }
 
@@ -48,10 +43,7 @@ impl Default for AntChessEval {
 
 impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval {
     fn material(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
-        self.values
-            .iter()
-            .map(|&(kind, value)| pos.count(player, kind) as i32 * value)
-            .sum()
+        material_of(&self.values, |kind| pos.count(player, kind))
     }
 
     fn piece_value(&self, kind: usize) -> i32 {

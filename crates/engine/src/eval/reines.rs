@@ -3,7 +3,7 @@
 use myrmidon_rules::games::reines::{ReinesKind, ReinesPosition};
 use myrmidon_rules::Player;
 
-use super::weights::kind_name;
+use super::weights::{kind_weights, material_of, set_kind_weight};
 use super::{Evaluator, Tunable, Weight};
 
 /// Piece values in centipawns (a Worker is 100). Capturing a Queen ends the game, which the
@@ -16,16 +16,11 @@ pub struct ReinesEval {
 impl Tunable for ReinesEval {
     /// One weight a piece kind, named by the kind (`counsellor`).
     fn weights(&self) -> Vec<Weight> {
-        self.values
-            .iter()
-            .map(|&(kind, value)| Weight::new(kind_name(kind), value))
-            .collect()
+        kind_weights(&self.values)
     }
 
     fn set_weight(&mut self, index: usize, value: i32) {
-        if let Some((_, v)) = self.values.get_mut(index) {
-            *v = value;
-        }
+        set_kind_weight(&mut self.values, index, value)
     }
 }
 
@@ -43,10 +38,7 @@ impl Default for ReinesEval {
 
 impl Evaluator<ReinesPosition> for ReinesEval {
     fn material(&self, pos: &ReinesPosition, player: Player) -> i32 {
-        self.values
-            .iter()
-            .map(|&(kind, value)| pos.count(player, kind) as i32 * value)
-            .sum()
+        material_of(&self.values, |kind| pos.count(player, kind))
     }
 
     /// The Queen (whose capture wins) counts as the most valuable.

@@ -125,6 +125,29 @@ pub(crate) fn kind_name(kind: impl std::fmt::Debug) -> String {
     format!("{kind:?}").to_lowercase()
 }
 
+/// The weights of a table of piece values, one a kind, named by the kind (`counsellor`).
+pub(crate) fn kind_weights<K: Copy + std::fmt::Debug>(values: &[(K, i32)]) -> Vec<Weight> {
+    values
+        .iter()
+        .map(|&(kind, value)| Weight::new(kind_name(kind), value))
+        .collect()
+}
+
+/// Sets the `index`th value of a table of piece values (an index out of range changes nothing).
+pub(crate) fn set_kind_weight<K>(values: &mut [(K, i32)], index: usize, value: i32) {
+    if let Some((_, v)) = values.get_mut(index) {
+        *v = value;
+    }
+}
+
+/// The material of a player: each kind's value times how many of it `count` says they have.
+pub(crate) fn material_of<K: Copy>(values: &[(K, i32)], count: impl Fn(K) -> u32) -> i32 {
+    values
+        .iter()
+        .map(|&(kind, value)| count(kind) as i32 * value)
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

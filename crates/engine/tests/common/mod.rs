@@ -1,0 +1,48 @@
+//! What the engine's test files share: the game ids and positions from random play.
+#![allow(dead_code)]
+
+use myrmidon_engine::EngineGame;
+use myrmidon_rules::rng::Rng;
+use myrmidon_rules::{Position, Record, Settings};
+
+pub const IDS: [&str; 5] = [
+    "ackenhead",
+    "antchess",
+    "antchess3",
+    "epaminondas",
+    "reines",
+];
+
+/// Plays random games from the start and calls `visit` on each unfinished position reached,
+/// until it returns true or the games run out.
+pub fn scan<G: EngineGame>(
+    game: &G,
+    seed: u64,
+    games: usize,
+    mut visit: impl FnMut(&Record<G::Pos>) -> bool,
+) {
+    let mut rng = Rng::new(seed);
+    for _ in 0..games {
+        let mut record = Record::new(game.start(&Settings::new()).unwrap());
+        for _ in 0..400 {
+            if record.outcome().is_some() {
+                break;
+            }
+            if visit(&record) {
+                return;
+            }
+            let moves = record.position().moves();
+            let mv = moves[rng.below(moves.len())];
+            record.play(mv).unwrap();
+        }
+    }
+}
+
+/// The moves that win on the spot.
+pub fn wins_at_once<P: Position>(pos: &P) -> Vec<P::Move> {
+    pos.moves()
+        .iter()
+        .copied()
+        .filter(|&m| pos.tactics(m).wins)
+        .collect()
+}
