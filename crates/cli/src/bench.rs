@@ -6,18 +6,25 @@
 //!   positions reached by random legal moves (a fixed seed, so every run measures the same
 //!   positions);
 //! * the cost of the cheap draw check a search makes at every node (`Position::draw_by_rule`):
-//!   a perft that makes every move down to the leaves, without and with the check at each node.
+//!   a perft that makes every move down to the leaves, without and with the check at each node;
+//! * the strong search (`search`, one thread, 16 MiB table) for `--movetime` milliseconds (one
+//!   second by default; 0 leaves it out) from the start position and from a middlegame position:
+//!   the last depth completed in that time, its nodes and the nodes per second. The middlegame
+//!   position is the one after [`MIDDLEGAME_PLIES`] plies of the `greedy` player against itself
+//!   with the `--seed` (fewer if the game would end), so every run measures the same position;
+//!   its position string is printed.
 //!
 //! Every measurement runs monomorphised through the typed path (`crate::typed`).
 
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Args;
+use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec, Report};
 use myrmidon_rules::rng::Rng;
 use myrmidon_rules::{registry, DynGame, DynRecord, Settings};
 
-use crate::common::CliResult;
+use crate::common::{CliError, CliResult};
 use crate::perft::{human, parse_depth};
 use crate::progress;
 use crate::typed;
@@ -38,9 +45,106 @@ pub struct BenchArgs {
           allow_hyphen_values = true)]
     pub target: f64,
 
-    /// Seed of the random moves that lead to the positions measured for move generation.
+    /// Seed of the random moves that lead to the positions measured for move generation, and
+    /// of the greedy game that leads to the middlegame position of the search.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+
+    /// Milliseconds the search runs on each position (0: no search table; at most an hour).
+    #[arg(long, value_name = "MS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
+    pub movetime: u64,
+}
+
+fn msg(e: impl std::fmt::Display) -> CliError {
+    CliError::msg(e.to_string())
+}
+
+/// Plies of `greedy` against itself from the start to the middlegame position of the search.
+pub const MIDDLEGAME_PLIES: usize = 20;
+
+/// The middlegame position of the search: [`MIDDLEGAME_PLIES`] plies of the `greedy` player
+/// (seeded by `seed`) against itself from `start`, stopping before a move that would end the
+/// game.
+fn middlegame(start: &dyn DynRecord, seed: u64) -> CliResult<Box<dyn DynRecord>> {
+    let options = Options {
+        seed,
+        ..Options::default()
+    };
+    let mut greedy = new_searcher(start.info().id, &PlayerSpec::Greedy, &options).map_err(msg)?;
+    let mut game = start.clone_box();
+    for _ in 0..MIDDLEGAME_PLIES {
+        let Some(mv) = greedy
+            .search(
+                &*game,
+                &Limits::default(),
+                &Control::unlimited(),
+                &mut |_| {},
+            )
+            .map_err(msg)?
+        else {
+            break;
+        };
+        let mut next = game.clone_box();
+        next.play(&mv).map_err(msg)?;
+        if next.outcome().is_some() {
+            break;
+        }
+        game = next;
+    }
+    Ok(game)
+}
+
+/// What one timed search reached.
+struct SearchRun {
+    /// The last depth completed, its nodes and the time it took (from the search's start).
+    depth: u32,
+    seldepth: u32,
+    nodes: u64,
+    time: Duration,
+}
+
+/// The search (one thread) on `record` for `time`, stopped from outside (it would stop starting
+/// new depths after half a move time of its own): the last depth it completed.
+fn timed_search(record: &dyn DynRecord, time: Duration) -> CliResult<SearchRun> {
+    let spec = PlayerSpec::Search { depth: None };
+    let mut search = new_searcher(record.info().id, &spec, &Options::default()).map_err(msg)?;
+    let control = Control::unlimited();
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let mut last: Option<Report> = None;
+    std::thread::scope(|scope| {
+        let stopper = control.clone();
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        scope.spawn(move || {
+            // Ends early when the search does (a forced result, a game over).
+            let _ = wait.recv_timeout(time);
+            stopper.stop();
+        });
+        let result = search.search(record, &limits, &control, &mut |r| {
+            if r.multipv == 1 {
+                last = Some(r.clone());
+            }
+        });
+        drop(done);
+        result
+    })
+    .map_err(msg)?;
+    let last = last.ok_or_else(|| {
+        CliError::msg(format!(
+            "the search of {} completed no depth in {} ms",
+            record.info().id,
+            time.as_millis()
+        ))
+    })?;
+    Ok(SearchRun {
+        depth: last.depth,
+        seldepth: last.seldepth,
+        nodes: last.nodes,
+        time: last.time,
+    })
 }
 
 /// Reads `--target`: a number of seconds above 0 and at most 600.
@@ -156,7 +260,12 @@ pub fn run(args: &BenchArgs) -> CliResult {
         .iter()
         .map(|r| sample_positions(r.as_ref(), args.seed))
         .collect();
-    let steps = 2 * records.len() + samples.iter().map(Vec::len).sum::<usize>();
+    let searches = if args.movetime > 0 {
+        2 * records.len()
+    } else {
+        0
+    };
+    let steps = 2 * records.len() + samples.iter().map(Vec::len).sum::<usize>() + searches;
     let bar = progress::bar(steps as u64, "");
 
     writeln!(out, "perft from the start position")?;
@@ -246,7 +355,63 @@ pub fn run(args: &BenchArgs) -> CliResult {
             out.flush()
         })?;
     }
+    if args.movetime > 0 {
+        search_table(&mut out, &records, args, &bar)?;
+    }
     bar.finish_and_clear();
+    Ok(())
+}
+
+/// The search from the start and from the middlegame position of every game.
+fn search_table(
+    out: &mut impl Write,
+    records: &[Box<dyn DynRecord>],
+    args: &BenchArgs,
+    bar: &indicatif::ProgressBar,
+) -> CliResult {
+    let time = Duration::from_millis(args.movetime);
+    writeln!(out)?;
+    writeln!(
+        out,
+        "search (one thread, {} ms a position; the middlegame after {MIDDLEGAME_PLIES} plies of \
+         greedy against itself, seed {})",
+        args.movetime, args.seed
+    )?;
+    writeln!(
+        out,
+        "{:<14} {:<10} {:>5} {:>8} {:>12} {:>9} {:>12}",
+        "game", "position", "depth", "seldepth", "nodes", "seconds", "nodes/s"
+    )?;
+    let mut middlegames = Vec::new();
+    for record in records {
+        let middle = middlegame(record.as_ref(), args.seed)?;
+        for (label, position) in [("start", record.as_ref()), ("middlegame", middle.as_ref())] {
+            bar.set_message(format!("search {} {label}", record.info().id));
+            let run = timed_search(position, time)?;
+            bar.inc(1);
+            let seconds = run.time.as_secs_f64();
+            bar.suspend(|| {
+                writeln!(
+                    out,
+                    "{:<14} {:<10} {:>5} {:>8} {:>12} {:>9.3} {:>12}",
+                    record.info().id,
+                    label,
+                    run.depth,
+                    run.seldepth,
+                    run.nodes,
+                    seconds,
+                    human(run.nodes as f64 / seconds.max(1e-9))
+                )?;
+                out.flush()
+            })?;
+        }
+        middlegames.push((record.info().id, middle.position_string()));
+    }
+    writeln!(out)?;
+    writeln!(out, "middlegame positions")?;
+    for (id, position) in middlegames {
+        writeln!(out, "{id:<14} {position}")?;
+    }
     Ok(())
 }
 

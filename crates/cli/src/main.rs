@@ -12,6 +12,7 @@ mod moves;
 mod perft;
 mod play;
 mod progress;
+mod tactics;
 #[cfg(test)]
 mod testgame;
 mod tune;
@@ -55,6 +56,9 @@ enum Command {
     /// Fit the evaluator's weights to the results of finished games (texel's method); print
     /// the error before and after and the weights.
     Tune(tune::TuneArgs),
+    /// Suites of positions with a forced win and a unique first move, proved by the solver:
+    /// make one (--generate), prove one again (--check), or count what an engine solves.
+    Tactics(tactics::TacticsArgs),
 }
 
 fn run(cli: Cli) -> common::CliResult {
@@ -68,6 +72,7 @@ fn run(cli: Cli) -> common::CliResult {
         Command::Match(args) => matches::run(&args),
         Command::Engine(args) => uci::run(&args),
         Command::Tune(args) => tune::run(&args),
+        Command::Tactics(args) => tactics::run(&args),
     }
 }
 

@@ -28,7 +28,7 @@ pub struct MatchArgs {
 
     /// An engine, once per seat, in seat order for the first game: key=value words up to the
     /// next option. cmd=<command line> (an external UCI engine) or
-    /// builtin=random|greedy|alphabeta[:depth=N]; name=<name>; option.<Name>=<value>
+    /// builtin=random|greedy|alphabeta[:depth=N]|search[:depth=N]|level:<1-8>; name=<name>; option.<Name>=<value>
     /// (setoption, in order); dir=<directory>; timemargin=<ms> (default 250).
     #[arg(long = "engine", value_name = "KEY=VALUE", num_args = 1.., action = ArgAction::Append,
           required = true)]

@@ -1,5 +1,5 @@
 //! `myrmidon play`: a game in the terminal for two or three people at one keyboard, or against
-//! the computer (`--computer <seat>=<player>`, repeatable).
+//! the computer (`--computer <seat>=<level>` or `<seat>=<player>`, repeatable).
 //!
 //! The board is drawn after every move with the player to move; each line typed is a command
 //! (see [`HELP`]) or a move in the game's move text. Works the same when standard input is not a
@@ -27,12 +27,18 @@ pub struct PlayArgs {
     #[arg(long, alias = "no-color")]
     pub no_colour: bool,
 
-    /// Let the computer play a seat: the seat by its player's name or number from 1, and the
-    /// player (`search`, `alphabeta:depth=4`, `greedy`, `random`; without `=PLAYER` the
-    /// strongest, `search`).
+    /// Let the computer play a seat: the seat by its player's name or number from 1, and its
+    /// level from 1 (a beginner wins) to 8 (full strength) or a player (`search`, `level:3`,
+    /// `alphabeta:depth=4`, `greedy`, `random`); without `=LEVEL` the strongest, `search`.
     /// Repeatable.
-    #[arg(long, value_name = "SEAT[=PLAYER]")]
+    #[arg(long, value_name = "SEAT[=LEVEL|PLAYER]")]
     pub computer: Vec<String>,
+
+    /// Seeds the computer's random choices (its levels below 8 pick among good moves at random):
+    /// the same seed and the same moves of the people give the same game. Default: from the
+    /// clock.
+    #[arg(long)]
+    pub seed: Option<u64>,
 
     /// How long the computer thinks for a move or a hint, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000,
@@ -498,14 +504,20 @@ fn describe(report: &Report) -> String {
     format!("{score}, depth {}", report.depth)
 }
 
-/// Reads `--computer <seat>[=<player>]`: the seat by its player's name (any letter case) or
-/// number from 1; without a player, the strongest ([`HINT_PLAYER`]).
-fn computer_seat(record: &dyn DynRecord, text: &str) -> CliResult<(u8, Box<dyn DynSearcher>)> {
+/// Reads `--computer <seat>[=<level>|=<player>]`: the seat by its player's name (any letter
+/// case) or number from 1; a bare number is a level (1 to 8); without either, the strongest
+/// ([`HINT_PLAYER`]).
+fn computer_seat(
+    record: &dyn DynRecord,
+    text: &str,
+    options: &myrmidon_engine::Options,
+) -> CliResult<(u8, Box<dyn DynSearcher>)> {
     let names = record.player_names();
     let usage = || {
         format!(
-            "--computer {text:?}: expected <seat>[=<player>], the seat one of {} or 1 to {}, \
-             the player like alphabeta:depth=4, greedy or random",
+            "--computer {text:?}: expected <seat>[=<level>] or <seat>[=<player>], the seat one \
+             of {} or 1 to {}, the level from 1 (weakest) to 8 (full strength), the player \
+             like search, level:3, alphabeta:depth=4, greedy or random",
             names.join(", "),
             names.len()
         )
@@ -522,19 +534,34 @@ fn computer_seat(record: &dyn DynRecord, text: &str) -> CliResult<(u8, Box<dyn D
                 .map(|n| n - 1)
         })
         .ok_or_else(|| CliError::msg(format!("{}: no seat {seat:?}", usage())))?;
-    let spec: PlayerSpec = player
-        .parse()
-        .map_err(|e| CliError::msg(format!("--computer {text:?}: {e}")))?;
-    let searcher = new_searcher(record.info().id, &spec, &Default::default())
-        .map_err(|e| CliError::msg(e.to_string()))?;
+    let player = player.trim();
+    let spec: PlayerSpec = if player.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+        // A bare number: a level.
+        format!("level:{player}").parse()
+    } else {
+        player.parse()
+    }
+    .map_err(|e| CliError::msg(format!("--computer {text:?}: {e}")))?;
+    let searcher =
+        new_searcher(record.info().id, &spec, options).map_err(|e| CliError::msg(e.to_string()))?;
     Ok((seat as u8, searcher))
 }
 
 pub fn run(args: &PlayArgs) -> CliResult {
     let record = args.game.open()?;
     let mut computers = Vec::new();
-    for text in &args.computer {
-        let (seat, player) = computer_seat(&*record, text)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    for (i, text) in args.computer.iter().enumerate() {
+        // Each seat its own stream of random choices.
+        let options = myrmidon_engine::Options {
+            seed: seed ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            ..Default::default()
+        };
+        let (seat, player) = computer_seat(&*record, text, &options)?;
         if computers.iter().any(|(s, _)| *s == seat) {
             return Err(CliError::msg(format!(
                 "--computer: seat {} ({}) is given twice",

@@ -529,6 +529,42 @@ fn no_move_hint_after_the_end() {
 }
 
 #[test]
+fn bench_measures_the_search_from_two_positions() {
+    let o = myrmidon(&["bench", "reines", "--depth", "1", "--movetime", "50"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("search (one thread, 50 ms a position"),
+        "{text}"
+    );
+    let search = &text[text.find("search (one thread").unwrap()..];
+    for label in ["start", "middlegame"] {
+        let row = search
+            .lines()
+            .find(|l| l.starts_with("reines") && l.split_whitespace().nth(1) == Some(label))
+            .unwrap_or_else(|| panic!("no {label} row in {text}"));
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        // game, position, depth, seldepth, nodes, seconds, nodes/s
+        assert_eq!(fields.len(), 7, "{row}");
+        let depth: u32 = fields[2].parse().unwrap();
+        let nodes: u64 = fields[4].parse().unwrap();
+        assert!(depth >= 1 && nodes > 0, "{row}");
+    }
+    // The middlegame position is printed and reads back as a Jeu de Reines position.
+    let position = text
+        .lines()
+        .skip_while(|l| *l != "middlegame positions")
+        .nth(1)
+        .and_then(|l| l.strip_prefix("reines"))
+        .expect("the middlegame position")
+        .trim();
+    let game = registry::find("reines").unwrap();
+    assert!(game.new_game_at(position).is_ok(), "{position}");
+    let o = myrmidon(&["bench", "reines", "--depth", "1", "--movetime", "0"]);
+    assert!(!stdout(&o).contains("search (one thread"));
+}
+
+#[test]
 fn no_progress_bar_in_a_pipe() {
     for args in [
         vec!["perft", any_game(), "2"],
@@ -711,7 +747,42 @@ fn play_against_the_computer() {
         "quit\n",
     );
     assert!(stdout(&out).contains("Game over: "), "{}", stdout(&out));
+    // Levels by a bare number or a spec: a game of level 2 against level 1 to its end, the same
+    // twice with the same seed.
+    let levels = |seed: &str| {
+        let out = with_input(
+            &[
+                "play",
+                "reines",
+                "--no-colour",
+                "--movetime",
+                "20",
+                "--seed",
+                seed,
+                "--computer",
+                "1=2",
+                "--computer",
+                "2=level:1",
+            ],
+            "quit\n",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let game = levels("5");
+    assert!(game.contains("Game over: "), "{game}");
+    assert!(game.contains("(computer) plays "), "{game}");
+    assert_eq!(levels("5"), game, "a fixed seed plays the same game");
     let id = any_game();
+    for (bad, needle) in [
+        ("1=0", "bad level `0`"),
+        ("1=9", "bad level `9`"),
+        ("1=-1", "bad level `-1`"),
+        ("1=level:12", "bad level `12`"),
+        ("1=level", "`level` needs its number"),
+    ] {
+        assert_usage_error(&myrmidon(&["play", id, "--computer", bad]), needle);
+    }
     assert_usage_error(
         &myrmidon(&["play", id, "--computer", "9=greedy"]),
         "no seat",

@@ -358,14 +358,13 @@ fn the_handshake_lists_every_variant_and_the_options() {
     assert!(lines.contains(&"option name Player type string default search".into()));
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
     assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 64".into()));
-    for absent in ["Skill Level", "UCI_Chess960"] {
-        assert!(
-            !lines
-                .iter()
-                .any(|l| l.starts_with(&format!("option name {absent} "))),
-            "{absent} is advertised"
-        );
-    }
+    assert!(lines.contains(&"option name Skill Level type spin default 8 min 1 max 8".into()));
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("option name UCI_Chess960 ")),
+        "UCI_Chess960 is advertised"
+    );
     assert!(e.sync().is_empty());
     e.finish(true, PATIENCE);
 
@@ -437,6 +436,34 @@ fn every_game_searches_to_a_legal_move_with_info_lines() {
             after.play(p).unwrap();
             assert_eq!(after.to_move(), record.to_move(), "{id}: {last}");
         }
+        e.finish(true, PATIENCE);
+    }
+}
+
+#[test]
+fn every_skill_level_plays_a_legal_move_in_every_game() {
+    for game in games() {
+        let id = game.info().id;
+        let mut e = Engine::of(id);
+        let (record, moves) = opening(*game, 3, 11);
+        e.send(&position_line(&moves));
+        for level in [1, 4, 8] {
+            e.send(&format!("setoption name Skill Level value {level}"));
+            e.send("go nodes 3000");
+            let (lines, mv) = e.bestmove(PATIENCE);
+            let mv = mv.unwrap_or_else(|| e.fail("no move in a game that goes on"));
+            assert_legal(&*record, &mv, &format!("{id} level {level}"));
+            assert!(errors(&lines).is_empty(), "{id} {level}: {lines:?}");
+        }
+        // The `Player` option still chooses a player after a level was set.
+        e.send("setoption name Player value random");
+        e.send("go nodes 3000");
+        let (lines, mv) = e.bestmove(PATIENCE);
+        assert_legal(&*record, &mv.unwrap(), id);
+        assert!(
+            infos(&lines).is_empty(),
+            "random reports nothing: {lines:?}"
+        );
         e.finish(true, PATIENCE);
     }
 }
@@ -664,8 +691,20 @@ fn malformed_lines_get_errors_and_the_engine_goes_on() {
             ("go p9time 100".into(), "`p9time`"),
             ("go perft -1".into(), "go perft"),
             (
-                "setoption name Skill Level value 2".into(),
-                "unknown option `Skill Level`",
+                "setoption name Skill Level value 0".into(),
+                "Skill Level: expected a whole number from 1 to 8, not `0`",
+            ),
+            (
+                "setoption name Skill Level value 9".into(),
+                "Skill Level: expected",
+            ),
+            (
+                "setoption name Skill Level value strong".into(),
+                "Skill Level: expected",
+            ),
+            (
+                "setoption name Skill Levels value 2".into(),
+                "unknown option `Skill Levels`",
             ),
             (
                 "setoption name Threads value 0".into(),

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::limits::Limits;
+use crate::limits::{Limits, TimePlan};
 
 const NO_DEADLINE: u64 = u64::MAX;
 
@@ -21,6 +21,8 @@ struct Inner {
     start: Instant,
     /// Nanoseconds after `start`, or `NO_DEADLINE`.
     deadline: AtomicU64,
+    /// No new iteration after this (nanoseconds after `start`, or `NO_DEADLINE`).
+    soft: AtomicU64,
     nodes: Option<u64>,
 }
 
@@ -32,7 +34,9 @@ impl Control {
 
     /// A control for these limits, for the player to move, starting now.
     pub fn new(limits: &Limits, mover: myrmidon_rules::Player) -> Self {
-        Control::with(limits.time_budget(mover), limits.nodes)
+        let control = Control::with(None, limits.nodes);
+        control.set_plan_from_now(limits.time_plan(mover));
+        control
     }
 
     /// A control with this time budget and node budget, starting now.
@@ -42,6 +46,7 @@ impl Control {
                 stop: AtomicBool::new(false),
                 start: Instant::now(),
                 deadline: AtomicU64::new(time.map_or(NO_DEADLINE, |t| t.as_nanos() as u64)),
+                soft: AtomicU64::new(time.map_or(NO_DEADLINE, |t| t.as_nanos() as u64)),
                 nodes,
             }),
         }
@@ -56,10 +61,25 @@ impl Control {
         self.inner.stop.load(Ordering::Relaxed)
     }
 
-    /// Gives the search `budget` more from now (`ponderhit`: the clock now runs).
+    /// Gives the search `budget` more from now (`ponderhit`: the clock now runs), soft and
+    /// hard alike.
     pub fn set_deadline_from_now(&self, budget: Option<Duration>) {
-        let at = budget.map_or(NO_DEADLINE, |b| (self.elapsed() + b).as_nanos() as u64);
-        self.inner.deadline.store(at, Ordering::Relaxed);
+        self.set_plan_from_now(budget.map(|b| TimePlan { soft: b, hard: b }));
+    }
+
+    /// Gives the search this plan from now (`ponderhit`: the clock now runs).
+    pub fn set_plan_from_now(&self, plan: Option<TimePlan>) {
+        let now = self.elapsed();
+        let at = |d: Duration| (now + d).as_nanos() as u64;
+        let (soft, hard) = plan.map_or((NO_DEADLINE, NO_DEADLINE), |p| (at(p.soft), at(p.hard)));
+        self.inner.soft.store(soft, Ordering::Relaxed);
+        self.inner.deadline.store(hard, Ordering::Relaxed);
+    }
+
+    /// True once the soft limit of the time plan has passed: no new iteration should start.
+    pub fn past_soft(&self) -> bool {
+        let soft = self.inner.soft.load(Ordering::Relaxed);
+        soft != NO_DEADLINE && self.elapsed().as_nanos() as u64 >= soft
     }
 
     /// Time since the search started.

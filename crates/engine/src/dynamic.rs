@@ -10,7 +10,9 @@ use crate::control::Control;
 use crate::eval::Tunable;
 use crate::games::{with_engine_game, EngineGame, EngineVisitor};
 use crate::limits::Limits;
-use crate::players::{AlphaBeta, Greedy, Options, PlayerSpec, Pvs, RandomPlayer, Report, Searcher};
+use crate::players::{
+    AlphaBeta, Greedy, Level, Options, PlayerSpec, Pvs, RandomPlayer, Report, Searcher,
+};
 
 /// Why a player could not be built or could not search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,6 +99,9 @@ impl EngineVisitor for Build {
             PlayerSpec::Search { depth } => {
                 Box::new(Pvs::<G::Pos, G::Eval>::new(depth, &self.options))
             }
+            PlayerSpec::Level { level } => {
+                Box::new(Level::<G::Pos, G::Eval>::new(level, &self.options))
+            }
         };
         Box::new(Typed::<G> {
             info: game.info(),
@@ -108,7 +113,7 @@ impl EngineVisitor for Build {
 
 /// A player for the game with this id whose evaluator has the weights of this file (see
 /// [`crate::eval::Tunable`]; names it leaves out keep their defaults). Only the players that
-/// evaluate take weights: `greedy` and `alphabeta`.
+/// evaluate take weights: `greedy`, `alphabeta`, `search` and `level:N`.
 pub fn new_searcher_with_weights(
     game: &str,
     spec: &PlayerSpec,
@@ -145,6 +150,11 @@ impl EngineVisitor for BuildWeighted<'_> {
                 ),
                 PlayerSpec::Search { depth } => Box::new(Pvs::<G::Pos, G::Eval>::with_eval(
                     depth,
+                    eval,
+                    &self.options,
+                )),
+                PlayerSpec::Level { level } => Box::new(Level::<G::Pos, G::Eval>::with_eval(
+                    level,
                     eval,
                     &self.options,
                 )),
@@ -231,7 +241,14 @@ mod tests {
     fn players_of_every_game_play_legal_moves() {
         for game in registry::games() {
             let id = game.info().id;
-            for spec in ["random", "greedy", "alphabeta:depth=2", "search:depth=3"] {
+            for spec in [
+                "random",
+                "greedy",
+                "alphabeta:depth=2",
+                "search:depth=3",
+                "level:1",
+                "level:4",
+            ] {
                 let spec: PlayerSpec = spec.parse().unwrap();
                 let mut player = new_searcher(id, &spec, &Options::default()).unwrap();
                 let mut record = game.new_game(&Default::default()).unwrap();
@@ -281,7 +298,8 @@ mod tests {
         loop {
             let typed = record_of::<ReinesPosition>(&*record).unwrap();
             let pos = typed.position();
-            if ReinesEval::default().evaluate(pos, pos.to_move()) != 0 && typed.outcome().is_none()
+            if ReinesEval::default().baseline_value(pos, pos.to_move()) != 0
+                && typed.outcome().is_none()
             {
                 break;
             }

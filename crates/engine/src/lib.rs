@@ -10,6 +10,8 @@
 //!   protocol and the match runner; [`new_searcher`] builds one from a [`PlayerSpec`]
 //!   (`random`, `greedy`, `alphabeta:depth=3`, `search`, `search:depth=8`).
 //! * [`Pvs`](players::Pvs) is the strong search, with its transposition table in [`tt`].
+//! * [`solve`]: an exact solver of short forced wins, independent of the search, for
+//!   tactics suites and tests.
 //! * [`Tunable`]: every evaluator's named weights, which [`tune`] fits to finished games and a
 //!   weights file sets.
 //!
@@ -25,6 +27,7 @@ pub mod games;
 pub mod limits;
 pub mod players;
 pub mod score;
+pub mod solve;
 pub mod tt;
 pub mod tune;
 
@@ -32,6 +35,6 @@ pub use control::Control;
 pub use dynamic::{new_searcher, new_searcher_with_weights, DynSearcher, EngineError};
 pub use eval::{Evaluator, Tunable, Weight};
 pub use games::{engine_game_ids, with_engine_game, EngineGame, EngineVisitor};
-pub use limits::Limits;
+pub use limits::{Limits, TimePlan};
 pub use players::{Options, PlayerSpec, Report, Searcher, SpecError};
 pub use score::Score;

@@ -46,14 +46,23 @@ impl Limits {
         }
     }
 
-    /// The time the mover may spend on this move, or `None` when only depth, nodes or a stop
-    /// end the search. With a clock: the remaining time shared over the moves to go (30 if
-    /// not given) plus most of the increment, never more than 40 % of what is left, always
-    /// keeping [`MOVE_OVERHEAD`] back.
+    /// The time the mover may spend on this move at most (the hard limit of
+    /// [`Limits::time_plan`]), or `None` when only depth, nodes or a stop end the search.
     pub fn time_budget(&self, mover: Player) -> Option<Duration> {
+        self.time_plan(mover).map(|plan| plan.hard)
+    }
+
+    /// How long the mover should think, or `None` when only depth, nodes or a stop end the
+    /// search. With `movetime`: all of it (less a small margin), soft and hard alike. With a
+    /// clock: the remaining time shared over the moves to go (30 if not given) plus most of the
+    /// increment is the soft limit (no new iteration starts after it; at most 40 % of what is
+    /// left); an iteration under way may run on to two and a half times that, never past half of
+    /// what is left; [`MOVE_OVERHEAD`] is always kept back. With both, the smaller of each.
+    pub fn time_plan(&self, mover: Player) -> Option<TimePlan> {
         if self.infinite || self.ponder {
             return None;
         }
+        let ms1 = Duration::from_millis(1);
         let by_clock = self
             .time
             .get(mover as usize)
@@ -64,17 +73,29 @@ impl Limits {
                 let moves = self.movestogo.unwrap_or(30).clamp(1, 60);
                 let share = left / moves + inc * 3 / 4;
                 let usable = left.saturating_sub(MOVE_OVERHEAD);
-                share.min(usable * 2 / 5).max(Duration::from_millis(1))
+                let soft = share.min(usable * 2 / 5).max(ms1);
+                let hard = (share * 5 / 2).min(usable / 2).max(soft);
+                TimePlan { soft, hard }
             });
         let by_movetime = self.movetime.map(|t| {
-            t.saturating_sub(MOVE_OVERHEAD.min(t / 10))
-                .max(Duration::from_millis(1))
+            let t = t.saturating_sub(MOVE_OVERHEAD.min(t / 10)).max(ms1);
+            TimePlan { soft: t, hard: t }
         });
         match (by_clock, by_movetime) {
-            (Some(a), Some(b)) => Some(a.min(b)),
+            (Some(a), Some(b)) => Some(TimePlan {
+                soft: a.soft.min(b.soft),
+                hard: a.hard.min(b.hard),
+            }),
             (a, b) => a.or(b),
         }
     }
+}
+
+/// A search's time: after `soft` no new iteration starts; at `hard` the search stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimePlan {
+    pub soft: Duration,
+    pub hard: Duration,
 }
 
 #[cfg(test)]
@@ -95,17 +116,43 @@ mod tests {
             inc: vec![ms(1000), ms(1000)],
             ..Limits::default()
         };
-        // 60 s / 30 + 750 ms.
-        assert_eq!(clock.time_budget(0), Some(ms(2750)));
-        // 3 s left: 100 ms + 750 ms, under 40 % of 2.98 s.
-        assert_eq!(clock.time_budget(1), Some(ms(850)));
+        // 60 s / 30 + 750 ms, and up to two and a half times that.
+        assert_eq!(
+            clock.time_plan(0),
+            Some(TimePlan {
+                soft: ms(2750),
+                hard: ms(6875)
+            })
+        );
+        assert_eq!(clock.time_budget(0), Some(ms(6875)));
+        // 3 s left: 100 ms + 750 ms, under 40 % of 2.98 s; at most half of 2.98 s.
+        assert_eq!(
+            clock.time_plan(1),
+            Some(TimePlan {
+                soft: ms(850),
+                hard: ms(1490)
+            })
+        );
+        assert_eq!(
+            Limits::movetime(ms(100)).time_plan(0),
+            Some(TimePlan {
+                soft: ms(90),
+                hard: ms(90)
+            })
+        );
         let low = Limits {
             time: vec![None, Some(ms(100))],
             inc: vec![ms(0), ms(5000)],
             ..Limits::default()
         };
-        // The increment cannot be spent before it is earned: at most 40 % of 80 ms.
-        assert_eq!(low.time_budget(1), Some(ms(32)));
+        // The increment cannot be spent before it is earned: at most 40 % of 80 ms, then half.
+        assert_eq!(
+            low.time_plan(1),
+            Some(TimePlan {
+                soft: ms(32),
+                hard: ms(40)
+            })
+        );
         assert_eq!(low.time_budget(0), None);
         let infinite = Limits {
             infinite: true,

@@ -64,6 +64,18 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+impl Hit {
+    /// True if the score settles a node searched in the window (`alpha`, `beta`): exact, a
+    /// lower bound at or above beta, or an upper bound at or below alpha.
+    pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 #[derive(Default)]
 struct Entry {
     /// The position's key xor `data`.

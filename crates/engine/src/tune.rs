@@ -202,6 +202,19 @@ pub fn tune<P: Position, E: Evaluator<P>>(
     let before = eval.weights();
     let k = settings.k.unwrap_or_else(|| fit_scale(eval, samples));
     let error_before = mean_error(eval, samples, k);
+    if let Some(features) = linear_features(eval, samples) {
+        let passes = descend(eval, samples, &features, k, settings, progress);
+        return TuneOutcome {
+            samples: samples.len(),
+            k,
+            k_at_bound: settings.k.is_none() && !(K_MIN * 1.01..=K_MAX / 1.01).contains(&k),
+            error_before,
+            error_after: mean_error(eval, samples, k),
+            passes,
+            before,
+            after: eval.weights(),
+        };
+    }
     let mut best = error_before;
     let mut step = settings.step.max(1);
     let mut passes = 0;
@@ -246,6 +259,107 @@ pub fn tune<P: Position, E: Evaluator<P>>(
         before,
         after: eval.weights(),
     }
+}
+
+/// The coefficients of every sample's evaluation ([`Evaluator::linear_terms`]), flattened:
+/// sample `i` has the pairs `pairs[offsets[i]..offsets[i + 1]]`. `None` if the evaluation is
+/// not linear.
+struct Features {
+    offsets: Vec<usize>,
+    pairs: Vec<(u32, f32)>,
+}
+
+fn linear_features<P: Position, E: Evaluator<P>>(
+    eval: &E,
+    samples: &[Sample<P>],
+) -> Option<Features> {
+    let mut out = Vec::new();
+    let mut features = Features {
+        offsets: vec![0],
+        pairs: Vec::new(),
+    };
+    for s in samples {
+        if !eval.linear_terms(&s.pos, s.pos.to_move(), &mut out) {
+            return None;
+        }
+        features.pairs.extend_from_slice(&out);
+        features.offsets.push(features.pairs.len());
+    }
+    Some(features)
+}
+
+/// Adam steps of full-batch gradient descent a pass, for a linear evaluation.
+pub const STEPS_PER_PASS: u32 = 50;
+
+/// Gradient descent (Adam, full batch) on the mean squared error of a linear evaluation, all
+/// weights at once, with a light L2 pull towards 0 on every weight but those that start away
+/// from 0 (the piece values), so that terms the samples hardly see stay small. A pass is
+/// [`STEPS_PER_PASS`] steps; the learning rate is `settings.step / 4` centipawns. Stops after
+/// `settings.iterations` passes or when a pass gains less than 1e-7. Returns the passes made.
+fn descend<P: Position, E: Evaluator<P>>(
+    eval: &mut E,
+    samples: &[Sample<P>],
+    features: &Features,
+    k: f64,
+    settings: &TuneSettings,
+    progress: &mut dyn FnMut(&Progress),
+) -> u32 {
+    let start: Vec<f64> = eval.weights().iter().map(|w| w.value as f64).collect();
+    let n = start.len();
+    let mut w = start.clone();
+    let pulled: Vec<bool> = start.iter().map(|&v| v == 0.0).collect();
+    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
+    let rate = settings.step.max(1) as f64 / 4.0;
+    let lambda = 1e-7;
+    let count = samples.len().max(1) as f64;
+    let mut grad = vec![0.0; n];
+    let mut last_error = f64::INFINITY;
+    let mut t = 0i32;
+    let mut passes = 0;
+    while passes < settings.iterations && !samples.is_empty() {
+        passes += 1;
+        let mut error = 0.0;
+        for _ in 0..STEPS_PER_PASS {
+            t += 1;
+            grad.iter_mut().for_each(|g| *g = 0.0);
+            error = 0.0;
+            for (i, s) in samples.iter().enumerate() {
+                let pairs = &features.pairs[features.offsets[i]..features.offsets[i + 1]];
+                let e: f64 = pairs.iter().map(|&(j, c)| w[j as usize] * c as f64).sum();
+                let p = sigmoid(k * e);
+                let d = p - s.label;
+                error += d * d;
+                let g = 2.0 * d * p * (1.0 - p) * k / count;
+                for &(j, c) in pairs {
+                    grad[j as usize] += g * c as f64;
+                }
+            }
+            error /= count;
+            for j in 0..n {
+                let g = grad[j] + if pulled[j] { 2.0 * lambda * w[j] } else { 0.0 };
+                m[j] = b1 * m[j] + (1.0 - b1) * g;
+                v[j] = b2 * v[j] + (1.0 - b2) * g * g;
+                let mh = m[j] / (1.0 - b1.powi(t));
+                let vh = v[j] / (1.0 - b2.powi(t));
+                w[j] = (w[j] - rate * mh / (vh.sqrt() + eps))
+                    .clamp(-(MAX_WEIGHT as f64), MAX_WEIGHT as f64);
+            }
+        }
+        progress(&Progress {
+            pass: passes,
+            step: settings.step,
+            error,
+        });
+        if last_error - error < 1e-7 {
+            break;
+        }
+        last_error = error;
+    }
+    for (j, &value) in w.iter().enumerate() {
+        eval.set_weight(j, value.round() as i32);
+    }
+    passes
 }
 
 /// Why records could not be tuned on.

@@ -5,9 +5,8 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
-use myrmidon_engine::{Control, DynSearcher, Limits, Report};
+use myrmidon_engine::{Control, DynSearcher, Limits, Report, TimePlan};
 use myrmidon_rules::{DynRecord, Outcome};
 
 use super::Out;
@@ -41,7 +40,7 @@ pub struct Running {
     /// Pondering until `ponderhit`.
     pub ponder: bool,
     /// The time the move may take once `ponderhit` comes (the limits without `ponder`).
-    pub ponder_budget: Option<Duration>,
+    pub ponder_budget: Option<TimePlan>,
     thread: JoinHandle<Option<Box<dyn DynSearcher>>>,
 }
 
@@ -59,7 +58,7 @@ impl Running {
             ponder: false,
             ..limits.clone()
         }
-        .time_budget(mover);
+        .time_plan(mover);
         let shared = Arc::new(Shared {
             control: Control::new(&limits, mover),
             flags: Mutex::new(Flags::default()),
@@ -103,9 +102,7 @@ impl Running {
             return false;
         }
         flags.ponderhit = true;
-        self.shared
-            .control
-            .set_deadline_from_now(self.ponder_budget);
+        self.shared.control.set_plan_from_now(self.ponder_budget);
         self.shared.wake.notify_all();
         true
     }
@@ -260,6 +257,7 @@ fn ponder_move(
 mod tests {
     use super::*;
     use myrmidon_engine::Score;
+    use std::time::Duration;
 
     #[test]
     fn info_lines() {

@@ -4,6 +4,7 @@
 use std::io::BufRead;
 use std::time::Duration;
 
+use myrmidon_engine::players::{MAX_LEVEL, MIN_LEVEL};
 use myrmidon_engine::{new_searcher, DynSearcher, Limits, Options, PlayerSpec};
 use myrmidon_rules::{registry, DynGame, DynRecord, Settings};
 
@@ -16,7 +17,7 @@ use crate::typed;
 pub const MAX_MULTIPV: u32 = 256;
 
 /// The options `uci` lists, for the message about an unknown one.
-const OPTIONS: &str = "UCI_Variant, Player, Hash, Threads, MultiPV, Ponder";
+const OPTIONS: &str = "UCI_Variant, Player, Skill Level, Hash, Threads, MultiPV, Ponder";
 
 pub struct Session {
     out: Out,
@@ -161,6 +162,9 @@ impl Session {
             default_player()
         ));
         self.out.line(&format!(
+            "option name Skill Level type spin default {MAX_LEVEL} min {MIN_LEVEL} max {MAX_LEVEL}"
+        ));
+        self.out.line(&format!(
             "option name Hash type spin default {} min 1 max {}",
             Options::DEFAULT_HASH_MB,
             Options::MAX_HASH_MB
@@ -190,6 +194,7 @@ impl Session {
         let known = [
             "uci_variant",
             "player",
+            "skill level",
             "hash",
             "threads",
             "multipv",
@@ -236,6 +241,19 @@ impl Session {
                     self.searcher = None;
                 }
                 Err(e) => self.out.error(&format!("Player: {e}; still {}", self.spec)),
+            },
+            // A level selects the level player (8: the search at full strength).
+            "skill level" => match value.parse::<u8>() {
+                Ok(level) if (MIN_LEVEL..=MAX_LEVEL).contains(&level) => {
+                    self.spec = PlayerSpec::Level { level };
+                    self.searcher = None;
+                }
+                _ => self.out.error(&format!(
+                    "Skill Level: expected a whole number from {MIN_LEVEL} to {MAX_LEVEL}, not \
+                     `{}`; the player is still {}",
+                    shorten(value),
+                    self.spec
+                )),
             },
             "hash" => match value.parse::<usize>() {
                 Ok(n) if (1..=Options::MAX_HASH_MB).contains(&n) => {

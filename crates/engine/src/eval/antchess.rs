@@ -1,27 +1,181 @@
-//! Ant Chess, for two or three players: material.
+//! Ant Chess, for two or three players: material, the anthill race (each Queen's distance to
+//! the anthill, the pieces near it), the Queen's danger (enemies near her) and shelter (friends
+//! beside her), the Warriors' march towards promotion, and mobility.
 
+use std::sync::OnceLock;
+
+use myrmidon_rules::games::antchess::setup::RADIUS;
 use myrmidon_rules::games::antchess::{AntChessKind, AntChessPosition};
-use myrmidon_rules::Player;
+use myrmidon_rules::{Player, Position};
 
 use super::weights::{kind_weights, material_of, set_kind_weight};
 use super::{Evaluator, Tunable, Weight};
 
-/// Piece values in centipawns (a Warrior is 100), by kind. The Queen's loss ends the game
-/// (or the player's part in it), which the search scores; her value here only tells a player
-/// who lost her from one who did not.
+/// Cells on the board (a hexagon of side `RADIUS + 1`).
+const CELLS: usize = 3 * (RADIUS as usize) * (RADIUS as usize + 1) + 1;
+/// Distances from the anthill: 0 to `RADIUS`.
+const DISTANCES: usize = RADIUS as usize + 1;
+
+/// Axial coordinates `(q, r)` of every cell in reading order (row `a` first, `r` growing
+/// downwards, `q` eastwards; the anthill is `(0, 0)`), as docs/rules/antchess.md numbers them.
+fn axial() -> &'static [(i8, i8); CELLS] {
+    static AXIAL: OnceLock<[(i8, i8); CELLS]> = OnceLock::new();
+    AXIAL.get_or_init(|| {
+        let radius = RADIUS as i32;
+        let mut out = [(0, 0); CELLS];
+        let mut cell = 0;
+        for r in -radius..=radius {
+            for q in (-radius).max(-r - radius)..=radius.min(-r + radius) {
+                out[cell] = (q as i8, r as i8);
+                cell += 1;
+            }
+        }
+        debug_assert_eq!(cell, CELLS);
+        out
+    })
+}
+
+/// Hex distance between two cells.
+#[inline]
+fn distance(a: usize, b: usize) -> i32 {
+    let t = axial();
+    let (dq, dr) = ((t[a].0 - t[b].0) as i32, (t[a].1 - t[b].1) as i32);
+    dq.abs().max(dr.abs()).max((dq + dr).abs())
+}
+
+/// The cell of home corner `k` (0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE, as `setup` numbers them).
+fn corner_cell(k: usize) -> usize {
+    let r = RADIUS as i8;
+    let want = match k % 6 {
+        0 => (r, 0),
+        1 => (r, -r),
+        2 => (0, -r),
+        3 => (-r, 0),
+        4 => (-r, r),
+        _ => (0, r),
+    };
+    axial().iter().position(|&c| c == want).unwrap_or(0)
+}
+
+/// Iterates over the set bits of a cell set.
+#[inline]
+fn cells(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+/// The names of the weights after the piece values and the Queen's distances, in order.
+const OTHERS: [&str; 6] = [
+    "anthill.near",
+    "queen.danger",
+    "queen.shelter",
+    "warrior.advance",
+    "mobility",
+    "tempo",
+];
+
+/// Piece values in centipawns (a Warrior is 100), by kind, then the positional terms. The
+/// Queen's loss ends the game (or the player's part in it), which the search scores; her value
+/// here only tells a player who lost her from one who did not.
 #[derive(Clone, Debug)]
 pub struct AntChessEval {
     pub values: [(AntChessKind, i32); 7],
+    /// The Queen's bonus by her distance to the anthill, 0 to 6 (`queen.d0` … `queen.d6`).
+    pub queen_distance: [i32; DISTANCES],
+    /// Each own piece other than the Queen within two cells of the anthill.
+    pub anthill_near: i32,
+    /// Each enemy piece within two cells of the own Queen (a penalty when positive).
+    pub queen_danger: i32,
+    /// Each own piece next to the own Queen.
+    pub queen_shelter: i32,
+    /// Each step a Warrior stands from its home corner.
+    pub warrior_advance: i32,
+    /// Sixteenths of a centipawn a legal move.
+    pub mobility: i32,
+    /// The player to move's bonus.
+    pub tempo: i32,
+}
+
+impl AntChessEval {
+    fn others_mut(&mut self) -> [&mut i32; 6] {
+        [
+            &mut self.anthill_near,
+            &mut self.queen_danger,
+            &mut self.queen_shelter,
+            &mut self.warrior_advance,
+            &mut self.mobility,
+            &mut self.tempo,
+        ]
+    }
+
+    /// Everything `player` has, material included, before the opponents' part is taken off.
+    fn side<const N: usize>(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
+        let mut score = self.material(pos, player);
+        let p = player as usize;
+        let own = pos.occupied_by(player);
+        let enemies = pos.occupied() & !own;
+        let centre = CELLS / 2;
+        let queen = pos.queen(p);
+        for c in cells(own) {
+            if Some(c) != queen && distance(c, centre) <= 2 {
+                score += self.anthill_near;
+            }
+        }
+        if let Some(q) = queen {
+            score += self.queen_distance[distance(q, centre).min(RADIUS as i32) as usize];
+            for c in cells(enemies) {
+                if distance(c, q) <= 2 {
+                    score -= self.queen_danger;
+                }
+            }
+            for c in cells(own) {
+                if distance(c, q) == 1 {
+                    score += self.queen_shelter;
+                }
+            }
+        }
+        if self.warrior_advance != 0 {
+            let home = corner_cell(AntChessPosition::<N>::homes()[p]);
+            for c in cells(pos.pieces(player, AntChessKind::Warrior)) {
+                score += self.warrior_advance * distance(c, home);
+            }
+        }
+        if self.mobility != 0 {
+            score += pos.mobility(player) as i32 * self.mobility / 16;
+        }
+        score
+    }
 }
 
 impl Tunable for AntChessEval {
-    /// One weight a piece kind, named by the kind (`queen`).
+    /// One weight a piece kind, named by the kind (`queen`), then `queen.d0` to `queen.d6`,
+    /// then the other terms.
     fn weights(&self) -> Vec<Weight> {
-        kind_weights(&self.values)
+        let mut out = kind_weights(&self.values);
+        for (d, &v) in self.queen_distance.iter().enumerate() {
+            out.push(Weight::new(format!("queen.d{d}"), v));
+        }
+        let mut copy = self.clone();
+        for (name, v) in OTHERS.iter().zip(copy.others_mut()) {
+            out.push(Weight::new(*name, *v));
+        }
+        out
     }
 
     fn set_weight(&mut self, index: usize, value: i32) {
-        set_kind_weight(&mut self.values, index, value)
+        let kinds = self.values.len();
+        if index < kinds {
+            set_kind_weight(&mut self.values, index, value)
+        } else if index < kinds + DISTANCES {
+            self.queen_distance[index - kinds] = value;
+        } else if let Some(w) = self.others_mut().into_iter().nth(index - kinds - DISTANCES) {
+            *w = value;
+        }
     }
 }
 
@@ -37,6 +191,13 @@ impl Default for AntChessEval {
                 (AntChessKind::Ladybird, 350),
                 (AntChessKind::Worm, 200),
             ],
+            queen_distance: [300, 150, 90, 50, 25, 10, 0],
+            anthill_near: 10,
+            queen_danger: 15,
+            queen_shelter: 5,
+            warrior_advance: 3,
+            mobility: 8,
+            tempo: 10,
         }
     }
 }
@@ -44,6 +205,20 @@ impl Default for AntChessEval {
 impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval {
     fn material(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
         material_of(&self.values, |kind| pos.count(player, kind))
+    }
+
+    /// The player's terms less the opponents' on average, and the move.
+    fn evaluate(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
+        let mut others = 0;
+        for p in (0..N as Player).filter(|&p| p != player) {
+            others += self.side(pos, p);
+        }
+        let score = self.side(pos, player) - others / (N as i32 - 1).max(1);
+        if pos.to_move() == player {
+            score + self.tempo
+        } else {
+            score - self.tempo
+        }
     }
 
     fn piece_value(&self, kind: usize) -> i32 {
@@ -69,5 +244,57 @@ impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval {
             others += pos.count(p, AntChessKind::Queen) as i32 * queen;
         }
         pos.count(player, AntChessKind::Queen) as i32 * queen - others / (N as i32 - 1).max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_geometry_matches_the_rules() {
+        // g7 is the anthill, in the middle of the reading order; g1 and g13 are 6 away.
+        let centre = CELLS / 2;
+        assert_eq!(axial()[centre], (0, 0));
+        let g1 = 7 + 8 + 9 + 10 + 11 + 12;
+        assert_eq!(distance(g1, centre), 6);
+        assert_eq!(distance(g1, g1 + 12), 12);
+        assert_eq!(corner_cell(3), g1);
+        assert_eq!(corner_cell(0), g1 + 12);
+        // a7 (NE corner) and m7 (SE corner).
+        assert_eq!(corner_cell(1), 6);
+        assert_eq!(corner_cell(5), CELLS - 1);
+        // Six neighbours of the anthill.
+        assert_eq!((0..CELLS).filter(|&c| distance(c, centre) == 1).count(), 6);
+    }
+
+    #[test]
+    fn the_start_is_even_but_for_the_move_and_a_queen_nearer_the_anthill_is_better() {
+        let eval = AntChessEval::default();
+        let pos = AntChessPosition::<2>::start();
+        assert_eq!(eval.evaluate(&pos, 0), eval.tempo);
+        assert_eq!(eval.evaluate(&pos, 1), -eval.tempo);
+        let pos3 = AntChessPosition::<3>::start();
+        assert_eq!(eval.evaluate(&pos3, 0), eval.tempo);
+        // Black's Queen three steps from the anthill, Red's at home.
+        let near: AntChessPosition<2> = "7/8/9/10/11/12/3bQ8rQ/12/11/10/9/8/7 r 0 0 1"
+            .parse()
+            .unwrap();
+        assert!(eval.evaluate(&near, 0) > eval.tempo, "{}", near.to_move());
+    }
+
+    #[test]
+    fn the_weights_are_named_and_set_in_order() {
+        let mut eval = AntChessEval::default();
+        let names: Vec<String> = eval.weights().into_iter().map(|w| w.name).collect();
+        assert_eq!(names.len(), 7 + DISTANCES + OTHERS.len());
+        assert_eq!(names[7], "queen.d0");
+        assert_eq!(names.last().map(String::as_str), Some("tempo"));
+        for i in 0..names.len() {
+            eval.set_weight(i, 1000 + i as i32);
+        }
+        assert_eq!(eval.values[0].1, 1000);
+        assert_eq!(eval.queen_distance[6], 1013);
+        assert_eq!(eval.tempo, 1000 + names.len() as i32 - 1);
     }
 }

@@ -1,30 +1,103 @@
-//! Epaminondas: material (every stone is alike).
+//! Epaminondas: material (every stone is alike), advancement rank by rank (the far-row race),
+//! phalanx structure (friends side by side along each kind of line), mobility and the move.
 
-use myrmidon_rules::games::epaminondas::{EpaminondasKind, EpaminondasPosition};
+use myrmidon_rules::games::epaminondas::bitboard::Bb;
+use myrmidon_rules::games::epaminondas::{EpaminondasKind, EpaminondasPosition, WHITE};
 use myrmidon_rules::{Player, Position};
 
 use super::{Evaluator, Tunable, Weight};
+
+/// Ranks on the board.
+const RANKS: usize = 12;
 
 #[derive(Clone, Debug)]
 pub struct EpaminondasEval {
     /// The value of one stone.
     pub stone: i32,
+    /// A stone's bonus by its rank counted from its own home row (`rank.1`, the home row, to
+    /// `rank.12`, the far row): the race to the far row.
+    pub rank: [i32; RANKS],
+    /// Each pair of friends next to each other along a file (`pair.file`), a diagonal
+    /// (`pair.diag`) and a rank (`pair.rank`): the phalanxes that move far and capture.
+    pub pair_file: i32,
+    pub pair_diag: i32,
+    pub pair_rank: i32,
+    /// Sixteenths of a centipawn a move more than the opponent has (`mobility`).
+    pub mobility: i32,
+    /// The player to move's bonus (`tempo`): in a race, the move is worth a step.
+    pub tempo: i32,
 }
 
 impl Default for EpaminondasEval {
     fn default() -> Self {
-        EpaminondasEval { stone: 100 }
+        EpaminondasEval {
+            stone: 100,
+            rank: [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 30],
+            pair_file: 4,
+            pair_diag: 3,
+            pair_rank: 2,
+            mobility: 4,
+            tempo: 10,
+        }
+    }
+}
+
+/// The names of the weights other than the ranks', in [`Tunable`] order after `stone` and
+/// the ranks.
+const OTHERS: [&str; 5] = ["pair.file", "pair.diag", "pair.rank", "mobility", "tempo"];
+
+impl EpaminondasEval {
+    fn others_mut(&mut self) -> [&mut i32; 5] {
+        [
+            &mut self.pair_file,
+            &mut self.pair_diag,
+            &mut self.pair_rank,
+            &mut self.mobility,
+            &mut self.tempo,
+        ]
+    }
+
+    /// Everything but material and mobility for the stones `own` of `player`.
+    fn structure(&self, own: Bb, player: Player) -> i32 {
+        let mut score = 0;
+        for r in 0..RANKS {
+            // Rank r is the 16-bit field r of the padded layout.
+            let field = (own.0[r / 4] >> (16 * (r % 4))) & 0xFFFF;
+            let n = field.count_ones() as i32;
+            let from_home = if player == WHITE { r } else { RANKS - 1 - r };
+            score += n * self.rank[from_home];
+        }
+        // Padding bits are empty, so shifted sets never pair across the board's sides.
+        let file = (own & own.ahead(16)).count() as i32;
+        let diag = (own & own.ahead(17)).count() as i32 + (own & own.ahead(15)).count() as i32;
+        let rank = (own & own.ahead(1)).count() as i32;
+        score + file * self.pair_file + diag * self.pair_diag + rank * self.pair_rank
     }
 }
 
 impl Tunable for EpaminondasEval {
+    /// `stone`, `rank.1` to `rank.12`, then the others.
     fn weights(&self) -> Vec<Weight> {
-        vec![Weight::new("stone", self.stone)]
+        let mut out = vec![Weight::new("stone", self.stone)];
+        for (i, &v) in self.rank.iter().enumerate() {
+            out.push(Weight::new(format!("rank.{}", i + 1), v));
+        }
+        let mut copy = self.clone();
+        for (name, v) in OTHERS.iter().zip(copy.others_mut()) {
+            out.push(Weight::new(*name, *v));
+        }
+        out
     }
 
     fn set_weight(&mut self, index: usize, value: i32) {
-        if index == 0 {
-            self.stone = value;
+        match index {
+            0 => self.stone = value,
+            i if i <= RANKS => self.rank[i - 1] = value,
+            i => {
+                if let Some(w) = self.others_mut().into_iter().nth(i - 1 - RANKS) {
+                    *w = value;
+                }
+            }
         }
     }
 }
@@ -32,6 +105,28 @@ impl Tunable for EpaminondasEval {
 impl Evaluator<EpaminondasPosition> for EpaminondasEval {
     fn material(&self, pos: &EpaminondasPosition, player: Player) -> i32 {
         pos.count(player, EpaminondasKind::of(player)) as i32 * self.stone
+    }
+
+    fn evaluate(&self, pos: &EpaminondasPosition, player: Player) -> i32 {
+        let them = player ^ 1;
+        let (own, other) = (pos.pieces_of(player), pos.pieces_of(them));
+        let mut score = (own.count() as i32 - other.count() as i32) * self.stone
+            + self.structure(own, player)
+            - self.structure(other, them);
+        if self.mobility != 0 {
+            let m = pos.mobility(player) as i32 - pos.mobility(them) as i32;
+            score += m * self.mobility / 16;
+        }
+        if pos.to_move() == player {
+            score + self.tempo
+        } else {
+            score - self.tempo
+        }
+    }
+
+    /// Material only: the one-ply greedy baseline stays a material counter.
+    fn greedy_value(&self, pos: &EpaminondasPosition, player: Player) -> i32 {
+        self.material(pos, player) - self.material(pos, player ^ 1)
     }
 
     /// The opponent has more pieces on their far row than the mover on theirs: unless the
@@ -44,5 +139,54 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
     /// A crossing won, or no move left.
     fn cheaply_over(&self, pos: &EpaminondasPosition) -> bool {
         !pos.has_legal_move()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval_of(text: &str) -> i32 {
+        let pos: EpaminondasPosition = text.parse().unwrap();
+        EpaminondasEval::default().evaluate(&pos, pos.to_move())
+    }
+
+    #[test]
+    fn the_start_is_even_but_for_the_move() {
+        let eval = EpaminondasEval::default();
+        let pos = EpaminondasPosition::start();
+        assert_eq!(eval.evaluate(&pos, 0), eval.tempo);
+        assert_eq!(eval.evaluate(&pos, 1), -eval.tempo);
+    }
+
+    #[test]
+    fn advanced_stones_and_phalanxes_count() {
+        // One White stone, one Black: White's further up the board scores more.
+        let near = eval_of("B13/14/14/14/14/14/14/14/14/14/14/W13 w");
+        let far = eval_of("B13/14/14/14/14/14/14/W13/14/14/14/14 w");
+        assert!(far > near, "{far} {near}");
+        // Two White stones in a file (a pair) beat the same two stones apart.
+        let pair = eval_of("B13/14/14/14/14/14/14/14/14/14/W13/W13 w");
+        let apart = eval_of("B13/14/14/14/14/14/14/14/14/14/W13/2W11 w");
+        assert!(pair > apart, "{pair} {apart}");
+        // Mirror images score alike for their owners.
+        let white = eval_of("B13/14/14/14/14/14/14/14/14/W13/W13/14 w");
+        let black = eval_of("14/B13/B13/14/14/14/14/14/14/14/14/W13 b");
+        assert_eq!(white, black);
+    }
+
+    #[test]
+    fn the_weights_are_named_and_set_in_order() {
+        let mut eval = EpaminondasEval::default();
+        let names: Vec<String> = eval.weights().into_iter().map(|w| w.name).collect();
+        assert_eq!(names.len(), 1 + RANKS + OTHERS.len());
+        assert_eq!(names[12], "rank.12");
+        assert_eq!(names.last().map(String::as_str), Some("tempo"));
+        for i in 0..names.len() {
+            eval.set_weight(i, 1000 + i as i32);
+        }
+        assert_eq!(eval.stone, 1000);
+        assert_eq!(eval.rank[11], 1012);
+        assert_eq!(eval.tempo, 1000 + names.len() as i32 - 1);
     }
 }

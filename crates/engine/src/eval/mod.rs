@@ -27,12 +27,36 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
     /// The position seen by `player`: their material less the others' on average (with two
     /// players, less the opponent's), so that an even position scores 0.
     fn evaluate(&self, pos: &P, player: Player) -> i32 {
+        self.baseline_value(pos, player)
+    }
+
+    /// The material count alone, as [`Evaluator::evaluate`] gives it by default: the player's
+    /// material less the others' on average. The alpha-beta baseline plays on it, so that it
+    /// stays the fixed yardstick it is documented as, whatever terms the evaluation gains.
+    fn baseline_value(&self, pos: &P, player: Player) -> i32 {
         let players = pos.player_names().len() as Player;
         let mut others = 0;
         for p in (0..players).filter(|&p| p != player) {
             others += self.material(pos, p);
         }
         self.material(pos, player) - others / (players as i32 - 1).max(1)
+    }
+
+    /// For an evaluation linear in its weights: the coefficients of `evaluate(pos, player)` as
+    /// `(weight index, coefficient)` pairs (the evaluation is, up to rounding, the sum of
+    /// `weight × coefficient`), written to `out` (cleared first), and true. The tuner then fits
+    /// every weight at once by gradient descent. False (the default) when the evaluation is not
+    /// linear or does not say.
+    fn linear_terms(&self, _pos: &P, _player: Player, _out: &mut Vec<(u32, f32)>) -> bool {
+        false
+    }
+
+    /// True where the search may prune forward on this evaluation: reverse futility, futility
+    /// and late-move pruning near the leaves, delta pruning in quiescence. These trust the
+    /// static evaluation to see what a quiet move threatens; kept only for the games where a
+    /// match says they gain (Ackenhead chess). False by default.
+    fn forward_pruning(&self) -> bool {
+        false
     }
 
     /// The value of a piece of the kind with this index in `GameInfo::pieces`, for ordering

@@ -1,26 +1,131 @@
-//! Jeu de Reines: material.
+//! Jeu de Reines: material (pending Ponte Workers included), the immobile Queens (the enemies
+//! near each, the friends beside her, Counsellors on her lines), the Ponte square (blocked or
+//! taken by the enemy), the Workers' advance, mobility and the move.
 
 use myrmidon_rules::games::reines::{ReinesKind, ReinesPosition};
-use myrmidon_rules::Player;
+use myrmidon_rules::{Player, Position};
 
 use super::weights::{kind_weights, material_of, set_kind_weight};
 use super::{Evaluator, Tunable, Weight};
 
-/// Piece values in centipawns (a Worker is 100). Capturing a Queen ends the game, which the
-/// search scores.
+/// Squares within two steps (king moves) of each player's Queen: a1 for player 0, h8 for
+/// player 1 (Queens never move). Bit `rank * 8 + file`.
+const NEAR2: [u64; 2] = [0x07_07_07, 0xE0_E0_E0 << 40];
+/// Squares next to each Queen.
+const NEAR1: [u64; 2] = [0x03_03, 0xC0_C0 << 48];
+/// The rank and the file of each Queen: where a Counsellor attacks her along a line.
+const LINES: [u64; 2] = [0x0101_0101_0101_01FF, 0xFF80_8080_8080_8080];
+
+/// The names of the weights after the piece values, in order.
+const OTHERS: [&str; 9] = [
+    "worker.pending",
+    "queen.attackers",
+    "queen.guards",
+    "counsellor.line",
+    "ponte.blocked",
+    "ponte.enemy",
+    "worker.advance",
+    "mobility",
+    "tempo",
+];
+
+/// Piece values in centipawns (a Worker is 100), then the positional terms. Capturing a Queen
+/// ends the game, which the search scores.
 #[derive(Clone, Debug)]
 pub struct ReinesEval {
     pub values: [(ReinesKind, i32); 3],
+    /// Each Worker waiting to come back on the Ponte.
+    pub worker_pending: i32,
+    /// Each enemy piece within two squares of the own Queen (a penalty when positive).
+    pub queen_attackers: i32,
+    /// Each own piece next to the own Queen.
+    pub queen_guards: i32,
+    /// Each own Counsellor on the enemy Queen's rank or file.
+    pub counsellor_line: i32,
+    /// The own Ponte square occupied while a Worker waits to come back (a penalty).
+    pub ponte_blocked: i32,
+    /// An enemy piece on the own Ponte square, next to the Queen (a penalty).
+    pub ponte_enemy: i32,
+    /// Each step forward (rank and file) of a Worker.
+    pub worker_advance: i32,
+    /// Sixteenths of a centipawn a move.
+    pub mobility: i32,
+    /// The player to move's bonus.
+    pub tempo: i32,
+}
+
+impl ReinesEval {
+    fn others_mut(&mut self) -> [&mut i32; 9] {
+        [
+            &mut self.worker_pending,
+            &mut self.queen_attackers,
+            &mut self.queen_guards,
+            &mut self.counsellor_line,
+            &mut self.ponte_blocked,
+            &mut self.ponte_enemy,
+            &mut self.worker_advance,
+            &mut self.mobility,
+            &mut self.tempo,
+        ]
+    }
+
+    /// Everything of `player`'s (material included) before the opponent's part is taken off.
+    fn side(&self, pos: &ReinesPosition, player: Player) -> i32 {
+        let p = (player & 1) as usize;
+        let them = p ^ 1;
+        let queens = pos.pieces(0, ReinesKind::Queen) | pos.pieces(1, ReinesKind::Queen);
+        let own = pos.pieces_of(player) & !queens;
+        let enemy = pos.pieces_of(player ^ 1) & !queens;
+        let mut score = self.material(pos, player);
+        let pending = pos.pending_count(player);
+        score += pending as i32 * self.worker_pending;
+        score -= (enemy & NEAR2[p]).count_ones() as i32 * self.queen_attackers;
+        score += (own & NEAR1[p]).count_ones() as i32 * self.queen_guards;
+        let counsellors = pos.pieces(player, ReinesKind::Counsellor);
+        score += (counsellors & LINES[them]).count_ones() as i32 * self.counsellor_line;
+        if let Some(ponte) = pos.ponte_square(player) {
+            let square = 1u64 << ponte;
+            if pending > 0 && pos.occupied() & square != 0 {
+                score -= self.ponte_blocked;
+            }
+            if enemy & square != 0 {
+                score -= self.ponte_enemy;
+            }
+        }
+        let mut workers = pos.pieces(player, ReinesKind::Worker);
+        let mut steps = 0;
+        while workers != 0 {
+            let sq = workers.trailing_zeros() as i32;
+            workers &= workers - 1;
+            let forward = (sq >> 3) + (sq & 7);
+            steps += if p == 0 { forward } else { 14 - forward };
+        }
+        score += steps * self.worker_advance;
+        if self.mobility != 0 {
+            score += pos.mobility(player) as i32 * self.mobility / 16;
+        }
+        score
+    }
 }
 
 impl Tunable for ReinesEval {
-    /// One weight a piece kind, named by the kind (`counsellor`).
+    /// One weight a piece kind, named by the kind (`counsellor`), then the other terms.
     fn weights(&self) -> Vec<Weight> {
-        kind_weights(&self.values)
+        let mut out = kind_weights(&self.values);
+        let mut copy = self.clone();
+        for (name, v) in OTHERS.iter().zip(copy.others_mut()) {
+            out.push(Weight::new(*name, *v));
+        }
+        out
     }
 
     fn set_weight(&mut self, index: usize, value: i32) {
-        set_kind_weight(&mut self.values, index, value)
+        let kinds = self.values.len();
+        if index < kinds {
+            set_kind_weight(&mut self.values, index, value)
+        } else if let Some(w) = self.others_mut().into_iter().nth(index - kinds) {
+            *w = value;
+        }
     }
 }
 
@@ -32,6 +137,15 @@ impl Default for ReinesEval {
                 (ReinesKind::Soldier, 200),
                 (ReinesKind::Worker, 100),
             ],
+            worker_pending: 60,
+            queen_attackers: 20,
+            queen_guards: 10,
+            counsellor_line: 15,
+            ponte_blocked: 20,
+            ponte_enemy: 30,
+            worker_advance: 3,
+            mobility: 16,
+            tempo: 10,
         }
     }
 }
@@ -39,6 +153,20 @@ impl Default for ReinesEval {
 impl Evaluator<ReinesPosition> for ReinesEval {
     fn material(&self, pos: &ReinesPosition, player: Player) -> i32 {
         material_of(&self.values, |kind| pos.count(player, kind))
+    }
+
+    fn evaluate(&self, pos: &ReinesPosition, player: Player) -> i32 {
+        let score = self.side(pos, player) - self.side(pos, player ^ 1);
+        if pos.to_move() == player {
+            score + self.tempo
+        } else {
+            score - self.tempo
+        }
+    }
+
+    /// Material only: the one-ply greedy baseline stays a material counter.
+    fn greedy_value(&self, pos: &ReinesPosition, player: Player) -> i32 {
+        self.material(pos, player) - self.material(pos, player ^ 1)
     }
 
     /// The Queen (whose capture wins) counts as the most valuable.
@@ -50,5 +178,54 @@ impl Evaluator<ReinesPosition> for ReinesEval {
             .iter()
             .find(|v| v.0 == kind)
             .map_or(10_000, |v| v.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use myrmidon_rules::games::reines::Region;
+
+    fn eval_of(text: &str, player: Player) -> i32 {
+        let pos: ReinesPosition = text.parse().unwrap();
+        ReinesEval::default().evaluate(&pos, player)
+    }
+
+    #[test]
+    fn the_start_is_even_but_for_the_move() {
+        let eval = ReinesEval::default();
+        let pos = ReinesPosition::start(Region::Neutral);
+        assert_eq!(eval.evaluate(&pos, 0), eval.tempo);
+        assert_eq!(eval.evaluate(&pos, 1), -eval.tempo);
+    }
+
+    #[test]
+    fn the_terms_point_the_right_way() {
+        // A Myrmides Soldier next to the Termides Queen is worse for the Termides than one far
+        // away (the same material and, here, the same mobility for the Soldier).
+        let near = eval_of("7q/8/8/8/8/8/2s5/Q7 w - -/- 0 1", 0);
+        let far = eval_of("7q/8/8/4s3/8/8/8/Q7 w - -/- 0 1", 0);
+        assert!(near < far, "{near} {far}");
+        // A pending Worker is worth something, less than one on the board.
+        let pending = eval_of("7q/8/8/8/8/8/8/Q7 w - 1/- 0 1", 0);
+        let none = eval_of("7q/8/8/8/8/8/8/Q7 w - -/- 0 1", 0);
+        let board = eval_of("7q/8/8/8/8/8/3W4/Q7 w - -/- 0 1", 0);
+        assert!(
+            none < pending && pending < board,
+            "{none} {pending} {board}"
+        );
+    }
+
+    #[test]
+    fn the_weights_are_named_and_set_in_order() {
+        let mut eval = ReinesEval::default();
+        let names: Vec<String> = eval.weights().into_iter().map(|w| w.name).collect();
+        assert_eq!(names.len(), 3 + OTHERS.len());
+        assert_eq!(names[3], "worker.pending");
+        for i in 0..names.len() {
+            eval.set_weight(i, 1000 + i as i32);
+        }
+        assert_eq!(eval.values[0].1, 1000);
+        assert_eq!(eval.tempo, 1000 + names.len() as i32 - 1);
     }
 }

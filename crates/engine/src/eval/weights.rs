@@ -55,10 +55,18 @@ pub trait Tunable: Sized + Default {
                 .iter()
                 .position(|n| *n == weight.name)
                 .ok_or_else(|| {
-                    format!(
-                        "line {line}: unknown weight `{}`: expected one of {}",
-                        weight.name,
+                    let known = if names.len() <= 12 {
                         names.join(", ")
+                    } else {
+                        format!(
+                            "{}, … ({} in all; `myrmidon tune` lists them)",
+                            names[..8].join(", "),
+                            names.len()
+                        )
+                    };
+                    format!(
+                        "line {line}: unknown weight `{}`: expected one of {known}",
+                        weight.name
                     )
                 })?;
             updates.push((index, weight.value));
@@ -158,7 +166,7 @@ mod tests {
         let n = eval.weights().len();
         assert!(n > 0);
         for i in 0..n {
-            eval.set_weight(i, 37 * (i as i32 + 1) - 5);
+            eval.set_weight(i, (37 * (i as i32 + 1) - 5) % 4000);
         }
         let text = eval.weights_text();
         assert_eq!(text.lines().count(), n);
@@ -185,34 +193,40 @@ mod tests {
         round_trip::<EpaminondasEval>();
         round_trip::<ReinesEval>();
         assert_eq!(
-            AckenheadEval::default().weights_text().lines().next(),
-            Some("leo 700")
+            AckenheadEval::default().weights_text().lines().nth(2),
+            Some("material.leo.mg 700")
         );
     }
 
     #[test]
     fn bad_weight_files_say_which_line_and_why() {
         let cases = [
-            ("leo 700\npao\n", "line 2: expected `<name> <value>`"),
-            ("leo 700 3\n", "line 1: expected"),
-            ("\nleo seven\n", "line 2: bad value `seven` for `leo`"),
-            ("leo 99999\n", "bad value `99999`"),
             (
-                "leo 1\n# c\nleo 2\n",
-                "line 3: `leo` is given twice (first on line 1)",
+                "counsellor 700\nsoldier\n",
+                "line 2: expected `<name> <value>`",
+            ),
+            ("counsellor 700 3\n", "line 1: expected"),
+            (
+                "\ncounsellor seven\n",
+                "line 2: bad value `seven` for `counsellor`",
+            ),
+            ("counsellor 99999\n", "bad value `99999`"),
+            (
+                "counsellor 1\n# c\ncounsellor 2\n",
+                "line 3: `counsellor` is given twice (first on line 1)",
             ),
             (
                 "queen 5\n",
-                "line 1: unknown weight `queen`: expected one of leo, pao",
+                "line 1: unknown weight `queen`: expected one of counsellor, soldier",
             ),
         ];
         for (text, want) in cases {
-            let err = AckenheadEval::with_weights(text).unwrap_err();
+            let err = ReinesEval::with_weights(text).unwrap_err();
             assert!(err.contains(want), "{text:?}: {err}");
         }
         // A failed load changes nothing.
-        let mut eval = AckenheadEval::default();
-        assert!(eval.load_weights("leo 1\nqueen 2\n").is_err());
-        assert_eq!(eval.weights(), AckenheadEval::default().weights());
+        let mut eval = ReinesEval::default();
+        assert!(eval.load_weights("counsellor 1\nqueen 2\n").is_err());
+        assert_eq!(eval.weights(), ReinesEval::default().weights());
     }
 }

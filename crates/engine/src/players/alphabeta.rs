@@ -96,7 +96,7 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
             return self.outcome_value(pos.outcome_without_moves(), ply);
         }
         if depth == 0 || ply >= MAX_PLY {
-            return self.eval.evaluate(pos, self.root_player);
+            return self.eval.baseline_value(pos, self.root_player);
         }
         order(pos, &mut moves);
         let maximizing = pos.to_move() == self.root_player;

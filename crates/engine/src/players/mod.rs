@@ -1,9 +1,10 @@
 //! The players: [`Searcher`] is what every computer player implements; [`PlayerSpec`] names
-//! one (`random`, `greedy`, `alphabeta:depth=3`), as `myrmidon match --engine builtin=…` and the
+//! one (`random`, `greedy`, `alphabeta:depth=3`, `search`, `level:3`), as `myrmidon match --engine builtin=…` and the
 //! engine's `Player` option write it.
 
 mod alphabeta;
 mod greedy;
+mod level;
 mod pvs;
 mod random;
 
@@ -15,6 +16,7 @@ use myrmidon_rules::{Position, Record};
 
 pub use alphabeta::AlphaBeta;
 pub use greedy::Greedy;
+pub use level::{strength, Level, Strength, MAX_LEVEL, MIN_LEVEL, STRENGTHS};
 pub use pvs::{Pvs, UNLIMITED_DEPTH};
 pub use random::RandomPlayer;
 
@@ -103,6 +105,9 @@ pub enum PlayerSpec {
     /// The strong search (PVS with a transposition table, quiescence, pruning), to a fixed
     /// depth or (with `None`) as deep as the limits of each move allow.
     Search { depth: Option<u32> },
+    /// The search at a level from 1 (a beginner beats it) to 8 (the search itself, full
+    /// strength), as UCI's `Skill Level`.
+    Level { level: u8 },
 }
 
 impl PlayerSpec {
@@ -125,6 +130,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::AlphaBeta { depth } => write!(f, "alphabeta:depth={depth}"),
             PlayerSpec::Search { depth: None } => f.write_str("search"),
             PlayerSpec::Search { depth: Some(depth) } => write!(f, "search:depth={depth}"),
+            PlayerSpec::Level { level } => write!(f, "level:{level}"),
         }
     }
 }
@@ -145,15 +151,18 @@ impl FromStr for PlayerSpec {
     type Err = SpecError;
 
     /// `random`, `greedy`, `alphabeta`, `alphabeta:depth=N`, `search`, `search:depth=N`
-    /// (1 ≤ N ≤ 32).
+    /// (1 ≤ N ≤ 32), `level:L` (1 ≤ L ≤ 8).
     fn from_str(text: &str) -> Result<Self, SpecError> {
         let text = text.trim();
         let (name, params) = match text.split_once(':') {
             Some((n, p)) => (n, Some(p)),
             None => (text, None),
         };
-        let known = "expected random, greedy, alphabeta, alphabeta:depth=<1-32>, search or \
-                     search:depth=<1-32>";
+        let known = "expected random, greedy, alphabeta, alphabeta:depth=<1-32>, search, \
+                     search:depth=<1-32> or level:<1-8>";
+        if name == "level" {
+            return parse_level(text, params);
+        }
         let spec = match name {
             "random" => PlayerSpec::Random,
             "greedy" => PlayerSpec::Greedy,
@@ -200,6 +209,22 @@ impl FromStr for PlayerSpec {
     }
 }
 
+/// `level:L`, 1 ≤ L ≤ 8 (`params` is what follows the colon).
+fn parse_level(text: &str, params: Option<&str>) -> Result<PlayerSpec, SpecError> {
+    let range = format!("a level from {MIN_LEVEL} (weakest) to {MAX_LEVEL} (full strength)");
+    let Some(value) = params.map(str::trim) else {
+        return Err(SpecError(format!(
+            "`level` needs its number: level:<N>, {range}"
+        )));
+    };
+    match value.parse::<u8>() {
+        Ok(level) if (MIN_LEVEL..=MAX_LEVEL).contains(&level) => Ok(PlayerSpec::Level { level }),
+        _ => Err(SpecError(format!(
+            "bad level `{value}` in `{text}`: expected {range}"
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,6 +239,8 @@ mod tests {
             "search",
             "search:depth=1",
             "search:depth=32",
+            "level:1",
+            "level:8",
         ] {
             let spec: PlayerSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -241,6 +268,13 @@ mod tests {
             "search:depth=33",
             "search:",
             "search:hash=16",
+            "level",
+            "level:",
+            "level:0",
+            "level:9",
+            "level:x",
+            "level:-1",
+            "level:depth=3",
         ] {
             let err = bad.parse::<PlayerSpec>().unwrap_err();
             assert!(!err.0.is_empty(), "{bad}");

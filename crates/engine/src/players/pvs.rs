@@ -41,6 +41,20 @@ const HISTORY_MAX: i32 = 1 << 14;
 /// Quiescence plies in which a player in check (or whose Queen is attacked) looks at every
 /// move rather than standing pat.
 const QS_EVASION_PLIES: usize = 4;
+/// Reverse futility pruning: at most this depth, by this margin a ply.
+const RFP_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 90;
+/// Late-move pruning: at most this depth, the quiet moves after `LMP_BASE + depth²`.
+const LMP_DEPTH: i32 = 4;
+const LMP_BASE: usize = 4;
+/// Futility pruning of quiet moves: at most this depth, when the evaluation plus
+/// `FUTILITY_BASE + FUTILITY_MARGIN · depth` is still not above alpha.
+const FUTILITY_DEPTH: i32 = 4;
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_MARGIN: i32 = 100;
+/// Delta pruning in quiescence: a capture whose victim plus this margin leaves the score
+/// below alpha is skipped.
+const DELTA_MARGIN: i32 = 200;
 /// The first aspiration window's half width.
 const ASPIRATION: i32 = 30;
 
@@ -331,17 +345,29 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         let key = self.key(pos);
         let mut tt_move = None;
         if let Some(hit) = self.tt.probe(key, ply) {
-            if !pv_node && ply > 0 && hit.depth as i32 >= depth {
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if cut {
-                    return hit.score;
-                }
+            if !pv_node && ply > 0 && hit.depth as i32 >= depth && hit.cuts(alpha, beta) {
+                return hit.score;
             }
             tt_move = hit.code.and_then(|c| pos.move_from_code(c));
+        }
+
+        // The static evaluation, for the pruning below (not in danger, where it means little).
+        let eval_here = if in_check {
+            -INFINITY
+        } else {
+            self.static_eval(pos)
+        };
+
+        // Reverse futility: far enough above beta near the leaves, a move will not fall below.
+        let pruning = self.eval.forward_pruning();
+        if pruning
+            && !pv_node
+            && !in_check
+            && depth <= RFP_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval_here - RFP_MARGIN * depth >= beta
+        {
+            return eval_here;
         }
 
         // Null move: if passing still fails high, a real move would too (two players only,
@@ -353,7 +379,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             && self.players == 2
             && depth >= 3
             && beta.abs() < MATE_BOUND
-            && self.static_eval(pos) >= beta
+            && eval_here >= beta
         {
             let hash = pos.hash();
             if let Some(undo) = pos.make_null_move() {
@@ -446,6 +472,21 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             }
             let quiet = !t.is_tactical();
             let killer = scores[i] >= ORDER_KILLER - 1 && scores[i] <= ORDER_KILLER;
+            // Late-move and futility pruning: near the leaves, once a move is searched, the
+            // quiet moves ordered last, or any quiet move when the evaluation is far below
+            // alpha, are not looked at.
+            if pruning
+                && !pv_node
+                && !in_check
+                && quiet
+                && searched > 0
+                && best > -MATE_BOUND
+                && (depth <= LMP_DEPTH && searched >= LMP_BASE + (depth * depth) as usize
+                    || depth <= FUTILITY_DEPTH
+                        && eval_here + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha)
+            {
+                continue;
+            }
             let undo = pos.make_move(mv);
             let value = if searched == 0 {
                 self.child(pos, side, depth - 1, ply + 1, alpha, beta, pv_node, control)
@@ -572,7 +613,13 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         if self.eval.cheaply_over(pos) {
             return sign * self.outcome_value(pos.outcome_without_moves(), ply);
         }
+        if let Some(hit) = self.tt.probe(self.key(pos), ply) {
+            if hit.cuts(alpha, beta) {
+                return hit.score;
+            }
+        }
         let evading = qply < QS_EVASION_PLIES && self.eval.in_danger(pos);
+        let pruning = self.eval.forward_pruning();
         let mut moves = P::MoveList::default();
         let mut best;
         if evading {
@@ -606,7 +653,20 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             moves.swap(i, pick);
             scores.swap(i, pick);
             let mv = moves[i];
-            let value = if pos.tactics(mv).wins {
+            let t = pos.tactics(mv);
+            // Delta pruning: a capture that cannot lift the score to alpha even with a margin.
+            if pruning && !evading && !t.wins && t.promotion.is_none() && best > -MATE_BOUND {
+                let mut gain = 0;
+                let mut kinds = t.taken_kinds;
+                while kinds != 0 {
+                    gain += self.eval.piece_value(kinds.trailing_zeros() as usize);
+                    kinds &= kinds - 1;
+                }
+                if best + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
+            let value = if t.wins {
                 self.pv_len[ply + 1] = ply + 1;
                 MATE - (ply as i32 + 1)
             } else {
@@ -890,7 +950,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             if value.abs() >= MATE_BOUND && MATE - value.abs() <= depth as i32 {
                 break;
             }
-            if control.used_fraction() > 0.5 || control.should_stop(self.nodes) {
+            if control.past_soft() || control.should_stop(self.nodes) {
                 break;
             }
         }

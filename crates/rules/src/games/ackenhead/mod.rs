@@ -2,9 +2,11 @@
 //! Berolina pawns. Rules: `docs/rules/ackenhead.md`.
 //!
 //! Files: `position.rs` (the state, its FEN and read access for evaluations), `moves.rs` (the
-//! move and its UCI text), `bitboard.rs` (tables), `movegen.rs` (legal moves, tactical moves,
-//! legality of one move, playing a move), `outcome.rs` (reasons, draws by rule, facts).
+//! move and its UCI text), `bitboard.rs` (tables), `attacks.rs` (attack sets for evaluations),
+//! `movegen.rs` (legal moves, tactical moves, legality of one move, playing a move),
+//! `outcome.rs` (reasons, draws by rule, facts).
 
+pub mod attacks;
 mod bitboard;
 mod movegen;
 mod moves;

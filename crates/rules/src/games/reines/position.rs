@@ -329,6 +329,15 @@ impl ReinesPosition {
         v
     }
 
+    /// How many pending Ponte Workers a player has (0 for a number that is not a player):
+    /// [`ReinesPosition::pending`] without building a list, for evaluations.
+    #[inline]
+    pub fn pending_count(&self, player: Player) -> u32 {
+        self.ponte
+            .get(player as usize)
+            .map_or(0, |c| c[0] as u32 + c[1] as u32)
+    }
+
     /// Squares of the Workers that have not moved since they entered the board (both players).
     pub fn unmoved_workers(&self) -> u64 {
         self.unmoved

@@ -763,6 +763,10 @@ fn ponte_timeline() {
     let p = play(&p, "e2xe5");
     assert_eq!(p.to_string(), "s6q/8/8/4C3/8/8/8/Q7 b - -/1 0 1");
     assert_eq!(p.pending(1), vec![1]);
+    assert_eq!(
+        (p.pending_count(0), p.pending_count(1), p.pending_count(2)),
+        (0, 1, 0)
+    );
     assert!(
         p.info_lines()[2].contains("1 Worker pending"),
         "{:?}",
