@@ -54,6 +54,18 @@ pub struct TuneArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..))]
     pub per_game: Option<u32>,
 
+    /// The weight of each game's result in the labels, from 0 to 1; the rest is the score
+    /// the moving engine wrote in its move's comment (`+0.35/12`, as `myrmidon match
+    /// --records` writes them), `sigmoid(score-scale · score)`. Below 1, positions whose move
+    /// has no score are left out.
+    #[arg(long, default_value_t = 1.0, value_name = "W", value_parser = unit_interval, allow_negative_numbers = true)]
+    pub result_weight: f64,
+
+    /// The scale of the comments' scores in the labels (default ln 10 / 400: 400 centipawns
+    /// are odds of ten to one).
+    #[arg(long, default_value_t = myrmidon_engine::tune::SCORE_SCALE, value_name = "S", value_parser = positive, allow_negative_numbers = true)]
+    pub score_scale: f64,
+
     /// The first step of the local search (halved down to 1 when a pass gains nothing).
     #[arg(long, default_value_t = 16, value_name = "N", value_parser = clap::value_parser!(i32).range(1..=1000), allow_negative_numbers = true)]
     pub step: i32,
@@ -61,6 +73,20 @@ pub struct TuneArgs {
     /// Print the error after every pass on standard error.
     #[arg(long, short)]
     pub verbose: bool,
+}
+
+fn unit_interval(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
+        _ => Err(format!("`{text}` is not a number from 0 to 1")),
+    }
+}
+
+fn positive(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
+        _ => Err(format!("`{text}` is not a positive number")),
+    }
 }
 
 pub fn run(args: &TuneArgs) -> CliResult {
@@ -72,7 +98,9 @@ pub fn run(args: &TuneArgs) -> CliResult {
             .map(CliError::from)
             .unwrap_or_else(|| CliError::msg(format!("the engine does not play {game}"))));
     }
-    let mut records: Vec<Box<dyn DynRecord>> = Vec::new();
+    // Each game with its moves' comments (where the engines wrote their scores).
+    type Commented = (Box<dyn DynRecord>, Vec<Option<String>>);
+    let mut records: Vec<Commented> = Vec::new();
     for path in &args.records {
         let text = std::fs::read_to_string(path)
             .map_err(|e| CliError::msg(format!("cannot read --records {}: {e}", path.display())))?;
@@ -87,7 +115,7 @@ pub fn run(args: &TuneArgs) -> CliResult {
                     read.line
                 )));
             }
-            records.push(read.record);
+            records.push((read.record, read.comments));
         }
     }
     let start = match &args.weights {
@@ -96,13 +124,16 @@ pub fn run(args: &TuneArgs) -> CliResult {
         })?),
         None => None,
     };
-    let finished = records.iter().filter(|r| r.result().is_some()).count();
+    let finished = records.iter().filter(|r| r.0.result().is_some()).count();
     let settings = TuneSettings {
         iterations: args.iterations,
         step: args.step,
         k: None,
     };
-    let refs: Vec<&dyn DynRecord> = records.iter().map(|r| r.as_ref()).collect();
+    let refs: Vec<(&dyn DynRecord, &[Option<String>])> = records
+        .iter()
+        .map(|(r, c)| (r.as_ref(), c.as_slice()))
+        .collect();
     let outcome = tune_records(
         game,
         &refs,
@@ -110,6 +141,8 @@ pub fn run(args: &TuneArgs) -> CliResult {
         Sampling {
             skip_plies: args.skip_plies as usize,
             per_game: args.per_game.map(|n| n as usize),
+            result_weight: args.result_weight,
+            score_scale: args.score_scale,
         },
         &settings,
         &mut |p| {
