@@ -66,6 +66,21 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = myrmidon_engine::tune::SCORE_SCALE, value_name = "S", value_parser = positive, allow_negative_numbers = true)]
     pub score_scale: f64,
 
+    /// Gradient descent (linear evaluations): how strongly every weight is pulled back to its
+    /// starting value, `l2 · Σ (K · (w − w₀))²` added to the error.
+    #[arg(long, default_value_t = myrmidon_engine::tune::DEFAULT_L2, value_name = "L", value_parser = non_negative, allow_negative_numbers = true)]
+    pub l2: f64,
+
+    /// Leave every N-th game out of the fit and print the error on its positions before and
+    /// after, to see whether the weights generalise (0: none).
+    #[arg(
+        long,
+        default_value_t = 0,
+        value_name = "N",
+        allow_negative_numbers = true
+    )]
+    pub holdout: u32,
+
     /// The first step of the local search (halved down to 1 when a pass gains nothing).
     #[arg(long, default_value_t = 16, value_name = "N", value_parser = clap::value_parser!(i32).range(1..=1000), allow_negative_numbers = true)]
     pub step: i32,
@@ -79,6 +94,13 @@ fn unit_interval(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
         _ => Err(format!("`{text}` is not a number from 0 to 1")),
+    }
+}
+
+fn non_negative(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err(format!("`{text}` is not a number of 0 or more")),
     }
 }
 
@@ -129,6 +151,8 @@ pub fn run(args: &TuneArgs) -> CliResult {
         iterations: args.iterations,
         step: args.step,
         k: None,
+        l2: args.l2,
+        holdout: args.holdout as usize,
     };
     let refs: Vec<(&dyn DynRecord, &[Option<String>])> = records
         .iter()
@@ -181,6 +205,13 @@ pub fn run(args: &TuneArgs) -> CliResult {
         "error after {:.6} ({} passes)",
         outcome.error_after, outcome.passes
     )?;
+    if let Some(v) = &outcome.validation {
+        writeln!(
+            out,
+            "held-out error before {:.6} after {:.6} ({} positions)",
+            v.before, v.after, v.samples
+        )?;
+    }
     let width = outcome
         .after
         .iter()

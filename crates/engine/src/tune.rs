@@ -224,6 +224,9 @@ pub fn fit_scale<P: Position, E: Evaluator<P>>(eval: &E, samples: &[Sample<P>]) 
     ((a + b) / 2.0).exp()
 }
 
+/// The default [`TuneSettings::l2`].
+pub const DEFAULT_L2: f64 = 1e-4;
+
 /// How to tune.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TuneSettings {
@@ -233,6 +236,14 @@ pub struct TuneSettings {
     pub step: i32,
     /// The scale; `None` fits it first ([`fit_scale`]).
     pub k: Option<f64>,
+    /// Gradient descent (linear evaluations): the pull of every weight back to where it
+    /// started, `l2 · Σ (K · (w − w₀))²` added to the error, so that terms the samples hardly
+    /// see stay where they were and collinear terms (piece values and piece-square values)
+    /// do not drift apart.
+    pub l2: f64,
+    /// Leave every `holdout`-th game (the last of each `holdout`) out of the fit and report
+    /// the error on its positions before and after (0: none).
+    pub holdout: usize,
 }
 
 impl Default for TuneSettings {
@@ -241,6 +252,8 @@ impl Default for TuneSettings {
             iterations: 100,
             step: 16,
             k: None,
+            l2: DEFAULT_L2,
+            holdout: 0,
         }
     }
 }
@@ -263,9 +276,20 @@ pub struct TuneOutcome {
     pub k_at_bound: bool,
     pub error_before: f64,
     pub error_after: f64,
+    /// The held-out positions ([`TuneSettings::holdout`]): how many, and the error on them
+    /// before and after (each with its own fitted `K`).
+    pub validation: Option<Validation>,
     pub passes: u32,
     pub before: Vec<Weight>,
     pub after: Vec<Weight>,
+}
+
+/// The error on positions left out of the fit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Validation {
+    pub samples: usize,
+    pub before: f64,
+    pub after: f64,
 }
 
 /// Tunes `eval`'s weights on `samples` (see the module's documentation) and returns what it
@@ -273,12 +297,21 @@ pub struct TuneOutcome {
 pub fn tune<P: Position, E: Evaluator<P>>(
     eval: &mut E,
     samples: &[Sample<P>],
+    held_out: &[Sample<P>],
     settings: &TuneSettings,
     progress: &mut dyn FnMut(&Progress),
 ) -> TuneOutcome {
     let before = eval.weights();
     let k = settings.k.unwrap_or_else(|| fit_scale(eval, samples));
     let error_before = mean_error(eval, samples, k);
+    let held_before = mean_error(eval, held_out, k);
+    let validation = |eval: &E| {
+        (!held_out.is_empty()).then(|| Validation {
+            samples: held_out.len(),
+            before: held_before,
+            after: mean_error(eval, held_out, k),
+        })
+    };
     if let Some(features) = linear_features(eval, samples) {
         let passes = descend(eval, samples, &features, k, settings, progress);
         return TuneOutcome {
@@ -287,6 +320,7 @@ pub fn tune<P: Position, E: Evaluator<P>>(
             k_at_bound: settings.k.is_none() && !(K_MIN * 1.01..=K_MAX / 1.01).contains(&k),
             error_before,
             error_after: mean_error(eval, samples, k),
+            validation: validation(eval),
             passes,
             before,
             after: eval.weights(),
@@ -332,6 +366,7 @@ pub fn tune<P: Position, E: Evaluator<P>>(
         k_at_bound: settings.k.is_none() && !(K_MIN * 1.01..=K_MAX / 1.01).contains(&k),
         error_before,
         error_after: best,
+        validation: validation(eval),
         passes,
         before,
         after: eval.weights(),
@@ -365,14 +400,17 @@ fn linear_features<P: Position, E: Evaluator<P>>(
     Some(features)
 }
 
+/// Gradient descent stops when a pass lowers the error by less than this.
+pub const MIN_GAIN: f64 = 1e-9;
+
 /// Adam steps of full-batch gradient descent a pass, for a linear evaluation.
 pub const STEPS_PER_PASS: u32 = 50;
 
 /// Gradient descent (Adam, full batch) on the mean squared error of a linear evaluation, all
-/// weights at once, with a light L2 pull towards 0 on every weight but those that start away
-/// from 0 (the piece values), so that terms the samples hardly see stay small. A pass is
-/// [`STEPS_PER_PASS`] steps; the learning rate is `settings.step / 4` centipawns. Stops after
-/// `settings.iterations` passes or when a pass gains less than 1e-7. Returns the passes made.
+/// weights at once, with an L2 pull of every weight back to where it started
+/// ([`TuneSettings::l2`]). A pass is [`STEPS_PER_PASS`] steps; the learning rate is
+/// `settings.step / 4` centipawns. Stops after `settings.iterations` passes or when a pass
+/// gains less than [`MIN_GAIN`]. Returns the passes made.
 fn descend<P: Position, E: Evaluator<P>>(
     eval: &mut E,
     samples: &[Sample<P>],
@@ -384,11 +422,10 @@ fn descend<P: Position, E: Evaluator<P>>(
     let start: Vec<f64> = eval.weights().iter().map(|w| w.value as f64).collect();
     let n = start.len();
     let mut w = start.clone();
-    let pulled: Vec<bool> = start.iter().map(|&v| v == 0.0).collect();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     let rate = settings.step.max(1) as f64 / 4.0;
-    let lambda = 1e-7;
+    let pull = 2.0 * settings.l2 * k * k;
     let count = samples.len().max(1) as f64;
     let mut grad = vec![0.0; n];
     let mut last_error = f64::INFINITY;
@@ -414,7 +451,7 @@ fn descend<P: Position, E: Evaluator<P>>(
             }
             error /= count;
             for j in 0..n {
-                let g = grad[j] + if pulled[j] { 2.0 * lambda * w[j] } else { 0.0 };
+                let g = grad[j] + pull * (w[j] - start[j]);
                 m[j] = b1 * m[j] + (1.0 - b1) * g;
                 v[j] = b2 * v[j] + (1.0 - b2) * g * g;
                 let mh = m[j] / (1.0 - b1.powi(t));
@@ -428,7 +465,7 @@ fn descend<P: Position, E: Evaluator<P>>(
             step: settings.step,
             error,
         });
-        if last_error - error < 1e-7 {
+        if last_error - error < MIN_GAIN {
             break;
         }
         last_error = error;
@@ -517,6 +554,7 @@ impl EngineVisitor for TuneVisitor<'_> {
     fn visit<G: EngineGame>(self, game: &'static G) -> Self::Output {
         let id = game.info().id;
         let mut samples = Vec::new();
+        let mut held_out = Vec::new();
         for (index, &(record, comments)) in self.records.iter().enumerate() {
             let typed = record_for::<G>(record, id).ok_or(TuneError::WrongGame {
                 index,
@@ -524,9 +562,15 @@ impl EngineVisitor for TuneVisitor<'_> {
                 got: record.info().id,
             })?;
             let quiet = labelled_samples(typed, comments, &self.sampling);
-            match self.sampling.per_game {
-                Some(n) => samples.extend(spread(quiet, n)),
-                None => samples.extend(quiet),
+            let quiet = match self.sampling.per_game {
+                Some(n) => spread(quiet, n),
+                None => quiet,
+            };
+            let holdout = self.settings.holdout;
+            if holdout > 0 && index % holdout == holdout - 1 {
+                held_out.extend(quiet);
+            } else {
+                samples.extend(quiet);
             }
         }
         if samples.is_empty() {
@@ -536,7 +580,13 @@ impl EngineVisitor for TuneVisitor<'_> {
             Some(text) => G::Eval::with_weights(text).map_err(TuneError::Weights)?,
             None => G::Eval::default(),
         };
-        Ok(tune(&mut eval, &samples, self.settings, self.progress))
+        Ok(tune(
+            &mut eval,
+            &samples,
+            &held_out,
+            self.settings,
+            self.progress,
+        ))
     }
 }
 
@@ -551,7 +601,8 @@ fn record_for<'r, G: EngineGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::ReinesEval;
+    use crate::eval::{AckenheadEval, ReinesEval};
+    use myrmidon_rules::games::ackenhead::{Ackenhead, AckenheadPosition};
     use myrmidon_rules::games::reines::{Reines, ReinesPosition};
     use myrmidon_rules::rng::Rng;
     use myrmidon_rules::{Game, Settings};
@@ -607,9 +658,13 @@ mod tests {
 
         let mut eval = ReinesEval::default();
         let mut errors = Vec::new();
-        let outcome = tune(&mut eval, &samples, &TuneSettings::default(), &mut |p| {
-            errors.push(p.error)
-        });
+        let outcome = tune(
+            &mut eval,
+            &samples,
+            &[],
+            &TuneSettings::default(),
+            &mut |p| errors.push(p.error),
+        );
         assert!(
             outcome.error_after < outcome.error_before / 10.0,
             "{outcome:?}"
@@ -632,9 +687,89 @@ mod tests {
         assert_eq!(wk, 1.0);
         // The same input gives the same weights.
         let mut again = ReinesEval::default();
-        let second = tune(&mut again, &samples, &TuneSettings::default(), &mut |_| {});
+        let second = tune(
+            &mut again,
+            &samples,
+            &[],
+            &TuneSettings::default(),
+            &mut |_| {},
+        );
         assert_eq!(second, outcome);
         assert_eq!(again.weights(), outcome.after);
+    }
+
+    /// Quiet Ackenhead positions of random games.
+    fn ackenhead_positions(games: u64) -> Vec<AckenheadPosition> {
+        let mut out = Vec::new();
+        let mut rng = Rng::new(3);
+        for _ in 0..games {
+            let mut pos = Ackenhead.start(&Settings::default()).unwrap();
+            for _ in 0..60 {
+                let moves = pos.moves();
+                if moves.is_empty() || pos.draw_by_rule().is_some() {
+                    break;
+                }
+                pos.make_move(moves[rng.below(moves.len())]);
+                if is_quiet(&pos) {
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn gradient_descent_fits_a_linear_evaluation_and_the_pull_holds_it() {
+        // The truth: the default weights with mobility and tempo set.
+        let mut truth = AckenheadEval::default();
+        let names: Vec<String> = truth.weights().iter().map(|w| w.name.clone()).collect();
+        let index = |name: &str| names.iter().position(|n| n == name).unwrap();
+        for (name, value) in [
+            ("mobility.pao.mg", 12),
+            ("mobility.vao.eg", 9),
+            ("mobility.mao.mg", 15),
+            ("tempo.mg", 20),
+        ] {
+            truth.set_weight(index(name), value);
+        }
+        let k = 0.003;
+        let samples: Vec<Sample<AckenheadPosition>> = ackenhead_positions(60)
+            .into_iter()
+            .map(|pos| Sample {
+                label: sigmoid(k * truth.evaluate(&pos, pos.to_move()) as f64),
+                pos,
+            })
+            .collect();
+        let (fit, held) = samples.split_at(samples.len() * 4 / 5);
+        let settings = TuneSettings {
+            k: Some(k),
+            iterations: 40,
+            l2: 0.0,
+            ..TuneSettings::default()
+        };
+        let mut eval = AckenheadEval::default();
+        let outcome = tune(&mut eval, fit, held, &settings, &mut |_| {});
+        let v = outcome.validation.unwrap();
+        assert_eq!(v.samples, held.len());
+        assert!(v.after < v.before / 4.0, "{v:?}");
+        let pao = eval.weights()[index("mobility.pao.mg")].value;
+        assert!((pao - 12).abs() <= 4, "mobility.pao.mg {pao}");
+        // A strong pull keeps every weight where it started.
+        let mut held_back = AckenheadEval::default();
+        let strong = TuneSettings {
+            l2: 1e6,
+            ..settings
+        };
+        let outcome = tune(&mut held_back, fit, held, &strong, &mut |_| {});
+        for (a, b) in outcome.before.iter().zip(&outcome.after) {
+            assert!(
+                (a.value - b.value).abs() <= 1,
+                "{} {} -> {}",
+                a.name,
+                a.value,
+                b.value
+            );
+        }
     }
 
     #[test]
