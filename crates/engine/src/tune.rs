@@ -822,16 +822,22 @@ mod tests {
         }
     }
 
-    #[test]
-    fn labels_blend_the_result_with_the_comments_scores() {
+    /// A finished game of Jeu de Reines: random moves from the start until the end.
+    fn finished_reines_game(seed: u64) -> Box<dyn DynRecord> {
         let game = myrmidon_rules::registry::find("reines").unwrap();
         let mut record = game.new_game(&Settings::default()).unwrap();
-        let mut rng = Rng::new(11);
+        let mut rng = Rng::new(seed);
         while record.result().is_none() {
             let moves = record.legal_moves();
             let mv = &moves[rng.below(moves.len())];
             record.play(&mv.text).unwrap();
         }
+        record
+    }
+
+    #[test]
+    fn labels_blend_the_result_with_the_comments_scores() {
+        let record = finished_reines_game(11);
         let typed = myrmidon_rules::dynamic::record_of::<ReinesPosition>(&*record).unwrap();
         let points = typed.result().unwrap().points(2);
         // Every even move scored +4.00 by its mover, the odd ones without a score.
@@ -870,15 +876,7 @@ mod tests {
 
     #[test]
     fn records_give_quiet_labelled_samples() {
-        // A finished game: random moves until the end.
-        let game = myrmidon_rules::registry::find("reines").unwrap();
-        let mut record = game.new_game(&Settings::default()).unwrap();
-        let mut rng = Rng::new(7);
-        while record.result().is_none() {
-            let moves = record.legal_moves();
-            let mv = &moves[rng.below(moves.len())];
-            record.play(&mv.text).unwrap();
-        }
+        let record = finished_reines_game(7);
         let typed = myrmidon_rules::dynamic::record_of::<ReinesPosition>(&*record).unwrap();
         let points = typed.result().unwrap().points(2);
         let all = quiet_samples(typed, 0);
@@ -889,6 +887,7 @@ mod tests {
             assert_eq!(s.label, points[s.pos.to_move() as usize]);
         }
         // An unfinished game gives none.
+        let game = myrmidon_rules::registry::find("reines").unwrap();
         let fresh = game.new_game(&Settings::default()).unwrap();
         let fresh = myrmidon_rules::dynamic::record_of::<ReinesPosition>(&*fresh).unwrap();
         assert!(quiet_samples(fresh, 0).is_empty());
