@@ -243,6 +243,13 @@ pub trait Position: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'stat
         }
     }
 
+    /// Sends the legal captures and promotions to `out`, for the deeper plies of a quiescence
+    /// search: [`Position::generate_tactical`] without the quiet moves that win at once, where
+    /// finding those is dear (Ackenhead's quiet checkmates). By default `generate_tactical`.
+    fn generate_captures<S: MoveSink<Self::Move>>(&self, out: &mut S) {
+        self.generate_tactical(out)
+    }
+
     /// The legal moves, in a list of the game's own kind.
     #[inline]
     fn moves(&self) -> Self::MoveList {
@@ -278,6 +285,21 @@ pub trait Position: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'stat
             promotion: None,
             wins,
         }
+    }
+
+    /// [`Position::tactics`] where the immediate-win test is dear (Ackenhead's checkmate test
+    /// plays the move and looks for an answer): `captures`, `taken_kinds` and `promotion` as
+    /// `tactics` gives them, but `wins` may be false for a move that wins (a search sees the
+    /// win one ply later). By default `tactics`.
+    fn quick_tactics(&self, mv: Self::Move) -> Tactics {
+        self.tactics(mv)
+    }
+
+    /// True if the legal move `mv` puts the opponent in check, for a search that keeps such
+    /// moves out of its pruning. False by default (games without check, or that do not say:
+    /// the search then prunes such moves as any other); a game that overrides it is exact.
+    fn gives_check(&self, _mv: Self::Move) -> bool {
+        false
     }
 
     /// The move as a number of at most 32 bits, for transposition tables. Different legal

@@ -97,6 +97,37 @@ impl GameVisitor for SearchFacing {
                 let cells = pos.move_cells(mv);
                 assert_eq!(t.captures as usize, cells.captures.len(), "{id}: {text}");
                 assert_eq!(t.taken_kinds != 0, t.captures > 0, "{id}: {text}");
+                // The quick reading is the full one but for `wins`, which it may miss.
+                let q = pos.quick_tactics(mv);
+                assert_eq!(
+                    (q.captures, q.taken_kinds, q.promotion),
+                    (t.captures, t.taken_kinds, t.promotion),
+                    "{id}: {text}"
+                );
+                assert!(!q.wins || t.wins, "{id}: {text}");
+                // A move said to give check leaves the opponent in check.
+                let mut after = pos.clone();
+                let undo = after.make_move(mv);
+                assert!(!pos.gives_check(mv) || after.in_check(), "{id}: {text}");
+                after.unmake_move(mv, undo);
+            }
+
+            // Captures (for deep quiescence) are the tactical moves but for quiet wins.
+            let mut captures = <G::Pos as Position>::MoveList::default();
+            pos.generate_captures(&mut captures);
+            let got_captures: BTreeSet<String> =
+                captures.iter().map(|&m| pos.move_text(m)).collect();
+            assert_eq!(
+                got_captures.len(),
+                captures.len(),
+                "{id}: {text}: duplicates"
+            );
+            assert!(got_captures.is_subset(&want), "{id}: {text}");
+            for &mv in tactical.iter() {
+                let t = pos.tactics(mv);
+                if t.captures > 0 || t.promotion.is_some() {
+                    assert!(got_captures.contains(&pos.move_text(mv)), "{id}: {text}");
+                }
             }
 
             // A null move, where the game has one, is taken back exactly.

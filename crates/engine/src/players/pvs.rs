@@ -199,7 +199,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         if Some(mv) == tt_move {
             return ORDER_HASH;
         }
-        let t = pos.tactics(mv);
+        let t = pos.quick_tactics(mv);
         if t.wins {
             return ORDER_WIN;
         }
@@ -461,7 +461,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             }
             searched += 1;
             let searched = searched - 1;
-            let t = pos.tactics(mv);
+            let t = pos.quick_tactics(mv);
             if t.wins {
                 // Ends the game with a win for the mover: nothing is better.
                 best = MATE - (ply as i32 + 1);
@@ -484,6 +484,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 && (depth <= LMP_DEPTH && searched >= LMP_BASE + (depth * depth) as usize
                     || depth <= FUTILITY_DEPTH
                         && eval_here + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha)
+                && !pos.gives_check(mv)
             {
                 continue;
             }
@@ -635,7 +636,13 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             }
             alpha = alpha.max(stand);
             best = stand;
-            pos.generate_tactical(&mut moves);
+            // Quiet wins (Ackenhead's quiet checkmates) at the first ply of quiescence only:
+            // deeper, captures and promotions.
+            if qply == 0 {
+                pos.generate_tactical(&mut moves);
+            } else {
+                pos.generate_captures(&mut moves);
+            }
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         scores.clear();
@@ -653,9 +660,16 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             moves.swap(i, pick);
             scores.swap(i, pick);
             let mv = moves[i];
-            let t = pos.tactics(mv);
-            // Delta pruning: a capture that cannot lift the score to alpha even with a margin.
-            if pruning && !evading && !t.wins && t.promotion.is_none() && best > -MATE_BOUND {
+            let t = pos.quick_tactics(mv);
+            // Delta pruning: a capture that cannot lift the score to alpha even with a margin
+            // (not a quiet move: `generate_tactical` gives those only when they win).
+            if pruning
+                && !evading
+                && !t.wins
+                && t.captures > 0
+                && t.promotion.is_none()
+                && best > -MATE_BOUND
+            {
                 let mut gain = 0;
                 let mut kinds = t.taken_kinds;
                 while kinds != 0 {

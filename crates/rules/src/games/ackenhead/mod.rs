@@ -152,6 +152,12 @@ impl Position for AckenheadPosition {
         self.generate_tactical_into(out);
     }
 
+    /// Captures (en passant and hopper captures included) and promotions, without the search
+    /// for quiet checkmates.
+    fn generate_captures<S: MoveSink<AckenheadMove>>(&self, out: &mut S) {
+        self.generate_captures_into(out);
+    }
+
     fn count_legal_moves(&self) -> u64 {
         self.count_moves()
     }
@@ -161,6 +167,15 @@ impl Position for AckenheadPosition {
     /// check; only a move that gives check is then played on a copy of the position, and the
     /// opponent's moves searched for a first legal one.
     fn tactics(&self, mv: AckenheadMove) -> Tactics {
+        Tactics {
+            wins: self.gives_mate(mv),
+            ..self.quick_tactics(mv)
+        }
+    }
+
+    /// Read off the board; `wins` is always false (the checkmate test is left out).
+    #[inline]
+    fn quick_tactics(&self, mv: AckenheadMove) -> Tactics {
         let target = self.board[mv.to() as usize];
         let taken = if target != EMPTY {
             Some(piece_kind(target))
@@ -173,8 +188,14 @@ impl Position for AckenheadPosition {
             captures: taken.is_some() as u8,
             taken_kinds: taken.map_or(0, |k| 1 << k),
             promotion: (mv.promotion() != 0).then_some(mv.promotion()),
-            wins: self.gives_mate(mv),
+            wins: false,
         }
+    }
+
+    /// Exact, without playing the move (see `gives_check` in movegen.rs).
+    #[inline]
+    fn gives_check(&self, mv: AckenheadMove) -> bool {
+        AckenheadPosition::gives_check(self, mv)
     }
 
     /// The move's 16 bits (`from | to << 6 | promotion << 12`): distinct moves, distinct

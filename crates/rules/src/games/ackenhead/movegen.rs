@@ -274,20 +274,9 @@ impl AckenheadPosition {
     /// promotion, and the quiet moves that checkmate. Exactly the legal moves whose `tactics`
     /// are tactical.
     pub(super) fn generate_tactical_into<S: MoveSink<AckenheadMove>>(&self, out: &mut S) {
+        self.generate_captures_into(out);
         let us = self.side;
-        let enemy = self.colours[(us ^ 1) as usize];
         let last = if us == WHITE { RANK_8 } else { RANK_1 };
-        // Captures and promotions (quiet or capturing): their targets are enemy squares, or
-        // last-rank squares for a pawn; en passant.
-        self.generate_filtered(
-            &mut Pushing(out),
-            Filter {
-                king: enemy,
-                pieces: enemy,
-                pawns: enemy | last,
-                en_passant: true,
-            },
-        );
         // The other moves (to empty squares, pawns not reaching the last rank) that checkmate.
         let Some(mut mates) = QuietMates::new(self, out) else {
             return;
@@ -300,6 +289,23 @@ impl AckenheadPosition {
                 pieces: empty,
                 pawns: empty & !last,
                 en_passant: false,
+            },
+        );
+    }
+
+    /// Sends every legal capture (en passant included) and promotion (quiet or capturing) to
+    /// `out`: the moves whose targets are enemy squares, or last-rank squares for a pawn.
+    pub(super) fn generate_captures_into<S: MoveSink<AckenheadMove>>(&self, out: &mut S) {
+        let us = self.side;
+        let enemy = self.colours[(us ^ 1) as usize];
+        let last = if us == WHITE { RANK_8 } else { RANK_1 };
+        self.generate_filtered(
+            &mut Pushing(out),
+            Filter {
+                king: enemy,
+                pieces: enemy,
+                pawns: enemy | last,
+                en_passant: true,
             },
         );
     }

@@ -892,6 +892,37 @@ fn tactics_agree_with_a_slow_reference() {
 }
 
 #[test]
+fn checks_and_captures_read_without_playing() {
+    let (mut checks, mut mates) = (0, 0);
+    for p in sample_positions() {
+        let mut captures = Vec::new();
+        p.generate_captures(&mut captures);
+        let got: BTreeSet<String> = captures.iter().map(|m| m.to_string()).collect();
+        assert_eq!(got.len(), captures.len(), "duplicates in {p}");
+        let mut want = BTreeSet::new();
+        for &mv in p.moves().iter() {
+            let t = p.tactics(mv);
+            if t.captures > 0 || t.promotion.is_some() {
+                want.insert(mv.to_string());
+            }
+            // Exact both ways: gives_check against the position after the move.
+            let mut after = p.clone();
+            after.make_move(mv);
+            assert_eq!(p.gives_check(mv), after.in_check(), "{p} {mv}");
+            checks += after.in_check() as usize;
+            // The quick reading never says the move mates; the full one does when it does.
+            assert!(!p.quick_tactics(mv).wins);
+            mates += t.wins as usize;
+        }
+        assert_eq!(got, want, "{p}");
+    }
+    assert!(
+        checks >= 100 && mates >= 2,
+        "{checks} checks, {mates} mates"
+    );
+}
+
+#[test]
 fn tactical_generation_is_the_tactical_subset() {
     let mut quiet_mates = 0;
     for p in sample_positions() {
