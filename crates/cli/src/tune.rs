@@ -77,6 +77,7 @@ pub struct TuneArgs {
         long,
         default_value_t = 0,
         value_name = "N",
+        value_parser = holdout,
         allow_negative_numbers = true
     )]
     pub holdout: u32,
@@ -101,6 +102,15 @@ fn non_negative(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
         _ => Err(format!("`{text}` is not a number of 0 or more")),
+    }
+}
+
+/// 0 (nothing held out) or at least 2: with 1 every game would be held out.
+fn holdout(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(1) => Err("1 would hold out every game: give 0 (none) or 2 or more".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{text}` is not a whole number of 0 or more")),
     }
 }
 

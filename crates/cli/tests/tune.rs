@@ -261,6 +261,28 @@ fn bad_tune_command_lines_are_usage_errors() {
                 "epaminondas",
                 "--records",
                 &records,
+                "--holdout",
+                "1",
+            ],
+            "1 would hold out every game".to_string(),
+        ),
+        (
+            vec![
+                "tune",
+                "epaminondas",
+                "--records",
+                &records,
+                "--holdout",
+                "x",
+            ],
+            "`x` is not a whole number of 0 or more".to_string(),
+        ),
+        (
+            vec![
+                "tune",
+                "epaminondas",
+                "--records",
+                &records,
                 "--per-game",
                 "0",
             ],
