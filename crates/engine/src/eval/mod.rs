@@ -78,10 +78,11 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
         false
     }
 
-    /// What the one-ply greedy player counts as gain: by default the evaluation. A game
-    /// whose ordinary captures help the opponents more than the capturer at one ply overrides
-    /// it (see Ant Chess).
+    /// What the one-ply greedy player counts as gain: by default the material count
+    /// ([`Evaluator::baseline_value`]), so that `greedy` stays the fixed yardstick it is
+    /// documented as whatever terms the evaluation gains. A game whose ordinary captures help
+    /// the opponents more than the capturer at one ply overrides it (see Ant Chess).
     fn greedy_value(&self, pos: &P, player: Player) -> i32 {
-        self.evaluate(pos, player)
+        self.baseline_value(pos, player)
     }
 }
