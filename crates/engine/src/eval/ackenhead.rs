@@ -67,8 +67,8 @@ const TERMS: usize = T_TEMPO + 1;
 /// mate: the mop-up terms count for it.
 const MOPUP_LEAD: i32 = 250;
 
-/// The default weights: the piece values (the same in both phases); every other term starts at
-/// nothing, for the tuner to fit (see `docs/tune.md`).
+/// The default piece values (the same in both phases); the other terms with a default are in
+/// [`SET_TERMS`], the rest start at 0 for the tuner to fit (see `docs/tune.md`).
 const DEFAULT_MATERIAL: [i32; KINDS] = [0, 700, 450, 300, 300, 100];
 
 /// Groups of terms that cost work to count: a group whose weights are all 0 is not counted
@@ -80,7 +80,7 @@ const G_SHIELD: usize = 3;
 const G_PASSED: usize = 4;
 const GROUPS: usize = 5;
 
-/// The group of a term, if it has one (material and tempo cost nothing).
+/// The group of a term, if it has one (material, mop-up and tempo cost nothing).
 fn group_of(term: usize) -> Option<usize> {
     match term {
         t if t < T_PST => None,
@@ -129,7 +129,7 @@ impl Default for AckenheadEval {
             terms,
             used: [false; GROUPS],
         };
-        eval.apply_tuned();
+        eval.apply_set_terms();
         eval.find_used();
         eval
     }
@@ -329,7 +329,7 @@ fn squares(mut bb: Bb) -> impl Iterator<Item = u8> {
 
 impl AckenheadEval {
     /// The defaults of the terms beyond material ([`SET_TERMS`]).
-    fn apply_tuned(&mut self) {
+    fn apply_set_terms(&mut self) {
         let names = term_names();
         for &(name, mg, eg) in SET_TERMS {
             let t = names

@@ -1,6 +1,6 @@
 //! One evaluator per game, each in its own file. An evaluator scores a position for one player
-//! in centipawn-like units; the baseline ones count material only (the strong evaluations of a
-//! later issue add their terms beside it).
+//! in centipawn-like units with named, tunable terms; the baseline players (greedy, alpha-beta)
+//! read only its material count (`baseline_value`, `greedy_value`), so that they stay fixed.
 
 mod ackenhead;
 mod antchess;
