@@ -107,7 +107,10 @@ struct SearchRun {
 /// The search (one thread) on `record` for `time`, stopped from outside (it would stop starting
 /// new depths after half a move time of its own): the last depth it completed.
 fn timed_search(record: &dyn DynRecord, time: Duration) -> CliResult<SearchRun> {
-    let spec = PlayerSpec::Search { depth: None };
+    let spec = PlayerSpec::Search {
+        depth: None,
+        algorithm: None,
+    };
     let mut search = new_searcher(record.info().id, &spec, &Options::default()).map_err(msg)?;
     let control = Control::unlimited();
     let limits = Limits {

@@ -359,6 +359,10 @@ fn the_handshake_lists_every_variant_and_the_options() {
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
     assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 64".into()));
     assert!(lines.contains(&"option name Skill Level type spin default 8 min 1 max 8".into()));
+    assert!(lines.contains(
+        &"option name Algorithm type combo default paranoid var paranoid var maxn var brs var mcts"
+            .into()
+    ));
     assert!(
         !lines
             .iter()
@@ -701,6 +705,10 @@ fn malformed_lines_get_errors_and_the_engine_goes_on() {
             (
                 "setoption name Skill Level value strong".into(),
                 "Skill Level: expected",
+            ),
+            (
+                "setoption name Algorithm value minimax".into(),
+                "Algorithm: unknown algorithm `minimax`: expected paranoid, maxn, brs or mcts",
             ),
             (
                 "setoption name Skill Levels value 2".into(),

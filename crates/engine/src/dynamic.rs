@@ -11,7 +11,8 @@ use crate::eval::Tunable;
 use crate::games::{with_engine_game, EngineGame, EngineVisitor};
 use crate::limits::Limits;
 use crate::players::{
-    AlphaBeta, Greedy, Level, Options, PlayerSpec, Pvs, RandomPlayer, Report, Searcher,
+    Algorithm, AlphaBeta, BestReply, Greedy, Level, MaxN, Mcts, Options, PlayerSpec, Pvs,
+    RandomPlayer, Report, Searcher,
 };
 
 /// Why a player could not be built or could not search.
@@ -96,8 +97,8 @@ impl EngineVisitor for Build {
             PlayerSpec::AlphaBeta { depth } => {
                 Box::new(AlphaBeta::<G::Pos, G::Eval>::new(depth, &self.options))
             }
-            PlayerSpec::Search { depth } => {
-                Box::new(Pvs::<G::Pos, G::Eval>::new(depth, &self.options))
+            PlayerSpec::Search { depth, algorithm } => {
+                strong::<G>(depth, algorithm, G::Eval::default(), &self.options)
             }
             PlayerSpec::Level { level } => {
                 Box::new(Level::<G::Pos, G::Eval>::new(level, &self.options))
@@ -108,6 +109,23 @@ impl EngineVisitor for Build {
             spec: self.spec,
             inner,
         })
+    }
+}
+
+/// The strong search by its algorithm (paranoid PVS by default).
+fn strong<G: EngineGame>(
+    depth: Option<u32>,
+    algorithm: Option<Algorithm>,
+    eval: G::Eval,
+    options: &Options,
+) -> Box<dyn Searcher<G::Pos>> {
+    match algorithm.unwrap_or(Algorithm::Paranoid) {
+        Algorithm::Paranoid => Box::new(Pvs::<G::Pos, G::Eval>::with_eval(depth, eval, options)),
+        Algorithm::MaxN => Box::new(MaxN::<G::Pos, G::Eval>::with_eval(depth, eval, options)),
+        Algorithm::BestReply => Box::new(BestReply::<G::Pos, G::Eval>::with_eval(
+            depth, eval, options,
+        )),
+        Algorithm::Mcts => Box::new(Mcts::<G::Pos, G::Eval>::with_eval(eval, options)),
     }
 }
 
@@ -148,11 +166,9 @@ impl EngineVisitor for BuildWeighted<'_> {
                 PlayerSpec::AlphaBeta { depth } => Box::new(
                     AlphaBeta::<G::Pos, G::Eval>::with_eval(depth, eval, &self.options),
                 ),
-                PlayerSpec::Search { depth } => Box::new(Pvs::<G::Pos, G::Eval>::with_eval(
-                    depth,
-                    eval,
-                    &self.options,
-                )),
+                PlayerSpec::Search { depth, algorithm } => {
+                    strong::<G>(depth, algorithm, eval, &self.options)
+                }
                 PlayerSpec::Level { level } => Box::new(Level::<G::Pos, G::Eval>::with_eval(
                     level,
                     eval,

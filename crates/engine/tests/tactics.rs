@@ -47,11 +47,16 @@ impl EngineVisitor for FindsSuiteWins {
     type Output = [usize; 4];
     /// A sample of the suite, up to four positions of each length: the solver proves the line
     /// (a win in N and not fewer, the best move winning, no other first move winning within N),
-    /// then the search at depth 2N+1 plays the best move and reports a forced win.
+    /// then the search at depth 2N+3 (at most 3 million nodes)
+    /// plays the best move and reports a forced win.
     fn visit<G: EngineGame>(self, game: &'static G) -> [usize; 4] {
         let id = game.info().id;
         let mut done = [0usize; 4];
+        let longest = SUITES.iter().find(|s| s.0 == id).map_or(3, |s| s.1) as u32;
         for (text, best, n) in suite(id) {
+            if n > longest {
+                continue;
+            }
             let slot = n.min(3) as usize;
             if done[slot] >= 4 {
                 continue;
@@ -67,12 +72,19 @@ impl EngineVisitor for FindsSuiteWins {
             );
             assert!(solver.only_winner(&pos, best, n).unwrap(), "{id} {text}");
             let mut search = Pvs::<G::Pos, G::Eval>::new(None, &Options::default());
+            // Reductions and pruning can hide a quiet winning move at the bare depth: two
+            // plies more, within a node budget of about a second and a half.
+            let extra = 2;
             let mut last = None;
             let record = Record::new(pos.clone());
             let mv = search
                 .search(
                     &record,
-                    &Limits::depth(2 * n + 1),
+                    &Limits {
+                        depth: Some(2 * n + 1 + extra),
+                        nodes: Some(3_000_000),
+                        ..Limits::default()
+                    },
                     &Control::unlimited(),
                     &mut |r| last = Some(r.score),
                 )
@@ -92,17 +104,27 @@ impl EngineVisitor for FindsSuiteWins {
     }
 }
 
-/// The games with a suite in tests/data/tactics (Ackenhead and Epaminondas have none yet: the
-/// generator was too slow for them on the shared machine; see the report of issue 13).
-const SUITES: [&str; 2] = ["antchess", "reines"];
+/// The games with a suite in tests/data/tactics, and the longest wins checked here. The
+/// Epaminondas suite has wins in 1 and 2 only (proving a win in 3 unique within 4 moves took
+/// the generator over 45 minutes without a single line). Ackenhead's wins in 3 are not all
+/// found at depth 9 with forward pruning (16 of 22 within a second: `myrmidon tactics
+/// ackenhead --suite … --movetime 1000`, see docs/engine.md); its test stops at wins in 2.
+/// Epaminondas' wins in 2 are found at a second a position (19 of 20) but not all within
+/// this test's depth and node budget; its test stops at wins in 1.
+const SUITES: [(&str, usize); 4] = [
+    ("ackenhead", 2),
+    ("antchess", 3),
+    ("epaminondas", 1),
+    ("reines", 3),
+];
 
 #[test]
 fn the_search_finds_the_forced_wins_of_the_suites() {
-    for id in SUITES {
+    for (id, longest) in SUITES {
         let done = with_engine_game(id, FindsSuiteWins).unwrap();
         eprintln!("{id}: wins in 1, 2, 3 checked: {:?}", &done[1..]);
         assert!(
-            done[1] >= 3 && done[2] >= 3 && done[3] >= 3,
+            done[1..=longest].iter().all(|&n| n >= 3),
             "{id}: too few positions of some length in the suite: {done:?}"
         );
     }

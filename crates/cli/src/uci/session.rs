@@ -4,7 +4,7 @@
 use std::io::BufRead;
 use std::time::Duration;
 
-use myrmidon_engine::players::{MAX_LEVEL, MIN_LEVEL};
+use myrmidon_engine::players::{Algorithm, MAX_LEVEL, MIN_LEVEL};
 use myrmidon_engine::{new_searcher, DynSearcher, Limits, Options, PlayerSpec};
 use myrmidon_rules::{registry, DynGame, DynRecord, Settings};
 
@@ -17,7 +17,7 @@ use crate::typed;
 pub const MAX_MULTIPV: u32 = 256;
 
 /// The options `uci` lists, for the message about an unknown one.
-const OPTIONS: &str = "UCI_Variant, Player, Skill Level, Hash, Threads, MultiPV, Ponder";
+const OPTIONS: &str = "UCI_Variant, Player, Skill Level, Algorithm, Hash, Threads, MultiPV, Ponder";
 
 pub struct Session {
     out: Out,
@@ -164,6 +164,12 @@ impl Session {
         self.out.line(&format!(
             "option name Skill Level type spin default {MAX_LEVEL} min {MIN_LEVEL} max {MAX_LEVEL}"
         ));
+        let algorithms: Vec<String> = Algorithm::ALL.iter().map(|a| format!("var {a}")).collect();
+        self.out.line(&format!(
+            "option name Algorithm type combo default {} {}",
+            Algorithm::Paranoid,
+            algorithms.join(" ")
+        ));
         self.out.line(&format!(
             "option name Hash type spin default {} min 1 max {}",
             Options::DEFAULT_HASH_MB,
@@ -195,6 +201,7 @@ impl Session {
             "uci_variant",
             "player",
             "skill level",
+            "algorithm",
             "hash",
             "threads",
             "multipv",
@@ -241,6 +248,24 @@ impl Session {
                     self.searcher = None;
                 }
                 Err(e) => self.out.error(&format!("Player: {e}; still {}", self.spec)),
+            },
+            // The strong search's algorithm (for three players; with two they play alike).
+            "algorithm" => match value.parse::<Algorithm>() {
+                Ok(a) => {
+                    let depth = match self.spec {
+                        PlayerSpec::Search { depth, .. } => depth,
+                        _ => None,
+                    };
+                    self.spec = PlayerSpec::Search {
+                        depth,
+                        algorithm: Some(a),
+                    };
+                    self.searcher = None;
+                }
+                Err(e) => self.out.error(&format!(
+                    "Algorithm: {e}; the player is still {}",
+                    self.spec
+                )),
             },
             // A level selects the level player (8: the search at full strength).
             "skill level" => match value.parse::<u8>() {
@@ -434,7 +459,10 @@ impl Session {
 /// The built-in player of the `Player` option by default.
 /// The strongest player: the search (measured against alpha-beta in the note of issue 13).
 fn default_player() -> PlayerSpec {
-    PlayerSpec::Search { depth: None }
+    PlayerSpec::Search {
+        depth: None,
+        algorithm: None,
+    }
 }
 
 /// The start position of a game with its default settings.

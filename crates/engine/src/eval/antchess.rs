@@ -221,6 +221,25 @@ impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval {
         }
     }
 
+    /// Each player's terms computed once for all (as `evaluate` gives them, three times faster
+    /// with three players).
+    fn evaluate_all(&self, pos: &AntChessPosition<N>, out: &mut [i32]) {
+        let mut sides = [0; 3];
+        let mut total = 0;
+        for (p, s) in sides.iter_mut().enumerate().take(N) {
+            *s = self.side(pos, p as Player);
+            total += *s;
+        }
+        for (p, v) in out.iter_mut().enumerate().take(N) {
+            let score = sides[p] - (total - sides[p]) / (N as i32 - 1).max(1);
+            *v = if pos.to_move() as usize == p {
+                score + self.tempo
+            } else {
+                score - self.tempo
+            };
+        }
+    }
+
     fn piece_value(&self, kind: usize) -> i32 {
         self.values
             .iter()
@@ -281,6 +300,25 @@ mod tests {
             .parse()
             .unwrap();
         assert!(eval.evaluate(&near, 0) > eval.tempo, "{}", near.to_move());
+    }
+
+    #[test]
+    fn every_players_evaluation_at_once_is_each_one() {
+        let eval = AntChessEval::default();
+        let mut rng = myrmidon_rules::rng::Rng::new(9);
+        let mut pos = AntChessPosition::<3>::start();
+        for _ in 0..200 {
+            let mut all = [0; 3];
+            eval.evaluate_all(&pos, &mut all);
+            for (p, &v) in all.iter().enumerate() {
+                assert_eq!(v, eval.evaluate(&pos, p as Player), "{pos}");
+            }
+            let moves = pos.moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(moves[rng.below(moves.len())]);
+        }
     }
 
     #[test]

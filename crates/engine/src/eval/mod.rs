@@ -30,6 +30,15 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
         self.baseline_value(pos, player)
     }
 
+    /// Every player's [`Evaluator::evaluate`], into `out` (indexed by player; its length is the
+    /// number of players at most). By default one call a player; an evaluation that computes
+    /// every player's terms anyway gives them in one pass.
+    fn evaluate_all(&self, pos: &P, out: &mut [i32]) {
+        for (p, v) in out.iter_mut().enumerate() {
+            *v = self.evaluate(pos, p as Player);
+        }
+    }
+
     /// The material count alone, as [`Evaluator::evaluate`] gives it by default: the player's
     /// material less the others' on average. The alpha-beta baseline plays on it, so that it
     /// stays the fixed yardstick it is documented as, whatever terms the evaluation gains.

@@ -3,8 +3,12 @@
 //! engine's `Player` option write it.
 
 mod alphabeta;
+mod brs;
 mod greedy;
 mod level;
+mod maxn;
+mod mcts;
+pub mod multi;
 mod pvs;
 mod random;
 
@@ -15,8 +19,12 @@ use std::time::Duration;
 use myrmidon_rules::{Position, Record};
 
 pub use alphabeta::AlphaBeta;
+pub use brs::BestReply;
 pub use greedy::Greedy;
 pub use level::{strength, Level, Strength, MAX_LEVEL, MIN_LEVEL, STRENGTHS};
+pub use maxn::MaxN;
+pub use mcts::Mcts;
+pub use multi::{Algorithm, UnknownAlgorithm};
 pub use pvs::{Pvs, UNLIMITED_DEPTH};
 pub use random::RandomPlayer;
 
@@ -103,8 +111,12 @@ pub enum PlayerSpec {
     /// Alpha-beta (paranoid with three players) to a fixed depth, counting material.
     AlphaBeta { depth: u32 },
     /// The strong search (PVS with a transposition table, quiescence, pruning), to a fixed
-    /// depth or (with `None`) as deep as the limits of each move allow.
-    Search { depth: Option<u32> },
+    /// depth or (with `None`) as deep as the limits of each move allow; with three players by
+    /// an algorithm (`None`: the game's default, paranoid PVS).
+    Search {
+        depth: Option<u32>,
+        algorithm: Option<Algorithm>,
+    },
     /// The search at a level from 1 (a beginner beats it) to 8 (the search itself, full
     /// strength), as UCI's `Skill Level`.
     Level { level: u8 },
@@ -128,8 +140,18 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Random => f.write_str("random"),
             PlayerSpec::Greedy => f.write_str("greedy"),
             PlayerSpec::AlphaBeta { depth } => write!(f, "alphabeta:depth={depth}"),
-            PlayerSpec::Search { depth: None } => f.write_str("search"),
-            PlayerSpec::Search { depth: Some(depth) } => write!(f, "search:depth={depth}"),
+            PlayerSpec::Search { depth, algorithm } => {
+                f.write_str("search")?;
+                let mut sep = ':';
+                if let Some(a) = algorithm {
+                    write!(f, "{sep}algorithm={a}")?;
+                    sep = ',';
+                }
+                if let Some(d) = depth {
+                    write!(f, "{sep}depth={d}")?;
+                }
+                Ok(())
+            }
             PlayerSpec::Level { level } => write!(f, "level:{level}"),
         }
     }
@@ -151,7 +173,8 @@ impl FromStr for PlayerSpec {
     type Err = SpecError;
 
     /// `random`, `greedy`, `alphabeta`, `alphabeta:depth=N`, `search`, `search:depth=N`
-    /// (1 ≤ N ≤ 32), `level:L` (1 ≤ L ≤ 8).
+    /// (1 ≤ N ≤ 32), `search:algorithm=A` and `search:algorithm=A,depth=N` (A one of
+    /// paranoid, maxn, brs, mcts), `level:L` (1 ≤ L ≤ 8).
     fn from_str(text: &str) -> Result<Self, SpecError> {
         let text = text.trim();
         let (name, params) = match text.split_once(':') {
@@ -159,7 +182,8 @@ impl FromStr for PlayerSpec {
             None => (text, None),
         };
         let known = "expected random, greedy, alphabeta, alphabeta:depth=<1-32>, search, \
-                     search:depth=<1-32> or level:<1-8>";
+                     search:depth=<1-32>, search:algorithm=<paranoid|maxn|brs|mcts> (and \
+                     ,depth=<1-32>) or level:<1-8>";
         if name == "level" {
             return parse_level(text, params);
         }
@@ -169,7 +193,10 @@ impl FromStr for PlayerSpec {
             "alphabeta" => PlayerSpec::AlphaBeta {
                 depth: PlayerSpec::DEFAULT_DEPTH,
             },
-            "search" => PlayerSpec::Search { depth: None },
+            "search" => PlayerSpec::Search {
+                depth: None,
+                algorithm: None,
+            },
             "" => return Err(SpecError(format!("empty player name: {known}"))),
             other => return Err(SpecError(format!("unknown player `{other}`: {known}"))),
         };
@@ -177,23 +204,33 @@ impl FromStr for PlayerSpec {
             return Ok(spec);
         };
         let mut depth = match spec {
-            PlayerSpec::AlphaBeta { depth } => depth,
-            PlayerSpec::Search { .. } => PlayerSpec::DEFAULT_DEPTH,
+            PlayerSpec::AlphaBeta { depth } => Some(depth),
+            PlayerSpec::Search { .. } => None,
             _ => return Err(SpecError(format!("`{name}` takes no parameters"))),
         };
+        let mut algorithm = None;
         for param in params.split(',') {
             match param.split_once('=') {
+                Some(("algorithm", value)) if matches!(spec, PlayerSpec::Search { .. }) => {
+                    algorithm = Some(
+                        value
+                            .parse::<Algorithm>()
+                            .map_err(|e| SpecError(format!("bad algorithm in `{text}`: {e}")))?,
+                    );
+                }
                 Some(("depth", value)) => {
-                    depth = value
-                        .parse()
-                        .ok()
-                        .filter(|d| (1..=PlayerSpec::MAX_DEPTH).contains(d))
-                        .ok_or_else(|| {
-                            SpecError(format!(
+                    depth = Some(
+                        value
+                            .parse()
+                            .ok()
+                            .filter(|d| (1..=PlayerSpec::MAX_DEPTH).contains(d))
+                            .ok_or_else(|| {
+                                SpecError(format!(
                                 "bad depth `{value}` in `{text}`: expected a number from 1 to {}",
                                 PlayerSpec::MAX_DEPTH
                             ))
-                        })?;
+                            })?,
+                    );
                 }
                 _ => {
                     return Err(SpecError(format!(
@@ -203,8 +240,10 @@ impl FromStr for PlayerSpec {
             }
         }
         Ok(match spec {
-            PlayerSpec::Search { .. } => PlayerSpec::Search { depth: Some(depth) },
-            _ => PlayerSpec::AlphaBeta { depth },
+            PlayerSpec::Search { .. } => PlayerSpec::Search { depth, algorithm },
+            _ => PlayerSpec::AlphaBeta {
+                depth: depth.unwrap_or(PlayerSpec::DEFAULT_DEPTH),
+            },
         })
     }
 }
@@ -239,6 +278,10 @@ mod tests {
             "search",
             "search:depth=1",
             "search:depth=32",
+            "search:algorithm=maxn",
+            "search:algorithm=brs,depth=4",
+            "search:algorithm=mcts",
+            "search:algorithm=paranoid,depth=2",
             "level:1",
             "level:8",
         ] {
@@ -251,11 +294,26 @@ mod tests {
         );
         assert_eq!(
             "search:depth=9".parse::<PlayerSpec>().unwrap(),
-            PlayerSpec::Search { depth: Some(9) }
+            PlayerSpec::Search {
+                depth: Some(9),
+                algorithm: None
+            }
         );
         assert_eq!(
             " search ".parse::<PlayerSpec>().unwrap(),
-            PlayerSpec::Search { depth: None }
+            PlayerSpec::Search {
+                depth: None,
+                algorithm: None
+            }
+        );
+        assert_eq!(
+            "search:depth=3,algorithm=BRS"
+                .parse::<PlayerSpec>()
+                .unwrap(),
+            PlayerSpec::Search {
+                depth: Some(3),
+                algorithm: Some(Algorithm::BestReply)
+            }
         );
         for bad in [
             "",
@@ -268,6 +326,9 @@ mod tests {
             "search:depth=33",
             "search:",
             "search:hash=16",
+            "search:algorithm=minimax",
+            "search:algorithm=",
+            "alphabeta:algorithm=maxn",
             "level",
             "level:",
             "level:0",

@@ -1,0 +1,451 @@
+//! What the searches for three or more players share: which algorithm ([`Algorithm`]), each
+//! player's value of a position ([`Values`]), move ordering ([`Orderer`]), the principal
+//! variation ([`Lines`]) and the driver of iterative deepening ([`deepen`]).
+//!
+//! With two players, max-n and best-reply search are the same as negamax; they are built for
+//! three (and run with two, for the tests that compare them).
+
+use std::fmt;
+use std::str::FromStr;
+
+use myrmidon_rules::{Outcome, Player, Position};
+
+use super::Report;
+use crate::control::Control;
+use crate::eval::Evaluator;
+use crate::limits::Limits;
+use crate::score::{Score, MATE};
+
+/// The most players a search for several players handles.
+pub const MAX_PLAYERS: usize = 4;
+
+/// Each player's value of a position (centipawn-like, mates near [`MATE`]); entries past the
+/// number of players are 0. Leaves sum to 0 or less: a player's evaluation is their terms less
+/// the others' on average, and a win is `MATE − ply` for the winner and its share less for
+/// each loser.
+pub type Values = [i32; MAX_PLAYERS];
+
+/// The search algorithm of the strong player (`search:algorithm=…`, UCI `Algorithm`). With two
+/// players, every tree search is negamax and they play alike but for `mcts`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Alpha-beta in which every other player plays against the root player (the coalition).
+    Paranoid,
+    /// Every player maximises their own value (Luckhardt and Irani), with shallow pruning.
+    MaxN,
+    /// Best-reply search (Schadd and Winands, 2011) with BRS+'s default moves (Esser et al.,
+    /// 2013): after each move of the root player only the single best reply among all the
+    /// opponents is searched, the other opponents playing the move their ordering puts first.
+    BestReply,
+    /// Monte-Carlo tree search: UCT over the evaluation (a capture search at each new leaf), with
+    /// progressive bias from each move's evaluation.
+    Mcts,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 4] = [
+        Algorithm::Paranoid,
+        Algorithm::MaxN,
+        Algorithm::BestReply,
+        Algorithm::Mcts,
+    ];
+
+    /// The name in specs and in the UCI option.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Paranoid => "paranoid",
+            Algorithm::MaxN => "maxn",
+            Algorithm::BestReply => "brs",
+            Algorithm::Mcts => "mcts",
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An algorithm name that is none of [`Algorithm::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownAlgorithm(pub String);
+
+impl fmt::Display for UnknownAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown algorithm `{}`: expected paranoid, maxn, brs or mcts",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownAlgorithm {}
+
+impl FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+
+    fn from_str(text: &str) -> Result<Self, UnknownAlgorithm> {
+        let text = text.trim();
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| UnknownAlgorithm(text.to_string()))
+    }
+}
+
+/// Every player's evaluation of `pos`.
+pub fn values_of<P: Position, E: Evaluator<P>>(eval: &E, pos: &P, players: usize) -> Values {
+    let mut out = [0; MAX_PLAYERS];
+    eval.evaluate_all(pos, &mut out[..players.min(MAX_PLAYERS)]);
+    out
+}
+
+/// The values of a finished game `ply` plies from the root: the winner `MATE − ply`, each
+/// other player minus that shared among them; a draw 0 for all.
+pub fn outcome_values(outcome: Outcome, players: usize, ply: usize) -> Values {
+    result_values(outcome.winner(), players, ply)
+}
+
+/// The values of a win of `winner` (or a draw, with `None`) `ply` plies from the root.
+pub fn result_values(winner: Option<Player>, players: usize, ply: usize) -> Values {
+    let mut out = [0; MAX_PLAYERS];
+    if let Some(w) = winner {
+        let win = MATE - ply as i32;
+        let loss = -win / (players as i32 - 1).max(1);
+        for (p, v) in out.iter_mut().enumerate().take(players) {
+            *v = if p == w as usize { win } else { loss };
+        }
+    }
+    out
+}
+
+/// Lowers the values of the players who can no longer win (a Queen lost in `antchess3`) to a
+/// loss `ply` plies from the root: they play on, but nothing they do counts for them.
+pub fn mark_eliminated<P: Position>(pos: &P, players: usize, ply: usize, values: &mut Values) {
+    if players < 3 {
+        return;
+    }
+    let loss = -(MATE - ply as i32) / (players as i32 - 1);
+    for (p, v) in values.iter_mut().enumerate().take(players) {
+        if pos.eliminated(p as Player).is_some() {
+            *v = (*v).min(loss);
+        }
+    }
+}
+
+/// The deepest ply the searches for several players reach (main search and quiescence).
+pub const MAX_PLY: usize = 96;
+const HISTORY_SIZE: usize = 1 << 14;
+const HISTORY_MAX: i32 = 1 << 14;
+const ORDER_HASH: i32 = 1 << 30;
+const ORDER_WIN: i32 = ORDER_HASH - 1;
+const ORDER_TACTICAL: i32 = 1 << 28;
+const ORDER_KILLER: i32 = 1 << 27;
+
+/// Move ordering: the table's move, moves that win, captures by their victim, killers per ply
+/// and history per player.
+pub struct Orderer<P: Position> {
+    killers: Vec<[Option<P::Move>; 2]>,
+    history: Vec<i32>,
+}
+
+impl<P: Position> Default for Orderer<P> {
+    fn default() -> Self {
+        Orderer {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; MAX_PLAYERS * HISTORY_SIZE],
+        }
+    }
+}
+
+impl<P: Position> Orderer<P> {
+    /// Ready for a new search: killers forgotten, history halved.
+    pub fn new_search(&mut self) {
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        for h in &mut self.history {
+            *h /= 2;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.new_search();
+        self.history.fill(0);
+    }
+
+    fn history_index(pos: &P, mv: P::Move) -> usize {
+        let code = pos.move_code(mv) as u64;
+        let slot = (code.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - 14)) as usize;
+        (pos.to_move() as usize % MAX_PLAYERS) * HISTORY_SIZE + slot
+    }
+
+    /// The ordering score of `mv` (higher first).
+    pub fn score<E: Evaluator<P>>(
+        &self,
+        eval: &E,
+        pos: &P,
+        mv: P::Move,
+        tt_move: Option<P::Move>,
+        ply: usize,
+    ) -> i32 {
+        if Some(mv) == tt_move {
+            return ORDER_HASH;
+        }
+        let t = pos.quick_tactics(mv);
+        if t.wins {
+            return ORDER_WIN;
+        }
+        if t.is_tactical() {
+            let mut victim = 0;
+            let mut kinds = t.taken_kinds;
+            while kinds != 0 {
+                victim = victim.max(eval.piece_value(kinds.trailing_zeros() as usize));
+                kinds &= kinds - 1;
+            }
+            let promotion = t.promotion.map_or(0, |k| eval.piece_value(k as usize));
+            return ORDER_TACTICAL
+                + (victim.clamp(0, 20_000) + promotion.clamp(0, 20_000)) * 64
+                + t.captures as i32;
+        }
+        if let Some(k) = self.killers.get(ply) {
+            if k[0] == Some(mv) {
+                return ORDER_KILLER;
+            }
+            if k[1] == Some(mv) {
+                return ORDER_KILLER - 1;
+            }
+        }
+        self.history[Self::history_index(pos, mv)]
+    }
+
+    /// Sorts the moves of `pos` best first (`buf`: a buffer to reuse, no allocation per node).
+    pub fn sort<E: Evaluator<P>>(
+        &self,
+        eval: &E,
+        pos: &P,
+        moves: &mut P::MoveList,
+        tt_move: Option<P::Move>,
+        ply: usize,
+        buf: &mut Vec<(i32, P::Move)>,
+    ) {
+        buf.clear();
+        buf.extend(
+            moves
+                .iter()
+                .map(|&m| (self.score(eval, pos, m, tt_move, ply), m)),
+        );
+        // Stable: equal scores keep the generator's order (deterministic).
+        buf.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        for (i, &(_, m)) in buf.iter().enumerate() {
+            moves[i] = m;
+        }
+    }
+
+    /// The move the ordering puts first (BRS+'s default move), or `None` without moves.
+    pub fn first<E: Evaluator<P>>(
+        &self,
+        eval: &E,
+        pos: &P,
+        tt_move: Option<P::Move>,
+        ply: usize,
+    ) -> Option<P::Move> {
+        let mut moves = P::MoveList::default();
+        pos.generate(&mut moves);
+        let mut best: Option<(i32, P::Move)> = None;
+        for &m in moves.iter() {
+            let s = self.score(eval, pos, m, tt_move, ply);
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, m));
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+
+    /// A quiet move that was best (or cut off): a killer at this ply, a history bonus, and a
+    /// malus for the quiet moves tried before it.
+    pub fn reward(&mut self, pos: &P, mv: P::Move, depth: i32, ply: usize, tried: &[P::Move]) {
+        if pos.quick_tactics(mv).is_tactical() {
+            return;
+        }
+        if let Some(k) = self.killers.get_mut(ply) {
+            if k[0] != Some(mv) {
+                k[1] = k[0];
+                k[0] = Some(mv);
+            }
+        }
+        let bonus = (depth * depth).min(400);
+        self.bump(pos, mv, bonus);
+        for &q in tried {
+            if q != mv && !pos.quick_tactics(q).is_tactical() {
+                self.bump(pos, q, -bonus);
+            }
+        }
+    }
+
+    fn bump(&mut self, pos: &P, mv: P::Move, bonus: i32) {
+        let h = &mut self.history[Self::history_index(pos, mv)];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// Triangular principal variations, one row a ply.
+pub struct Lines<M: Copy + Default> {
+    pv: Vec<[M; MAX_PLY]>,
+    len: [usize; MAX_PLY + 1],
+}
+
+impl<M: Copy + Default> Default for Lines<M> {
+    fn default() -> Self {
+        Lines {
+            pv: vec![[M::default(); MAX_PLY]; MAX_PLY + 1],
+            len: [0; MAX_PLY + 1],
+        }
+    }
+}
+
+impl<M: Copy + Default> Lines<M> {
+    /// A node at `ply` starts with an empty line.
+    pub fn enter(&mut self, ply: usize) {
+        if ply <= MAX_PLY {
+            self.len[ply] = ply;
+        }
+    }
+
+    /// `mv` is best at `ply`: its line is `mv` then the child's line.
+    pub fn update(&mut self, ply: usize, mv: M) {
+        if ply >= MAX_PLY {
+            return;
+        }
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = self.len[ply + 1].clamp(ply + 1, MAX_PLY);
+        head[ply][ply] = mv;
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.len[ply] = child_len;
+    }
+
+    /// `mv` then a given continuation (the default moves of BRS+) is best at `ply`.
+    pub fn update_with(&mut self, ply: usize, moves: &[M], child_ply: usize) {
+        if ply + moves.len() >= MAX_PLY || child_ply > MAX_PLY {
+            return;
+        }
+        let child_len = self.len[child_ply].clamp(child_ply, MAX_PLY);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let row = &mut head[ply];
+        let mut at = ply;
+        for &m in moves {
+            row[at] = m;
+            at += 1;
+        }
+        let rest = &tail[child_ply - ply - 1][child_ply..child_len];
+        let n = rest.len().min(MAX_PLY - at);
+        row[at..at + n].copy_from_slice(&rest[..n]);
+        self.len[ply] = at + n;
+    }
+
+    /// The root's line.
+    pub fn root(&self) -> &[M] {
+        &self.pv[0][..self.len[0]]
+    }
+}
+
+/// The move texts of a line from `root` (stopping at a move that is not legal there).
+pub fn texts<P: Position>(root: &P, line: &[P::Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !pos.moves().contains(&mv) {
+            break;
+        }
+        out.push(pos.move_text(mv));
+        pos.make_move(mv);
+    }
+    out
+}
+
+/// The node budget of a search: the control's and the `go`'s, whichever is lower.
+pub fn node_limit(control: &Control, limits: &Limits) -> u64 {
+    control
+        .node_limit()
+        .into_iter()
+        .chain(limits.nodes)
+        .min()
+        .unwrap_or(u64::MAX)
+}
+
+/// The deepest iteration of a search: the `go`'s depth, else the player's, else `deepest` when
+/// something else limits the search (time, nodes, `infinite`), else `unlimited`.
+pub fn max_depth(
+    control: &Control,
+    limits: &Limits,
+    own: Option<u32>,
+    deepest: u32,
+    unlimited: u32,
+) -> u32 {
+    limits
+        .depth
+        .or(own)
+        .unwrap_or(
+            if limits.infinite || limits.nodes.is_some() || control.remaining().is_some() {
+                deepest
+            } else {
+                unlimited
+            },
+        )
+        .clamp(1, deepest)
+}
+
+/// What one iteration of a depth-first search gives the driver.
+pub struct Iteration<M> {
+    /// The root player's value.
+    pub value: i32,
+    /// The principal variation (its first move is the move to play).
+    pub line: Vec<M>,
+    /// True if the search was cut short (its move is still usable when `line` is not empty:
+    /// a root move that was searched in full and beat the ones before).
+    pub aborted: bool,
+}
+
+/// Iterative deepening: `iterate(depth)` from 1 to `max_depth` while the limits allow; reports
+/// each completed depth; the move of the last one (or of a cut iteration that found one).
+pub fn deepen<P: Position>(
+    root: &P,
+    first: P::Move,
+    max_depth: u32,
+    control: &Control,
+    report: &mut dyn FnMut(&Report),
+    nodes: &dyn Fn() -> u64,
+    mut iterate: impl FnMut(u32) -> Iteration<P::Move>,
+) -> P::Move {
+    let players = root.player_names().len();
+    let mut best = first;
+    for depth in 1..=max_depth {
+        let it = iterate(depth);
+        if let Some(&mv) = it.line.first() {
+            best = mv;
+        }
+        if it.aborted {
+            break;
+        }
+        report(&Report {
+            depth,
+            seldepth: depth,
+            multipv: 1,
+            score: Score::from_value(it.value, players),
+            nodes: nodes(),
+            time: control.elapsed(),
+            hashfull: None,
+            pv: texts(root, &it.line),
+        });
+        // A result within the horizon (in plies: deeper cannot change it).
+        if it.value.abs() >= crate::score::MATE_BOUND && MATE - it.value.abs() <= depth as i32 {
+            break;
+        }
+        if control.past_soft() || control.should_stop(nodes()) {
+            break;
+        }
+    }
+    best
+}
