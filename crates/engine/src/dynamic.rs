@@ -11,7 +11,7 @@ use crate::eval::Tunable;
 use crate::games::{with_engine_game, EngineGame, EngineVisitor};
 use crate::limits::Limits;
 use crate::players::{
-    Algorithm, AlphaBeta, BestReply, Greedy, Level, MaxN, Mcts, Options, PlayerSpec, Pvs,
+    default_algorithm, strong_searcher, Algorithm, AlphaBeta, Greedy, Level, Options, PlayerSpec,
     RandomPlayer, Report, Searcher,
 };
 
@@ -100,9 +100,12 @@ impl EngineVisitor for Build {
             PlayerSpec::Search { depth, algorithm } => {
                 strong::<G>(depth, algorithm, G::Eval::default(), &self.options)
             }
-            PlayerSpec::Level { level } => {
-                Box::new(Level::<G::Pos, G::Eval>::new(level, &self.options))
-            }
+            PlayerSpec::Level { level } => Box::new(Level::<G::Pos, G::Eval>::with_algorithm(
+                level,
+                default_algorithm::<G>(),
+                G::Eval::default(),
+                &self.options,
+            )),
         };
         Box::new(Typed::<G> {
             info: game.info(),
@@ -112,21 +115,15 @@ impl EngineVisitor for Build {
     }
 }
 
-/// The strong search by its algorithm (paranoid PVS by default).
+/// The strong search by its algorithm (the game's default when none is given).
 fn strong<G: EngineGame>(
     depth: Option<u32>,
     algorithm: Option<Algorithm>,
     eval: G::Eval,
     options: &Options,
 ) -> Box<dyn Searcher<G::Pos>> {
-    match algorithm.unwrap_or(Algorithm::Paranoid) {
-        Algorithm::Paranoid => Box::new(Pvs::<G::Pos, G::Eval>::with_eval(depth, eval, options)),
-        Algorithm::MaxN => Box::new(MaxN::<G::Pos, G::Eval>::with_eval(depth, eval, options)),
-        Algorithm::BestReply => Box::new(BestReply::<G::Pos, G::Eval>::with_eval(
-            depth, eval, options,
-        )),
-        Algorithm::Mcts => Box::new(Mcts::<G::Pos, G::Eval>::with_eval(eval, options)),
-    }
+    let algorithm = algorithm.unwrap_or(default_algorithm::<G>());
+    strong_searcher::<G::Pos, G::Eval>(algorithm, depth, eval, options)
 }
 
 /// A player for the game with this id whose evaluator has the weights of this file (see
@@ -169,8 +166,9 @@ impl EngineVisitor for BuildWeighted<'_> {
                 PlayerSpec::Search { depth, algorithm } => {
                     strong::<G>(depth, algorithm, eval, &self.options)
                 }
-                PlayerSpec::Level { level } => Box::new(Level::<G::Pos, G::Eval>::with_eval(
+                PlayerSpec::Level { level } => Box::new(Level::<G::Pos, G::Eval>::with_algorithm(
                     level,
+                    default_algorithm::<G>(),
                     eval,
                     &self.options,
                 )),

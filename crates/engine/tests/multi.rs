@@ -295,3 +295,50 @@ impl EngineVisitor for Repeats {
 fn a_fixed_depth_or_node_count_repeats() {
     with_engine_game("antchess3", Repeats).unwrap();
 }
+
+struct Lines;
+impl EngineVisitor for Lines {
+    type Output = ();
+    /// With `MultiPV` 3, max-n and best-reply search report three lines at each depth, best
+    /// first, with distinct first moves, and play line 1 (what the levels choose among).
+    fn visit<G: EngineGame>(self, game: &'static G) {
+        let options = Options {
+            multipv: 3,
+            ..Options::default()
+        };
+        let mut seen = 0;
+        scan(game, 71, 5, |record| {
+            seen += 1;
+            if seen % 20 != 0 || record.position().moves().len() < 3 {
+                return false;
+            }
+            let players: [Box<dyn Searcher<G::Pos>>; 2] = [
+                Box::new(MaxN::<G::Pos, G::Eval>::new(None, &options)),
+                Box::new(BestReply::<G::Pos, G::Eval>::new(None, &options)),
+            ];
+            for mut p in players {
+                let mut reports = Vec::new();
+                let mv = p
+                    .search(record, &Limits::depth(2), &Control::unlimited(), &mut |r| {
+                        reports.push(r.clone())
+                    })
+                    .unwrap();
+                let last: Vec<_> = reports.iter().filter(|r| r.depth == 2).collect();
+                assert_eq!(
+                    last.iter().map(|r| r.multipv).collect::<Vec<_>>(),
+                    [1, 2, 3]
+                );
+                let firsts: HashSet<&String> = last.iter().map(|r| &r.pv[0]).collect();
+                assert_eq!(firsts.len(), 3, "{last:?}");
+                let pos = record.position();
+                assert_eq!(pos.move_text(mv), last[0].pv[0]);
+            }
+            seen >= 100
+        });
+    }
+}
+
+#[test]
+fn max_n_and_best_reply_give_several_lines() {
+    with_engine_game("antchess3", Lines).unwrap();
+}

@@ -52,6 +52,8 @@ pub struct BestReply<P: Position, E> {
     lines: Lines<P::Move>,
     bufs: Vec<Vec<(i32, P::Move)>>,
     path: Vec<u64>,
+    /// Root moves left out of this iteration (the lines already found, with `MultiPV`).
+    excluded: Vec<P::Move>,
     nodes: u64,
     node_limit: u64,
     aborted: bool,
@@ -108,6 +110,7 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
             lines: Lines::default(),
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             path: Vec::with_capacity(1024),
+            excluded: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
@@ -208,6 +211,9 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
         let mut best_move = None;
         self.path.push(pos.hash());
         for (i, &mv) in moves.iter().enumerate() {
+            if ply == 0 && self.excluded.contains(&mv) {
+                continue;
+            }
             let v = if pos.quick_tactics(mv).wins {
                 self.lines.enter(ply + 1);
                 MATE - (ply as i32 + 1)
@@ -244,9 +250,11 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
         } else {
             Bound::Upper
         };
-        let code = best_move.map(|m| pos.move_code(m));
-        self.tt
-            .store(key, ply, code, best, depth.clamp(0, 255) as u8, bound);
+        if ply > 0 || self.excluded.is_empty() {
+            let code = best_move.map(|m| pos.move_code(m));
+            self.tt
+                .store(key, ply, code, best, depth.clamp(0, 255) as u8, bound);
+        }
         best
     }
 
@@ -584,6 +592,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for BestReply<P, E> {
         self.node_limit = node_limit(control, limits);
         let max_depth = max_depth(control, limits, self.depth, MAX_DEPTH, UNLIMITED_DEPTH);
         let history = history_hashes(record);
+        let lines = self.options.multipv.max(1) as usize;
         let nodes = std::cell::Cell::new(0u64);
         let this = &mut *self;
         let nodes_ref = &nodes;
@@ -591,10 +600,13 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for BestReply<P, E> {
             &root,
             first,
             max_depth,
+            lines,
             control,
             report,
             &|| nodes_ref.get(),
-            |depth| {
+            |depth, excluded| {
+                this.excluded.clear();
+                this.excluded.extend_from_slice(excluded);
                 this.path.clone_from(&history);
                 let mut pos = root.clone();
                 let v = this.max_node(&mut pos, depth as i32, 0, -INFINITY, INFINITY, control);

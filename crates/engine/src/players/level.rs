@@ -25,7 +25,7 @@ use std::cell::RefCell;
 use myrmidon_rules::rng::Rng;
 use myrmidon_rules::{Position, Record};
 
-use super::{Options, Pvs, Report, Searcher};
+use super::{strong_searcher, Algorithm, Options, Report, Searcher};
 use crate::control::Control;
 use crate::eval::Evaluator;
 use crate::limits::Limits;
@@ -83,7 +83,8 @@ pub fn strength(level: u8) -> Option<Strength> {
 /// The search at one level.
 pub struct Level<P: Position, E> {
     level: u8,
-    inner: Pvs<P, E>,
+    inner: Box<dyn Searcher<P>>,
+    _eval: std::marker::PhantomData<E>,
     options: Options,
     rng: Rng,
 }
@@ -96,11 +97,18 @@ impl<P: Position, E: Evaluator<P>> Level<P, E> {
 
     /// The same with this evaluator (tuned weights).
     pub fn with_eval(level: u8, eval: E, options: &Options) -> Self {
+        Level::with_algorithm(level, Algorithm::Paranoid, eval, options)
+    }
+
+    /// The search by this algorithm at `level` (the weaker levels need its `MultiPV` lines:
+    /// with an algorithm that gives one line, a level plays that line).
+    pub fn with_algorithm(level: u8, algorithm: Algorithm, eval: E, options: &Options) -> Self {
         let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
         let inner_options = Level::<P, E>::inner_options(level, options);
         Level {
             level,
-            inner: Pvs::with_eval(None, eval, &inner_options),
+            inner: strong_searcher(algorithm, None, eval, &inner_options),
+            _eval: std::marker::PhantomData,
             options: options.clone(),
             rng: Rng::new(options.seed),
         }

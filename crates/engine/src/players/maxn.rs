@@ -44,6 +44,8 @@ pub struct MaxN<P: Position, E> {
     lines: Lines<P::Move>,
     bufs: Vec<Vec<(i32, P::Move)>>,
     path: Vec<u64>,
+    /// Root moves left out of this iteration (the lines already found, with `MultiPV`).
+    excluded: Vec<P::Move>,
     nodes: u64,
     node_limit: u64,
     aborted: bool,
@@ -68,6 +70,7 @@ impl<P: Position, E: Evaluator<P>> MaxN<P, E> {
             lines: Lines::default(),
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             path: Vec::with_capacity(1024),
+            excluded: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
@@ -163,6 +166,9 @@ impl<P: Position, E: Evaluator<P>> MaxN<P, E> {
         let mut best_move = None;
         self.path.push(key);
         for (i, &mv) in moves.iter().enumerate() {
+            if ply == 0 && self.excluded.contains(&mv) {
+                continue;
+            }
             let v = if pos.quick_tactics(mv).wins {
                 self.lines.enter(ply + 1);
                 self.win(pos, ply)
@@ -305,6 +311,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for MaxN<P, E> {
         self.node_limit = node_limit(control, limits);
         let max_depth = max_depth(control, limits, self.depth, MAX_DEPTH, UNLIMITED_DEPTH);
         let history = history_hashes(record);
+        let lines = self.options.multipv.max(1) as usize;
         let nodes = std::cell::Cell::new(0u64);
         let root_player = self.root as usize;
         let best = {
@@ -314,10 +321,13 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for MaxN<P, E> {
                 &root,
                 first,
                 max_depth,
+                lines,
                 control,
                 report,
                 &|| nodes_ref.get(),
-                |depth| {
+                |depth, excluded| {
+                    this.excluded.clear();
+                    this.excluded.extend_from_slice(excluded);
                     this.path.clone_from(&history);
                     let mut pos = root.clone();
                     let v = this.node(&mut pos, depth as i32, 0, None, control);

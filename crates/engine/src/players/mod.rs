@@ -101,6 +101,27 @@ pub trait Searcher<P: Position>: Send {
     fn configure(&mut self, options: &Options);
 }
 
+/// The algorithm `search` and the levels play in a game: `paranoid` (PVS) in every game
+/// today; `docs/engine.md` has the matches that choose it for three players.
+pub fn default_algorithm<G: crate::games::EngineGame>() -> Algorithm {
+    Algorithm::Paranoid
+}
+
+/// The strong search by its algorithm, to a fixed depth or (with `None`) as the limits allow.
+pub fn strong_searcher<P: Position, E: crate::eval::Evaluator<P>>(
+    algorithm: Algorithm,
+    depth: Option<u32>,
+    eval: E,
+    options: &Options,
+) -> Box<dyn Searcher<P>> {
+    match algorithm {
+        Algorithm::Paranoid => Box::new(Pvs::<P, E>::with_eval(depth, eval, options)),
+        Algorithm::MaxN => Box::new(MaxN::<P, E>::with_eval(depth, eval, options)),
+        Algorithm::BestReply => Box::new(BestReply::<P, E>::with_eval(depth, eval, options)),
+        Algorithm::Mcts => Box::new(Mcts::<P, E>::with_eval(eval, options)),
+    }
+}
+
 /// A built-in player, by name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {

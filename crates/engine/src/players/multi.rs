@@ -408,39 +408,66 @@ pub struct Iteration<M> {
     pub aborted: bool,
 }
 
-/// Iterative deepening: `iterate(depth)` from 1 to `max_depth` while the limits allow; reports
-/// each completed depth; the move of the last one (or of a cut iteration that found one).
+/// Iterative deepening with `lines` best lines (`MultiPV`): at each depth from 1 to
+/// `max_depth`, `iterate(depth, excluded)` searches the root without the first moves of the
+/// lines already found at that depth; the lines are reported best first. The move of the last
+/// completed depth's best line (or of a cut first line that found one).
+#[allow(clippy::too_many_arguments)]
 pub fn deepen<P: Position>(
     root: &P,
     first: P::Move,
     max_depth: u32,
+    lines: usize,
     control: &Control,
     report: &mut dyn FnMut(&Report),
     nodes: &dyn Fn() -> u64,
-    mut iterate: impl FnMut(u32) -> Iteration<P::Move>,
+    mut iterate: impl FnMut(u32, &[P::Move]) -> Iteration<P::Move>,
 ) -> P::Move {
     let players = root.player_names().len();
+    let lines = lines.clamp(1, root.moves().len().max(1));
     let mut best = first;
-    for depth in 1..=max_depth {
-        let it = iterate(depth);
-        if let Some(&mv) = it.line.first() {
-            best = mv;
+    let mut excluded: Vec<P::Move> = Vec::with_capacity(lines);
+    let mut found: Vec<(i32, Vec<P::Move>)> = Vec::with_capacity(lines);
+    'deepening: for depth in 1..=max_depth {
+        excluded.clear();
+        found.clear();
+        for line in 0..lines {
+            let it = iterate(depth, &excluded);
+            if it.aborted {
+                if line == 0 {
+                    if let Some(&mv) = it.line.first() {
+                        best = mv;
+                    }
+                }
+                break 'deepening;
+            }
+            let Some(&mv) = it.line.first() else {
+                break;
+            };
+            excluded.push(mv);
+            found.push((it.value, it.line));
         }
-        if it.aborted {
+        // Best first; the first line keeps its place among equals.
+        found.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
+        let Some((value, line)) = found.first() else {
             break;
+        };
+        let value = *value;
+        best = line[0];
+        for (i, (v, pv)) in found.iter().enumerate() {
+            report(&Report {
+                depth,
+                seldepth: depth,
+                multipv: i as u32 + 1,
+                score: Score::from_value(*v, players),
+                nodes: nodes(),
+                time: control.elapsed(),
+                hashfull: None,
+                pv: texts(root, pv),
+            });
         }
-        report(&Report {
-            depth,
-            seldepth: depth,
-            multipv: 1,
-            score: Score::from_value(it.value, players),
-            nodes: nodes(),
-            time: control.elapsed(),
-            hashfull: None,
-            pv: texts(root, &it.line),
-        });
         // A result within the horizon (in plies: deeper cannot change it).
-        if it.value.abs() >= crate::score::MATE_BOUND && MATE - it.value.abs() <= depth as i32 {
+        if value.abs() >= crate::score::MATE_BOUND && MATE - value.abs() <= depth as i32 {
             break;
         }
         if control.past_soft() || control.should_stop(nodes()) {
