@@ -360,7 +360,7 @@ fn the_handshake_lists_every_variant_and_the_options() {
     assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 64".into()));
     assert!(lines.contains(&"option name Skill Level type spin default 8 min 1 max 8".into()));
     assert!(lines.contains(
-        &"option name Algorithm type combo default paranoid var paranoid var maxn var brs var mcts"
+        &"option name Algorithm type combo default auto var auto var paranoid var maxn var brs var mcts"
             .into()
     ));
     assert!(

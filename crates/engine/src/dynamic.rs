@@ -98,11 +98,11 @@ impl EngineVisitor for Build {
                 Box::new(AlphaBeta::<G::Pos, G::Eval>::new(depth, &self.options))
             }
             PlayerSpec::Search { depth, algorithm } => {
-                strong::<G>(depth, algorithm, G::Eval::default(), &self.options)
+                strong::<G>(game, depth, algorithm, G::Eval::default(), &self.options)
             }
             PlayerSpec::Level { level } => Box::new(Level::<G::Pos, G::Eval>::with_algorithm(
                 level,
-                default_algorithm::<G>(),
+                default_algorithm(game.info().players.len()),
                 G::Eval::default(),
                 &self.options,
             )),
@@ -117,12 +117,13 @@ impl EngineVisitor for Build {
 
 /// The strong search by its algorithm (the game's default when none is given).
 fn strong<G: EngineGame>(
+    game: &G,
     depth: Option<u32>,
     algorithm: Option<Algorithm>,
     eval: G::Eval,
     options: &Options,
 ) -> Box<dyn Searcher<G::Pos>> {
-    let algorithm = algorithm.unwrap_or(default_algorithm::<G>());
+    let algorithm = algorithm.unwrap_or(default_algorithm(game.info().players.len()));
     strong_searcher::<G::Pos, G::Eval>(algorithm, depth, eval, options)
 }
 
@@ -164,11 +165,11 @@ impl EngineVisitor for BuildWeighted<'_> {
                     AlphaBeta::<G::Pos, G::Eval>::with_eval(depth, eval, &self.options),
                 ),
                 PlayerSpec::Search { depth, algorithm } => {
-                    strong::<G>(depth, algorithm, eval, &self.options)
+                    strong::<G>(game, depth, algorithm, eval, &self.options)
                 }
                 PlayerSpec::Level { level } => Box::new(Level::<G::Pos, G::Eval>::with_algorithm(
                     level,
-                    default_algorithm::<G>(),
+                    default_algorithm(game.info().players.len()),
                     eval,
                     &self.options,
                 )),

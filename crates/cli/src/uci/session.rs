@@ -166,8 +166,7 @@ impl Session {
         ));
         let algorithms: Vec<String> = Algorithm::ALL.iter().map(|a| format!("var {a}")).collect();
         self.out.line(&format!(
-            "option name Algorithm type combo default {} {}",
-            Algorithm::Paranoid,
+            "option name Algorithm type combo default auto var auto {}",
             algorithms.join(" ")
         ));
         self.out.line(&format!(
@@ -249,8 +248,13 @@ impl Session {
                 }
                 Err(e) => self.out.error(&format!("Player: {e}; still {}", self.spec)),
             },
-            // The strong search's algorithm (for three players; with two they play alike).
-            "algorithm" => match value.parse::<Algorithm>() {
+            // The strong search's algorithm (for three players; with two they play alike);
+            // `auto`: the game's own.
+            "algorithm" => match if value.trim().eq_ignore_ascii_case("auto") {
+                Ok(None)
+            } else {
+                value.parse::<Algorithm>().map(Some)
+            } {
                 Ok(a) => {
                     let depth = match self.spec {
                         PlayerSpec::Search { depth, .. } => depth,
@@ -258,12 +262,12 @@ impl Session {
                     };
                     self.spec = PlayerSpec::Search {
                         depth,
-                        algorithm: Some(a),
+                        algorithm: a,
                     };
                     self.searcher = None;
                 }
                 Err(e) => self.out.error(&format!(
-                    "Algorithm: {e}; the player is still {}",
+                    "Algorithm: {e}, or auto; the player is still {}",
                     self.spec
                 )),
             },

@@ -594,8 +594,10 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for BestReply<P, E> {
         let history = history_hashes(record);
         let lines = self.options.multipv.max(1) as usize;
         let nodes = std::cell::Cell::new(0u64);
+        let full = std::cell::Cell::new(0u32);
         let this = &mut *self;
         let nodes_ref = &nodes;
+        let full_ref = &full;
         let best = deepen(
             &root,
             first,
@@ -604,6 +606,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for BestReply<P, E> {
             control,
             report,
             &|| nodes_ref.get(),
+            &|| Some(full_ref.get()),
             |depth, excluded| {
                 this.excluded.clear();
                 this.excluded.extend_from_slice(excluded);
@@ -611,6 +614,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for BestReply<P, E> {
                 let mut pos = root.clone();
                 let v = this.max_node(&mut pos, depth as i32, 0, -INFINITY, INFINITY, control);
                 nodes_ref.set(this.nodes);
+                full_ref.set(this.tt.hashfull());
                 Iteration {
                     value: v,
                     line: this.lines.root().to_vec(),

@@ -313,10 +313,12 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for MaxN<P, E> {
         let history = history_hashes(record);
         let lines = self.options.multipv.max(1) as usize;
         let nodes = std::cell::Cell::new(0u64);
+        let full = std::cell::Cell::new(0u32);
         let root_player = self.root as usize;
         let best = {
             let this = &mut *self;
             let nodes_ref = &nodes;
+            let full_ref = &full;
             deepen(
                 &root,
                 first,
@@ -325,6 +327,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for MaxN<P, E> {
                 control,
                 report,
                 &|| nodes_ref.get(),
+                &|| Some(full_ref.get()),
                 |depth, excluded| {
                     this.excluded.clear();
                     this.excluded.extend_from_slice(excluded);
@@ -332,6 +335,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for MaxN<P, E> {
                     let mut pos = root.clone();
                     let v = this.node(&mut pos, depth as i32, 0, None, control);
                     nodes_ref.set(this.nodes);
+                    full_ref.set(this.tt.hashfull());
                     // A cut iteration's line is kept only if a root move was searched in full
                     // (the first, the last iteration's best, is searched first).
                     let line = this.lines.root().to_vec();

@@ -101,10 +101,15 @@ pub trait Searcher<P: Position>: Send {
     fn configure(&mut self, options: &Options);
 }
 
-/// The algorithm `search` and the levels play in a game: `paranoid` (PVS) in every game
-/// today; `docs/engine.md` has the matches that choose it for three players.
-pub fn default_algorithm<G: crate::games::EngineGame>() -> Algorithm {
-    Algorithm::Paranoid
+/// The algorithm `search` and the levels play in a game: best-reply search with three players
+/// or more (it won the matches of `docs/engine.md`, "Three players: the algorithms"), the
+/// paranoid PVS with two (where every tree search is negamax, and PVS has the pruning).
+pub fn default_algorithm(players: usize) -> Algorithm {
+    if players >= 3 {
+        Algorithm::BestReply
+    } else {
+        Algorithm::Paranoid
+    }
 }
 
 /// The strong search by its algorithm, to a fixed depth or (with `None`) as the limits allow.
@@ -132,8 +137,9 @@ pub enum PlayerSpec {
     /// Alpha-beta (paranoid with three players) to a fixed depth, counting material.
     AlphaBeta { depth: u32 },
     /// The strong search (PVS with a transposition table, quiescence, pruning), to a fixed
-    /// depth or (with `None`) as deep as the limits of each move allow; with three players by
-    /// an algorithm (`None`: the game's default, paranoid PVS).
+    /// depth or (with `None`) as deep as the limits of each move allow; by an algorithm
+    /// (`None`: the game's default, [`default_algorithm`]: best-reply search with three
+    /// players, paranoid PVS with two).
     Search {
         depth: Option<u32>,
         algorithm: Option<Algorithm>,

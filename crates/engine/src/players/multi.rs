@@ -421,6 +421,7 @@ pub fn deepen<P: Position>(
     control: &Control,
     report: &mut dyn FnMut(&Report),
     nodes: &dyn Fn() -> u64,
+    hashfull: &dyn Fn() -> Option<u32>,
     mut iterate: impl FnMut(u32, &[P::Move]) -> Iteration<P::Move>,
 ) -> P::Move {
     let players = root.player_names().len();
@@ -462,7 +463,7 @@ pub fn deepen<P: Position>(
                 score: Score::from_value(*v, players),
                 nodes: nodes(),
                 time: control.elapsed(),
-                hashfull: None,
+                hashfull: hashfull(),
                 pv: texts(root, pv),
             });
         }
