@@ -298,40 +298,30 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
                     }
                 }
             }
+            let here = ply + made.len();
+            if ended.is_none() && pos.to_move() == self.root {
+                break;
+            }
+            // (The layer's own position was checked on entry.)
+            if ended.is_none() && made.len() > 0 {
+                ended = self.settled(pos, here);
+            }
+            let moves = if ended.is_none() {
+                self.sorted(pos, here, None)
+            } else {
+                P::MoveList::default()
+            };
+            if ended.is_none() && moves.is_empty() {
+                ended = Some(self.outcome(pos.outcome_without_moves().winner(), here));
+            }
             if let Some(v) = ended {
-                // The game ended before the replier's turn: that is its value.
+                // The game ended before or at the replier's turn: that is its value.
                 if v < best {
                     best = v;
                     beta = beta.min(v);
                     if best <= alpha {
                         break 'opponents;
                     }
-                }
-                continue;
-            }
-            let here = ply + made.len();
-            if pos.to_move() == self.root {
-                break;
-            }
-            // (The layer's own position was checked on entry.)
-            if made.len() > 0 {
-                if let Some(v) = self.settled(pos, here) {
-                    if v < best {
-                        best = v;
-                        beta = beta.min(v);
-                        if best <= alpha {
-                            break 'opponents;
-                        }
-                    }
-                    continue;
-                }
-            }
-            let moves = self.sorted(pos, here, None);
-            if moves.is_empty() {
-                let v = self.outcome(pos.outcome_without_moves().winner(), here);
-                if v < best {
-                    best = v;
-                    beta = beta.min(v);
                 }
                 continue;
             }

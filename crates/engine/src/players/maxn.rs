@@ -165,7 +165,7 @@ impl<P: Position, E: Evaluator<P>> MaxN<P, E> {
         let mut best: Option<Values> = None;
         let mut best_move = None;
         self.path.push(key);
-        for (i, &mv) in moves.iter().enumerate() {
+        for &mv in moves.iter() {
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
             }
@@ -187,7 +187,6 @@ impl<P: Position, E: Evaluator<P>> MaxN<P, E> {
                 best_move = Some(mv);
                 self.lines.update(ply, mv);
                 if self.cut(&v, me, parent) {
-                    self.order.reward(pos, mv, depth, ply, &moves[..i]);
                     break;
                 }
             }
@@ -197,9 +196,8 @@ impl<P: Position, E: Evaluator<P>> MaxN<P, E> {
             return best.unwrap_or([0; 4]);
         }
         if let Some(mv) = best_move {
-            if !self.aborted {
-                self.order.reward(pos, mv, depth, ply, &[]);
-            }
+            let tried = moves.iter().position(|&m| m == mv).unwrap_or(0);
+            self.order.reward(pos, mv, depth, ply, &moves[..tried]);
             self.tt.store(
                 key,
                 ply,
