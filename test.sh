@@ -27,4 +27,9 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 cargo test --workspace 2>&1 | tee "$log"
 cargo +nightly test --manifest-path fuzz/Cargo.toml --lib 2>&1 | tee -a "$log"
-awk '/^test result:/ { p += $4; f += $6 } END { printf "all tests: %d passed, %d failed\n", p, f }' "$log"
+# The web app in a real browser (Debian's chromium driven by playwright-core, both installed
+# when missing), against the binary `cargo test` just built; screenshots in target/browser-shots.
+MYRMIDON_BIN="$PWD/target/debug/myrmidon" tests/browser/run.sh 2>&1 | tee -a "$log"
+awk '/^test result:/ { p += $4; f += $6 }
+     /^browser tests:/ { p += $3; f += $5 }
+     END { printf "all tests: %d passed, %d failed\n", p, f }' "$log"

@@ -24,6 +24,9 @@ pub enum CliError {
     Usage(String),
     /// Reading or writing failed (exit status [`RUNTIME_STATUS`]).
     Io(io::Error),
+    /// A service failed while running: a port taken, a database that cannot be opened (exit
+    /// status [`RUNTIME_STATUS`]).
+    Runtime(String),
 }
 
 impl CliError {
@@ -35,7 +38,7 @@ impl CliError {
     pub fn exit_status(&self) -> u8 {
         match self {
             CliError::Usage(_) => USAGE_STATUS,
-            CliError::Io(_) => RUNTIME_STATUS,
+            CliError::Io(_) | CliError::Runtime(_) => RUNTIME_STATUS,
         }
     }
 }
@@ -45,6 +48,7 @@ impl fmt::Display for CliError {
         match self {
             CliError::Usage(m) => f.write_str(m),
             CliError::Io(e) => write!(f, "cannot write the output: {e}"),
+            CliError::Runtime(m) => f.write_str(m),
         }
     }
 }

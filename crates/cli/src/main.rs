@@ -12,6 +12,7 @@ mod moves;
 mod perft;
 mod play;
 mod progress;
+mod serve;
 mod tactics;
 #[cfg(test)]
 mod testgame;
@@ -59,6 +60,9 @@ enum Command {
     /// Suites of positions with a forced win and a unique first move, proved by the solver:
     /// make one (--generate), prove one again (--check), or count what an engine solves.
     Tactics(tactics::TacticsArgs),
+    /// The web app: play every game in the browser (against the computer or on one screen),
+    /// with the JSON API of docs/api.md, on one port and one database.
+    Serve(serve::ServeArgs),
 }
 
 fn run(cli: Cli) -> common::CliResult {
@@ -73,6 +77,7 @@ fn run(cli: Cli) -> common::CliResult {
         Command::Engine(args) => uci::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Tactics(args) => tactics::run(&args),
+        Command::Serve(args) => serve::run(&args),
     }
 }
 

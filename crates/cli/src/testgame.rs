@@ -48,6 +48,7 @@ static INFOS: [GameInfo; 3] = [
         }],
         reasons: &[LINE, Reason::PASSES],
         summary: "three in a row on 3x3 squares",
+        marked: &[],
     },
     GameInfo {
         id: "hextac",
@@ -59,6 +60,7 @@ static INFOS: [GameInfo; 3] = [
         settings: &[],
         reasons: &[LINE, Reason::PASSES],
         summary: "three in a row on a small hexagon, three players",
+        marked: &[],
     },
     GameInfo {
         id: "hextac-r",
@@ -70,6 +72,7 @@ static INFOS: [GameInfo; 3] = [
         settings: &[],
         reasons: &[LINE, Reason::PASSES],
         summary: "the same with confusing names",
+        marked: &[],
     },
 ];
 

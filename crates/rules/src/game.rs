@@ -93,6 +93,17 @@ pub struct GameInfo {
     pub reasons: &'static [Reason],
     /// One line saying what the game is.
     pub summary: &'static str,
+    /// Cells with a role in the rules, for boards to mark (Ant Chess's anthill, Jeu de Reines'
+    /// Ponte squares); empty where none has.
+    pub marked: &'static [MarkedCell],
+}
+
+/// A cell with a role in the rules, and what it is called (`anthill`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MarkedCell {
+    pub cell: Cell,
+    pub name: &'static str,
 }
 
 /// Chosen values of a game's settings, by name. Missing names take their defaults.

@@ -26,8 +26,8 @@ pub mod zobrist;
 pub use dynamic::{DynGame, DynRecord, MoveDesc, PlayedMove, Step};
 pub use error::{MoveError, PositionError, SettingError, UnknownGame};
 pub use game::{
-    divide, perft, perft_visiting, Cell, Fact, FactValue, Game, GameInfo, MoveCells, PieceKind,
-    PieceNotation, PieceView, Player, Position, SettingInfo, Settings, Tactics,
+    divide, perft, perft_visiting, Cell, Fact, FactValue, Game, GameInfo, MarkedCell, MoveCells,
+    PieceKind, PieceNotation, PieceView, Player, Position, SettingInfo, Settings, Tactics,
 };
 pub use geometry::Geometry;
 pub use movelist::{MoveBuffer, MoveCounter, MoveList, MoveSink};

@@ -67,6 +67,7 @@ pub static INFO: GameInfo = GameInfo {
     settings: &[],
     reasons: outcome::REASONS,
     summary: "fairy chess with cannons (Leo, Pao, Vao), the Mao and Berolina pawns",
+    marked: &[],
 };
 
 /// The game `ackenhead`.

@@ -36,8 +36,8 @@ pub use position::{AntChessKind, AntChessPosition};
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Fact, Game, GameInfo, MoveCells, PieceKind, PieceNotation, PieceView, Player, Position,
-    Settings, Tactics,
+    Cell, Fact, Game, GameInfo, MarkedCell, MoveCells, PieceKind, PieceNotation, PieceView, Player,
+    Position, Settings, Tactics,
 };
 use crate::movelist::MoveSink;
 use crate::outcome::{Outcome, Reason};
@@ -76,6 +76,13 @@ const PIECES: &[PieceKind] = &[
     },
 ];
 
+/// The anthill: the centre of the hexagon (g7), cell 63 of 127 in reading order (a test
+/// checks it against the move generator's tables).
+const ANTHILL_CELLS: &[MarkedCell] = &[MarkedCell {
+    cell: 63,
+    name: "anthill",
+}];
+
 static INFO_2: GameInfo = GameInfo {
     id: "antchess",
     name: "Ant Chess",
@@ -86,6 +93,7 @@ static INFO_2: GameInfo = GameInfo {
     settings: &[],
     reasons: outcome::REASONS,
     summary: "Ant Chess for two on a hexagon of 127 cells: checkmate the enemy Queen or bring yours to the anthill",
+    marked: ANTHILL_CELLS,
 };
 
 static INFO_3: GameInfo = GameInfo {
@@ -98,6 +106,7 @@ static INFO_3: GameInfo = GameInfo {
     settings: &[],
     reasons: outcome::REASONS,
     summary: "Ant Chess for three: reach the anthill first, or keep the last Queen standing",
+    marked: ANTHILL_CELLS,
 };
 
 /// Two-player Ant Chess (`antchess`).

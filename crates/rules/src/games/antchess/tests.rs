@@ -2150,3 +2150,12 @@ fn random_games_with_a_dropout() {
     }
     assert!(after_dropout > 50, "{after_dropout}");
 }
+
+#[test]
+fn the_marked_anthill_is_the_centre() {
+    for info in [super::INFO_2, super::INFO_3] {
+        assert_eq!(info.marked.len(), 1);
+        assert_eq!(info.marked[0].cell, tables().centre as u16);
+        assert_eq!(info.geometry.cell_name(info.marked[0].cell), "g7");
+    }
+}

@@ -64,6 +64,7 @@ static INFO: GameInfo = GameInfo {
     reasons: outcome::REASONS,
     summary: "Robert Abbott's game of phalanxes on a 14x12 board: move lines of pieces, capture \
               smaller lines, get more pieces onto the far row than the opponent",
+    marked: &[],
 };
 
 impl Game for Epaminondas {

@@ -28,8 +28,8 @@ pub use position::{People, Region, ReinesKind, ReinesPosition};
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Fact, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position, SettingInfo,
-    Settings, Tactics,
+    Cell, Fact, Game, GameInfo, MarkedCell, MoveCells, PieceKind, PieceView, Player, Position,
+    SettingInfo, Settings, Tactics,
 };
 use crate::geometry::Geometry;
 use crate::movelist::{MoveList, MoveSink};
@@ -77,6 +77,16 @@ static INFO: GameInfo = GameInfo {
     reasons: outcome::REASONS,
     summary: "Termides against Myrmides on 8x8: capture the immobile enemy Queen; captured \
               Workers come back through the Ponte",
+    marked: &[
+        MarkedCell {
+            cell: position::PONTE_SQUARE[0] as Cell,
+            name: "Ponte of the Termides",
+        },
+        MarkedCell {
+            cell: position::PONTE_SQUARE[1] as Cell,
+            name: "Ponte of the Myrmides",
+        },
+    ],
 };
 
 impl Game for Reines {

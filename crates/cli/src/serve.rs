@@ -1,0 +1,71 @@
+//! `myrmidon serve`: the web app — every game in the browser, the JSON API (docs/api.md) and
+//! the games' WebSockets, from one process and one database.
+
+use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
+
+use clap::Args;
+use myrmidon_server::{serve, Config};
+
+use crate::common::{CliError, CliResult};
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port, printed at start).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on (0.0.0.0 to be reached from other machines).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: IpAddr,
+    /// The database: a SQLite file (`sqlite:<path>` or a path), created on first start.
+    #[arg(long, default_value = "sqlite:myrmidon.db")]
+    pub db: String,
+    /// How long the computer thinks for a move, in milliseconds.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub think_ms: u64,
+    /// Computer moves searched at once (default: the number of cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub engines: Option<u64>,
+}
+
+pub fn run(args: &ServeArgs) -> CliResult {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .with_writer(std::io::stderr)
+        .try_init();
+    let engines = args
+        .engines
+        .map(|n| n as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let config = Config {
+        addr: SocketAddr::new(args.host, args.port),
+        db: args.db.clone(),
+        think: Duration::from_millis(args.think_ms),
+        engines,
+    };
+    let db = describe_db(&args.db);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Runtime(format!("cannot start the async runtime: {e}")))?;
+    runtime
+        .block_on(serve(config, |addr| {
+            println!("myrmidon: serving on http://{addr}/ (database: {db}); Ctrl-C stops");
+        }))
+        .map_err(CliError::Runtime)
+}
+
+/// The database as the start line shows it: a SQLite file by its full path.
+fn describe_db(db: &str) -> String {
+    let path = db.strip_prefix("sqlite:").unwrap_or(db);
+    if path.starts_with("postgres") || path == ":memory:" {
+        return db.to_string();
+    }
+    match std::path::absolute(path) {
+        Ok(p) => p.display().to_string(),
+        Err(_) => path.to_string(),
+    }
+}

@@ -1,0 +1,323 @@
+//! The JSON HTTP API and the WebSocket of each game (docs/api.md).
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use myrmidon_rules::{registry, GameInfo, Geometry};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::live::{App, Refusal, LEVELS};
+
+/// The largest request body accepted.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// A refusal as the client sees it: a status and `{"error": "…"}`.
+pub struct ApiError(pub StatusCode, pub String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({"error": self.1}))).into_response()
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::Bad(e) => ApiError(StatusCode::BAD_REQUEST, e),
+            Refusal::Forbidden(e) => ApiError(StatusCode::FORBIDDEN, e),
+            Refusal::NotFound(e) => ApiError(StatusCode::NOT_FOUND, e),
+            Refusal::Conflict(e) => ApiError(StatusCode::CONFLICT, e),
+            Refusal::Internal(e) => ApiError(StatusCode::INTERNAL_SERVER_ERROR, e),
+        }
+    }
+}
+
+type ApiResult<T> = Result<T, ApiError>;
+
+/// Reads a JSON body, with a message that says what is wrong.
+fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> ApiResult<T> {
+    let bytes = bytes.map_err(|e| {
+        let status = e.status();
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError(
+                status,
+                format!("the request body is over the limit of {BODY_LIMIT} bytes"),
+            )
+        } else {
+            ApiError(status, format!("the request body: {}", e.body_text()))
+        }
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        ApiError(
+            StatusCode::BAD_REQUEST,
+            format!("the request body is not the JSON expected: {e}"),
+        )
+    })
+}
+
+fn board_json(info: &GameInfo) -> Value {
+    let geometry = info.geometry;
+    let marked: Vec<Value> = info
+        .marked
+        .iter()
+        .map(|m| json!({"cell": m.cell, "name": m.name}))
+        .collect();
+    let cells: Vec<String> = (0..geometry.cell_count())
+        .map(|c| geometry.cell_name(c as u16))
+        .collect();
+    let rows: Vec<Value> = geometry
+        .rows()
+        .into_iter()
+        .map(|(indent, cells)| json!({"indent": indent, "cells": cells}))
+        .collect();
+    match geometry {
+        Geometry::Square { files, ranks } => json!({
+            "kind": "square", "files": files, "ranks": ranks, "cells": cells, "rows": rows,
+            "special": marked,
+        }),
+        Geometry::Hex { radius } => json!({
+            "kind": "hex", "radius": radius, "cells": cells, "rows": rows, "special": marked,
+        }),
+    }
+}
+
+/// `GET /api/games`: every game the server plays.
+pub async fn list_games() -> Json<Value> {
+    let games: Vec<Value> = registry::games()
+        .iter()
+        .map(|g| {
+            let info = g.info();
+            json!({
+                "id": info.id,
+                "name": info.name,
+                "summary": info.summary,
+                "players": info.players,
+                "pieces": info.pieces.iter().map(|p| json!({"letter": p.letter.to_string(), "name": p.name})).collect::<Vec<_>>(),
+                "settings": info.settings.iter().map(|s| json!({
+                    "name": s.name, "values": s.values, "default": s.default, "help": s.help,
+                })).collect::<Vec<_>>(),
+                "board": board_json(info),
+                "levels": LEVELS,
+            })
+        })
+        .collect();
+    Json(Value::Array(games))
+}
+
+#[derive(Deserialize)]
+pub struct CreateRequest {
+    /// Needed but with a record (then it must match the record's game).
+    #[serde(default)]
+    game: Option<String>,
+    seats: Vec<String>,
+    /// A game record (docs/records.md) to continue or review: its first game.
+    #[serde(default)]
+    record: Option<String>,
+    #[serde(default)]
+    settings: serde_json::Map<String, Value>,
+    #[serde(default)]
+    position: Option<String>,
+}
+
+/// `POST /api/games`.
+pub async fn create_game(
+    State(app): State<Arc<App>>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> ApiResult<Response> {
+    let req: CreateRequest = body(bytes)?;
+    let mut settings = Vec::new();
+    for (name, value) in req.settings {
+        match value {
+            Value::String(v) => settings.push((name, v)),
+            other => {
+                return Err(ApiError(
+                    StatusCode::BAD_REQUEST,
+                    format!("settings: {name} must be a string, not {other}"),
+                ))
+            }
+        }
+    }
+    let (id, tokens, state) = match (req.record, req.game) {
+        (Some(record), game) => {
+            if req.position.is_some() || !settings.is_empty() {
+                return Err(ApiError(
+                    StatusCode::BAD_REQUEST,
+                    "record: it fixes the start position and the settings: give neither".into(),
+                ));
+            }
+            app.import(game.as_deref(), &req.seats, &record).await?
+        }
+        (None, Some(game)) => {
+            app.create(&game, &req.seats, settings, req.position)
+                .await?
+        }
+        (None, None) => {
+            return Err(ApiError(
+                StatusCode::BAD_REQUEST,
+                "game: missing (the game id, as \"ackenhead\"), or give a record".into(),
+            ))
+        }
+    };
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"id": id, "tokens": tokens, "state": state})),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+pub struct StateQuery {
+    at: Option<usize>,
+}
+
+/// `GET /api/games/{id}` (`?at=N`: the position after N moves, read only).
+pub async fn get_game(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    query: Result<Query<StateQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Json<Value>> {
+    let Query(query) = query.map_err(|e| {
+        ApiError(
+            StatusCode::BAD_REQUEST,
+            format!("the query: {}", e.body_text()),
+        )
+    })?;
+    let slot = app.game(&id).await?;
+    let live = slot.live.lock().await;
+    Ok(Json(match query.at {
+        Some(at) => live.state_at(at)?,
+        None => live.state(),
+    }))
+}
+
+#[derive(Deserialize)]
+pub struct MoveRequest {
+    #[serde(rename = "move")]
+    text: String,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// `POST /api/games/{id}/moves`.
+pub async fn post_move(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let req: MoveRequest = body(bytes)?;
+    Ok(Json(app.play(&id, &req.text, req.token.as_deref()).await?))
+}
+
+#[derive(Deserialize)]
+pub struct ResignRequest {
+    seat: u8,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// `POST /api/games/{id}/resign`.
+pub async fn resign(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let req: ResignRequest = body(bytes)?;
+    Ok(Json(app.resign(&id, req.seat, req.token.as_deref()).await?))
+}
+
+#[derive(Deserialize)]
+pub struct TokenRequest {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// `POST /api/games/{id}/takeback`.
+pub async fn takeback(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let req: TokenRequest = body(bytes)?;
+    Ok(Json(app.takeback(&id, req.token.as_deref()).await?))
+}
+
+/// `GET /api/games/{id}/record`: the game record, as text.
+pub async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> ApiResult<Response> {
+    let text = app.record_text(&id).await?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"myrmidon-{id}.pgn\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// `GET /api/games/{id}/ws`: the state now and after every change.
+pub async fn watch(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> ApiResult<Response> {
+    let slot = app.game(&id).await?;
+    Ok(upgrade
+        .max_message_size(4096)
+        .on_upgrade(move |socket| async move {
+            let (state, updates) = {
+                let live = slot.live.lock().await;
+                (live.state().to_string(), live.watchers.subscribe())
+            };
+            follow(socket, state, updates).await;
+        }))
+}
+
+async fn follow(
+    mut socket: WebSocket,
+    first: String,
+    mut updates: tokio::sync::broadcast::Receiver<Arc<str>>,
+) {
+    if socket.send(Message::Text(first.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            update = updates.recv() => match update {
+                Ok(text) => {
+                    if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
+                        return;
+                    }
+                }
+                // Fell behind: the next state sent is complete anyway.
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}
+
+/// Any other `/api/…` path.
+pub async fn unknown_api() -> ApiError {
+    ApiError(
+        StatusCode::NOT_FOUND,
+        "no such API endpoint (see docs/api.md)".into(),
+    )
+}

@@ -1,0 +1,854 @@
+//! The games in play: each one's record (the rules library referees every move), its seats and
+//! their tokens, and the watchers of its WebSocket. Loaded from the store on first use; every
+//! change is stored before it is applied and acknowledged.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Duration;
+
+use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec};
+use myrmidon_rules::dynamic::Step;
+use myrmidon_rules::{pgn, registry, DynRecord, Outcome, Reason, Settings};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use tokio::sync::{broadcast, Mutex, Semaphore};
+
+use crate::store::{GameRow, StepRow, Store, StoreError};
+
+/// The highest computer level.
+pub const LEVELS: u8 = 8;
+
+/// What a seat is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Computer(u8),
+}
+
+impl Seat {
+    pub fn parse(text: &str) -> Result<Seat, String> {
+        if text == "human" {
+            return Ok(Seat::Human);
+        }
+        if let Some(level) = text.strip_prefix("computer:") {
+            if let Ok(level) = level.parse::<u8>() {
+                if (1..=LEVELS).contains(&level) {
+                    return Ok(Seat::Computer(level));
+                }
+            }
+            return Err(format!(
+                "seat {text:?}: the computer's level must be a number from 1 to {LEVELS}"
+            ));
+        }
+        Err(format!(
+            "seat {text:?}: expected \"human\" or \"computer:<level>\" (level 1 to {LEVELS})"
+        ))
+    }
+}
+
+/// Why a request about a game was refused: the HTTP layer turns each into a status.
+#[derive(Debug)]
+pub enum Refusal {
+    /// 400: what the client sent cannot be played.
+    Bad(String),
+    /// 403: the token does not hold the seat.
+    Forbidden(String),
+    /// 404.
+    NotFound(String),
+    /// 409: another change came first.
+    Conflict(String),
+    /// 500: the store failed.
+    Internal(String),
+}
+
+impl From<StoreError> for Refusal {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict => {
+                Refusal::Conflict("another move was stored first: read the state again".into())
+            }
+            StoreError::Database(e) => {
+                tracing::error!("store: {e}");
+                Refusal::Internal("the server could not store the game".into())
+            }
+        }
+    }
+}
+
+/// A game in memory.
+pub struct Live {
+    pub row: GameRow,
+    pub seats: Vec<Seat>,
+    pub record: Box<dyn DynRecord>,
+    /// The steps stored so far (the next step's place).
+    pub steps: usize,
+    /// The computer is choosing a move.
+    pub thinking: bool,
+    /// Counts every change (a takeback too): a computer move chosen before a change is
+    /// dropped.
+    pub changes: u64,
+    /// Every change, as the state's JSON text, to the game's watchers.
+    pub watchers: broadcast::Sender<Arc<str>>,
+}
+
+pub struct Slot {
+    pub live: Mutex<Live>,
+}
+
+/// Everything the handlers share.
+pub struct App {
+    pub store: Store,
+    games: StdMutex<HashMap<String, Arc<Slot>>>,
+    /// Computer moves running at once, at most.
+    engines: Arc<Semaphore>,
+    /// How long the computer thinks for a move.
+    pub think: Duration,
+}
+
+/// A fresh secret: 128 random bits in hex.
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the system's random source");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A fresh game id: 10 letters and digits.
+pub fn new_id() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    let mut bytes = [0u8; 10];
+    getrandom::fill(&mut bytes).expect("the system's random source");
+    bytes
+        .iter()
+        .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
+        .collect()
+}
+
+pub fn hash_token(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Equal strings, in a time that does not depend on where they differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+/// Reads the seats of a new game and makes their tokens: one per human seat, or one shared
+/// token when every seat is human (one screen).
+fn seat_tokens(
+    players: usize,
+    kind: &str,
+    seats: &[String],
+) -> Result<Vec<Option<String>>, Refusal> {
+    if seats.len() != players {
+        return Err(Refusal::Bad(format!(
+            "seats: {kind} has {players} players, {} seats were given",
+            seats.len()
+        )));
+    }
+    let parsed: Vec<Seat> = seats
+        .iter()
+        .map(|s| Seat::parse(s))
+        .collect::<Result<_, _>>()
+        .map_err(Refusal::Bad)?;
+    let humans = parsed.iter().filter(|s| **s == Seat::Human).count();
+    let shared = (humans == parsed.len()).then(new_token);
+    let tokens = parsed
+        .iter()
+        .map(|s| match s {
+            Seat::Human => Some(shared.clone().unwrap_or_else(new_token)),
+            Seat::Computer(_) => None,
+        })
+        .collect();
+    Ok(tokens)
+}
+
+/// The record a stored game replays to.
+pub fn replay(row: &GameRow, steps: &[StepRow]) -> Result<Box<dyn DynRecord>, String> {
+    let game = registry::find(&row.kind).map_err(|e| e.to_string())?;
+    let mut record = match &row.start {
+        Some(start) => game.new_game_at(start).map_err(|e| e.to_string())?,
+        None => {
+            let settings = Settings(row.settings.clone());
+            game.new_game(&settings).map_err(|e| e.to_string())?
+        }
+    };
+    for (i, step) in steps.iter().enumerate() {
+        match step {
+            StepRow::Move { text, .. } => {
+                record
+                    .play(text)
+                    .map_err(|e| format!("stored step {i} ({text}): {e}"))?;
+            }
+            StepRow::Out { seat, reason } => {
+                let reason = Reason::find(reason)
+                    .ok_or_else(|| format!("stored step {i}: reason {reason:?}"))?;
+                if !record.drop_out(*seat, reason) {
+                    return Err(format!("stored step {i}: seat {seat} cannot leave"));
+                }
+            }
+            StepRow::Declare { winner, reason } => {
+                let reason = Reason::find(reason)
+                    .ok_or_else(|| format!("stored step {i}: reason {reason:?}"))?;
+                record.declare(match winner {
+                    Some(winner) => Outcome::Win {
+                        winner: *winner,
+                        reason,
+                    },
+                    None => Outcome::Draw { reason },
+                });
+            }
+        }
+    }
+    Ok(record)
+}
+
+impl Live {
+    fn new(row: GameRow, record: Box<dyn DynRecord>, steps: usize) -> Result<Live, String> {
+        let seats = row
+            .seats
+            .iter()
+            .map(|s| Seat::parse(s))
+            .collect::<Result<_, _>>()?;
+        let (watchers, _) = broadcast::channel(64);
+        Ok(Live {
+            row,
+            seats,
+            record,
+            steps,
+            thinking: false,
+            changes: 0,
+            watchers,
+        })
+    }
+
+    /// The seat to move, or `None` once the game is over.
+    pub fn seat_to_move(&self) -> Option<u8> {
+        if self.record.result().is_some() {
+            None
+        } else {
+            Some(self.record.to_move())
+        }
+    }
+
+    /// Whether `token` holds `seat`.
+    pub fn holds(&self, token: Option<&str>, seat: u8) -> bool {
+        let Some(token) = token else { return false };
+        match self.row.token_hashes.get(seat as usize) {
+            Some(Some(hash)) => same(&hash_token(token), hash),
+            _ => false,
+        }
+    }
+
+    /// The game's state as the API gives it.
+    pub fn state(&self) -> Value {
+        state_of(&self.row, &*self.record, self.steps, self.thinking)
+    }
+
+    /// The state at an earlier ply (`at` moves played), read only.
+    pub fn state_at(&self, at: usize) -> Result<Value, Refusal> {
+        let played = self.record.history().len();
+        if at > played {
+            return Err(Refusal::Bad(format!(
+                "at={at}: the game has {played} moves so far"
+            )));
+        }
+        let mut record = self.record.clone_box();
+        while record.history().len() > at {
+            if !record.undo() {
+                break;
+            }
+        }
+        let mut state = state_of(&self.row, &*record, self.steps, false);
+        state["at"] = json!(at);
+        Ok(state)
+    }
+
+    /// Marks the game as thinking and returns what the computer needs, if a computer seat is
+    /// to move and no move of its is under way (the caller tells the watchers).
+    fn claim(&mut self) -> Option<Job> {
+        let seat = self.seat_to_move()?;
+        let Seat::Computer(level) = self.seats[seat as usize] else {
+            return None;
+        };
+        if self.thinking {
+            return None;
+        }
+        self.thinking = true;
+        Some(Job {
+            record: self.record.clone_box(),
+            level,
+            version: self.changes,
+            seat,
+        })
+    }
+
+    /// After a change: counts it, starts the computer's move if it is its turn (returned, to
+    /// run once the lock is let go) and tells the watchers.
+    #[must_use]
+    fn changed(&mut self) -> Option<Job> {
+        self.changes += 1;
+        let job = self.claim();
+        self.publish();
+        job
+    }
+
+    fn publish(&self) {
+        let text: Arc<str> = self.state().to_string().into();
+        // No watcher is not an error.
+        let _ = self.watchers.send(text);
+    }
+}
+
+fn cells_json(from: Option<u16>, to: Option<u16>, captures: &[u16]) -> Value {
+    json!({"from": from, "to": to, "captures": captures})
+}
+
+pub fn state_of(row: &GameRow, record: &dyn DynRecord, steps: usize, thinking: bool) -> Value {
+    let info = record.info();
+    let players = record.player_names();
+    let result = record.result();
+    let over = result.is_some();
+    let history = record.history();
+    let legal = if over {
+        Vec::new()
+    } else {
+        record.legal_moves()
+    };
+    let board: Vec<Value> = (0..info.geometry.cell_count())
+        .map(|c| match record.piece_at(c as u16) {
+            Some(p) => json!({"owner": p.owner, "kind": p.kind.to_string()}),
+            None => Value::Null,
+        })
+        .collect();
+    let outcome = result.as_ref().map(|r| {
+        json!({
+            "winner": r.outcome.winner(),
+            "reason": r.outcome.reason().id,
+            "text": r.describe(players),
+        })
+    });
+    let settings: serde_json::Map<String, Value> = row
+        .settings
+        .iter()
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .collect();
+    json!({
+        "id": row.id,
+        "game": info.id,
+        "players": players,
+        "seats": row.seats,
+        "settings": settings,
+        "start": record.start_string(),
+        "position": record.position_string(),
+        "moves": history.iter().map(|m| m.text.clone()).collect::<Vec<_>>(),
+        "history": history.iter().map(|m| {
+            let mut v = cells_json(m.cells.from, m.cells.to, &m.cells.captures);
+            v["player"] = json!(m.player);
+            v["text"] = json!(m.text);
+            v
+        }).collect::<Vec<_>>(),
+        "legal": legal.iter().map(|m| m.text.clone()).collect::<Vec<_>>(),
+        "legal_cells": legal.iter().map(|m| {
+            let mut v = cells_json(m.cells.from, m.cells.to, &m.cells.captures);
+            v["text"] = json!(m.text);
+            v
+        }).collect::<Vec<_>>(),
+        "to_move": if over { None } else { Some(record.to_move()) },
+        "board": board,
+        "check": !over && record.in_check(),
+        "info": record.info_lines(),
+        "eliminated": record.eliminations().iter().map(|e| json!({
+            "seat": e.player,
+            "reason": e.reason.id,
+            "text": e.describe(players),
+        })).collect::<Vec<_>>(),
+        "outcome": outcome,
+        "thinking": thinking,
+        "version": steps,
+    })
+}
+
+impl App {
+    pub fn new(store: Store, think: Duration, engines: usize) -> Arc<App> {
+        Arc::new(App {
+            store,
+            games: StdMutex::new(HashMap::new()),
+            engines: Arc::new(Semaphore::new(engines.max(1))),
+            think,
+        })
+    }
+
+    /// The game with this id, loaded from the store if it is not in memory.
+    pub async fn game(&self, id: &str) -> Result<Arc<Slot>, Refusal> {
+        if let Some(slot) = self.games.lock().expect("games lock").get(id) {
+            return Ok(slot.clone());
+        }
+        if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(Refusal::NotFound(format!("no game {id:?}")));
+        }
+        let Some((row, steps)) = self.store.load_game(id).await? else {
+            return Err(Refusal::NotFound(format!("no game {id:?}")));
+        };
+        let record = replay(&row, &steps).map_err(|e| {
+            tracing::error!("game {id}: {e}");
+            Refusal::Internal(format!("game {id} cannot be replayed"))
+        })?;
+        let live = Live::new(row, record, steps.len()).map_err(Refusal::Internal)?;
+        let slot = Arc::new(Slot {
+            live: Mutex::new(live),
+        });
+        let mut games = self.games.lock().expect("games lock");
+        Ok(games.entry(id.to_string()).or_insert(slot).clone())
+    }
+
+    /// Creates a game; its tokens (one per human seat; one shared token when every seat is
+    /// human) and its state.
+    pub async fn create(
+        self: &Arc<Self>,
+        kind: &str,
+        seats: &[String],
+        settings: Vec<(String, String)>,
+        position: Option<String>,
+    ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
+        let game = registry::find(kind).map_err(|e| Refusal::NotFound(e.to_string()))?;
+        let info = game.info();
+        let tokens = seat_tokens(info.players.len(), info.id, seats)?;
+        if position.is_some() && !settings.is_empty() {
+            return Err(Refusal::Bad(
+                "settings and position: a position string fixes the settings, give one or the \
+                 other"
+                    .into(),
+            ));
+        }
+        let record = match &position {
+            Some(p) => game
+                .new_game_at(p)
+                .map_err(|e| Refusal::Bad(format!("position: {e}")))?,
+            None => game
+                .new_game(&Settings(settings.clone()))
+                .map_err(|e| Refusal::Bad(format!("settings: {e}")))?,
+        };
+        let row = GameRow {
+            id: new_id(),
+            kind: info.id.to_string(),
+            settings: if position.is_some() {
+                record.settings().0
+            } else {
+                settings
+            },
+            start: position,
+            seats: seats.to_vec(),
+            token_hashes: tokens
+                .iter()
+                .map(|t| t.as_deref().map(hash_token))
+                .collect(),
+        };
+        self.store.create_game(&row).await?;
+        let id = row.id.clone();
+        let live = Live::new(row, record, 0).map_err(Refusal::Internal)?;
+        Ok(self.install(id, live, tokens).await)
+    }
+
+    /// Plays a human's move: the token must hold the seat to move.
+    pub async fn play(
+        self: &Arc<Self>,
+        id: &str,
+        text: &str,
+        token: Option<&str>,
+    ) -> Result<Value, Refusal> {
+        let slot = self.game(id).await?;
+        let (state, job) = {
+            let mut live = slot.live.lock().await;
+            let Some(seat) = live.seat_to_move() else {
+                return Err(Refusal::Bad(format!(
+                    "move {text:?}: the game is over ({})",
+                    live.record
+                        .result()
+                        .map(|r| r.describe(live.record.player_names()))
+                        .unwrap_or_default()
+                )));
+            };
+            let name = live.record.player_names()[seat as usize];
+            if live.seats[seat as usize] != Seat::Human {
+                return Err(Refusal::Forbidden(format!(
+                    "it is the computer's turn ({name}), not a human seat's"
+                )));
+            }
+            if !live.holds(token, seat) {
+                return Err(Refusal::Forbidden(format!(
+                    "this token does not hold the seat to move ({name})"
+                )));
+            }
+            let played = live
+                .record
+                .play(text)
+                .map_err(|e| Refusal::Bad(format!("move {text:?}: {e}")))?;
+            let seq = live.steps;
+            let finished = live.record.result().is_some();
+            let step = StepRow::Move {
+                seat,
+                text: played.text,
+            };
+            if let Err(e) = self.store.append_step(id, seq, &step, finished).await {
+                live.record.undo();
+                return Err(e.into());
+            }
+            live.steps += 1;
+            let job = live.changed();
+            (live.state(), job)
+        };
+        self.start(slot, job);
+        Ok(state)
+    }
+
+    /// A seat resigns: with two players the other wins; with three it drops out.
+    pub async fn resign(
+        self: &Arc<Self>,
+        id: &str,
+        seat: u8,
+        token: Option<&str>,
+    ) -> Result<Value, Refusal> {
+        let slot = self.game(id).await?;
+        let (state, job) = {
+            let mut live = slot.live.lock().await;
+            let players = live.record.player_names();
+            if seat as usize >= players.len() {
+                return Err(Refusal::Bad(format!(
+                    "seat {seat}: the game has seats 0 to {}",
+                    players.len() - 1
+                )));
+            }
+            if live.record.result().is_some() {
+                return Err(Refusal::Bad("resign: the game is over".into()));
+            }
+            if !live.holds(token, seat) {
+                return Err(Refusal::Forbidden(format!(
+                    "this token does not hold seat {seat} ({})",
+                    players[seat as usize]
+                )));
+            }
+            let mut record = live.record.clone_box();
+            if !record.drop_out(seat, Reason::RESIGNATION) {
+                return Err(Refusal::Bad(format!(
+                    "seat {seat} ({}) is already out of the game",
+                    players[seat as usize]
+                )));
+            }
+            let seq = live.steps;
+            let finished = record.result().is_some();
+            let step = StepRow::Out {
+                seat,
+                reason: Reason::RESIGNATION.id.to_string(),
+            };
+            self.store.append_step(id, seq, &step, finished).await?;
+            live.record = record;
+            live.steps += 1;
+            let job = live.changed();
+            (live.state(), job)
+        };
+        self.start(slot, job);
+        Ok(state)
+    }
+
+    /// Takes back the last move of a seat that `token` holds, with the moves played after it
+    /// (the computer's replies): against the computer, the player's last move and the reply;
+    /// on one screen, the last move.
+    pub async fn takeback(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<Value, Refusal> {
+        let slot = self.game(id).await?;
+        let (state, job) = {
+            let mut live = slot.live.lock().await;
+            let mine: Vec<u8> = (0..live.seats.len() as u8)
+                .filter(|&s| live.holds(token, s))
+                .collect();
+            if mine.is_empty() {
+                return Err(Refusal::Forbidden(
+                    "takeback: this token holds no seat of the game".into(),
+                ));
+            }
+            let Some((row, steps)) = self.store.load_game(id).await? else {
+                return Err(Refusal::NotFound(format!("no game {id:?}")));
+            };
+            // Back over the others' moves to this token's last move; only moves go back.
+            let mut keep = steps.len();
+            loop {
+                match steps[..keep].last() {
+                    Some(StepRow::Move { seat, .. }) => {
+                        keep -= 1;
+                        if mine.contains(seat) {
+                            break;
+                        }
+                    }
+                    _ => {
+                        return Err(Refusal::Bad(
+                            "takeback: no move of yours to take back".into(),
+                        ))
+                    }
+                }
+            }
+            let record = replay(&row, &steps[..keep]).map_err(Refusal::Internal)?;
+            self.store.truncate(id, keep).await?;
+            live.record = record;
+            live.steps = keep;
+            let job = live.changed();
+            (live.state(), job)
+        };
+        self.start(slot, job);
+        Ok(state)
+    }
+
+    /// The game as a game record (docs/records.md).
+    pub async fn record_text(&self, id: &str) -> Result<String, Refusal> {
+        let slot = self.game(id).await?;
+        let live = slot.live.lock().await;
+        let header = pgn::Header {
+            event: "myrmidon web game".into(),
+            site: "myrmidon serve".into(),
+            players: live
+                .seats
+                .iter()
+                .map(|s| match s {
+                    Seat::Human => "human".to_string(),
+                    Seat::Computer(level) => format!("myrmidon level {level}"),
+                })
+                .collect(),
+            extra: vec![("GameId".into(), id.to_string())],
+            ..pgn::Header::default()
+        };
+        Ok(pgn::write_game(&*live.record, &header, &[]))
+    }
+
+    /// Creates a game from a game record (its first game), to continue or review it; the
+    /// seats as for [`App::create`].
+    pub async fn import(
+        self: &Arc<Self>,
+        kind: Option<&str>,
+        seats: &[String],
+        text: &str,
+    ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
+        let games = pgn::read_games(text).map_err(|e| Refusal::Bad(format!("record: {e}")))?;
+        let Some(read) = games.into_iter().next() else {
+            return Err(Refusal::Bad("record: it holds no game".into()));
+        };
+        let record = read.record;
+        let info = record.info();
+        if let Some(kind) = kind {
+            if kind != info.id {
+                return Err(Refusal::Bad(format!(
+                    "record: a game of {}, not of {kind}",
+                    info.id
+                )));
+            }
+        }
+        let tokens = seat_tokens(info.players.len(), info.id, seats)?;
+        let mut steps = Vec::new();
+        for step in record.steps() {
+            steps.push(match step {
+                Step::Move(m) if m.automatic => continue,
+                Step::Move(m) => StepRow::Move {
+                    seat: m.player,
+                    text: m.text,
+                },
+                Step::Dropout { player, reason } => StepRow::Out {
+                    seat: player,
+                    reason: reason.id.to_string(),
+                },
+                Step::Declared(outcome) => StepRow::Declare {
+                    winner: outcome.winner(),
+                    reason: outcome.reason().id.to_string(),
+                },
+            });
+        }
+        let start = record.start_string();
+        let row = GameRow {
+            id: new_id(),
+            kind: info.id.to_string(),
+            settings: record.settings().0,
+            start: Some(start),
+            seats: seats.to_vec(),
+            token_hashes: tokens
+                .iter()
+                .map(|t| t.as_deref().map(hash_token))
+                .collect(),
+        };
+        // What is stored must replay to the same game.
+        let replayed = replay(&row, &steps).map_err(|e| Refusal::Bad(format!("record: {e}")))?;
+        let finished = replayed.result().is_some();
+        self.store.create_with_steps(&row, &steps, finished).await?;
+        let id = row.id.clone();
+        let count = steps.len();
+        let live = Live::new(row, replayed, count).map_err(Refusal::Internal)?;
+        Ok(self.install(id, live, tokens).await)
+    }
+
+    /// A new game into memory; the computer starts thinking if it moves first.
+    async fn install(
+        self: &Arc<Self>,
+        id: String,
+        mut live: Live,
+        tokens: Vec<Option<String>>,
+    ) -> (String, Vec<Option<String>>, Value) {
+        let job = live.claim();
+        let state = live.state();
+        let slot = Arc::new(Slot {
+            live: Mutex::new(live),
+        });
+        self.games
+            .lock()
+            .expect("games lock")
+            .insert(id.clone(), slot.clone());
+        self.start(slot, job);
+        (id, tokens, state)
+    }
+
+    /// If the computer is to move and not yet thinking, starts its moves in the background
+    /// (one after another while computer seats follow each other).
+    pub async fn schedule(self: &Arc<Self>, slot: Arc<Slot>) {
+        let job = Self::claim(&slot).await;
+        self.start(slot, job);
+    }
+
+    /// Runs a claimed computer move in the background.
+    fn start(self: &Arc<Self>, slot: Arc<Slot>, job: Option<Job>) {
+        if let Some(job) = job {
+            let app = self.clone();
+            tokio::spawn(async move { app.computer_moves(slot, job).await });
+        }
+    }
+
+    /// Marks the game as thinking and returns what the computer needs, if a computer seat is
+    /// to move and no move of its is under way.
+    async fn claim(slot: &Slot) -> Option<Job> {
+        let mut live = slot.live.lock().await;
+        let job = live.claim();
+        if job.is_some() {
+            live.publish();
+        }
+        job
+    }
+
+    async fn computer_moves(self: Arc<Self>, slot: Arc<Slot>, mut job: Job) {
+        loop {
+            let permit = self.engines.clone().acquire_owned().await;
+            let think = self.think;
+            let Job {
+                record,
+                level,
+                version,
+                seat,
+            } = job;
+            let choice = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                computer_move(&*record, level, think)
+            })
+            .await
+            .unwrap_or_else(|e| Err(format!("the engine stopped: {e}")));
+            {
+                let mut live = slot.live.lock().await;
+                live.thinking = false;
+                let text = match choice {
+                    Ok(Some(text)) if live.changes == version => text,
+                    // The game changed meanwhile (a takeback): think again if it is still
+                    // the computer's turn.
+                    Ok(Some(_)) => {
+                        let next = live.claim();
+                        live.publish();
+                        match next {
+                            Some(next) => {
+                                job = next;
+                                continue;
+                            }
+                            None => return,
+                        }
+                    }
+                    Ok(None) => {
+                        live.publish();
+                        return;
+                    }
+                    Err(e) => {
+                        tracing::error!("game {}: computer move: {e}", live.row.id);
+                        live.publish();
+                        return;
+                    }
+                };
+                let id = live.row.id.clone();
+                if let Err(e) = live.record.play(&text) {
+                    tracing::error!("game {id}: the computer chose {text:?}: {e}");
+                    live.publish();
+                    return;
+                }
+                let finished = live.record.result().is_some();
+                let step = StepRow::Move { seat, text };
+                let seq = live.steps;
+                if let Err(e) = self.store.append_step(&id, seq, &step, finished).await {
+                    tracing::error!("game {id}: storing the computer's move: {e}");
+                    live.record.undo();
+                    live.publish();
+                    return;
+                }
+                live.steps += 1;
+                // Another computer seat may be next (three players).
+                match live.changed() {
+                    Some(next) => job = next,
+                    None => return,
+                }
+            }
+        }
+    }
+
+    /// After a restart: the games where a computer was to move get their move.
+    pub async fn resume(self: &Arc<Self>) -> Result<usize, StoreError> {
+        let ids = self.store.unfinished_games().await?;
+        let mut resumed = 0;
+        for id in ids {
+            match self.game(&id).await {
+                Ok(slot) => {
+                    self.schedule(slot).await;
+                    resumed += 1;
+                }
+                Err(e) => tracing::error!("resuming game {id}: {e:?}"),
+            }
+        }
+        Ok(resumed)
+    }
+}
+
+/// A computer move to make.
+struct Job {
+    record: Box<dyn DynRecord>,
+    level: u8,
+    version: u64,
+    seat: u8,
+}
+
+/// The computer's choice for the player to move (off the async runtime).
+fn computer_move(
+    record: &dyn DynRecord,
+    level: u8,
+    think: Duration,
+) -> Result<Option<String>, String> {
+    let spec: PlayerSpec = format!("level:{level}")
+        .parse()
+        .map_err(|e| format!("level {level}: {e}"))?;
+    let options = Options {
+        seed: u64::from_le_bytes(new_token().as_bytes()[..8].try_into().expect("eight bytes")),
+        ..Options::default()
+    };
+    let mut searcher =
+        new_searcher(record.info().id, &spec, &options).map_err(|e| e.to_string())?;
+    let limits = Limits::movetime(think);
+    let control = Control::new(&limits, record.to_move());
+    searcher
+        .search(record, &limits, &control, &mut |_| {})
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,686 @@
+//! The HTTP API through the router (no network): every endpoint, every refusal, whole games,
+//! the computer's replies, and games that outlive the process (a new server on the same
+//! database file replays them).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use myrmidon_server::{router, App, Store};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn app_on(db: &str) -> Arc<App> {
+    let store = Store::open(db).await.expect("the database opens");
+    App::new(store, Duration::from_millis(20), 2)
+}
+
+async fn app() -> Arc<App> {
+    app_on("sqlite::memory:").await
+}
+
+async fn call(app: &Arc<App>, method: &str, path: &str, body: Option<Body>) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(body.unwrap_or_else(Body::empty))
+        .unwrap();
+    let response = router(app.clone()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+        panic!(
+            "{method} {path}: not JSON ({e}): {}",
+            String::from_utf8_lossy(&bytes)
+        )
+    });
+    (status, value)
+}
+
+async fn get(app: &Arc<App>, path: &str) -> (StatusCode, Value) {
+    call(app, "GET", path, None).await
+}
+
+async fn post(app: &Arc<App>, path: &str, body: Value) -> (StatusCode, Value) {
+    call(app, "POST", path, Some(Body::from(body.to_string()))).await
+}
+
+/// Plays a move with a seat's token.
+async fn play(app: &Arc<App>, id: &str, mv: &str, token: &str) -> (StatusCode, Value) {
+    post(
+        app,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": mv, "token": token}),
+    )
+    .await
+}
+
+async fn create(app: &Arc<App>, body: Value) -> (String, Vec<Option<String>>, Value) {
+    let (status, v) = post(app, "/api/games", body.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}: {v}");
+    let tokens = v["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().map(String::from))
+        .collect();
+    (
+        v["id"].as_str().unwrap().to_string(),
+        tokens,
+        v["state"].clone(),
+    )
+}
+
+/// Waits until the computer has moved (the state is not thinking and a human is to move or
+/// the game is over).
+async fn settled(app: &Arc<App>, id: &str) -> Value {
+    for _ in 0..500 {
+        let (status, state) = get(app, &format!("/api/games/{id}")).await;
+        assert_eq!(status, StatusCode::OK);
+        let to_move = state["to_move"].as_u64();
+        let human_turn = to_move.is_some_and(|s| state["seats"][s as usize] == "human");
+        if !state["thinking"].as_bool().unwrap() && (state["outcome"] != Value::Null || human_turn)
+        {
+            return state;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("game {id}: the computer did not move in 10 s");
+}
+
+#[tokio::test]
+async fn lists_every_game_with_its_board() {
+    let app = app().await;
+    let (status, games) = get(&app, "/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "ackenhead",
+            "antchess",
+            "antchess3",
+            "epaminondas",
+            "reines"
+        ]
+    );
+    for game in games.as_array().unwrap() {
+        let board = &game["board"];
+        let cells = board["cells"].as_array().unwrap().len();
+        // The rows as drawn hold every cell exactly once.
+        let mut seen = vec![0; cells];
+        for row in board["rows"].as_array().unwrap() {
+            for c in row["cells"].as_array().unwrap() {
+                seen[c.as_u64().unwrap() as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1), "{}: rows", game["id"]);
+        assert!(!game["pieces"].as_array().unwrap().is_empty());
+        assert_eq!(game["levels"], 8);
+    }
+    let reines = &games[4];
+    assert_eq!(reines["settings"][0]["name"], "region");
+    assert_eq!(games[2]["players"], json!(["Black", "Red", "Green"]));
+    assert_eq!(games[1]["board"]["kind"], "hex");
+    assert_eq!(games[1]["board"]["cells"].as_array().unwrap().len(), 127);
+    // Cells with a role in the rules, for the board to mark.
+    assert_eq!(
+        games[1]["board"]["special"],
+        json!([{"cell": 63, "name": "anthill"}])
+    );
+    assert_eq!(reines["board"]["special"][0]["cell"], 9);
+    assert_eq!(games[0]["board"]["special"], json!([]));
+}
+
+/// A small deterministic choice among the legal moves.
+fn pick(legal: &[Value], n: usize) -> String {
+    let i = (n.wrapping_mul(2_654_435_761) >> 7) % legal.len();
+    legal[i].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn whole_games_on_one_screen_in_every_game() {
+    let app = app().await;
+    for kind in [
+        "ackenhead",
+        "antchess",
+        "antchess3",
+        "epaminondas",
+        "reines",
+    ] {
+        let players = if kind == "antchess3" { 3 } else { 2 };
+        let (id, tokens, mut state) =
+            create(&app, json!({"game": kind, "seats": vec!["human"; players]})).await;
+        // One screen: one token for every seat.
+        assert!(tokens.iter().all(|t| t.is_some() && *t == tokens[0]));
+        let token = tokens[0].clone().unwrap();
+        let mut n = 0;
+        while state["outcome"].is_null() {
+            let legal = state["legal"].as_array().unwrap().clone();
+            assert!(!legal.is_empty(), "{kind}: no legal move but no outcome");
+            assert_eq!(legal.len(), state["legal_cells"].as_array().unwrap().len());
+            let mv = pick(&legal, n);
+            let (status, next) = play(&app, &id, &mv, &token).await;
+            assert_eq!(status, StatusCode::OK, "{kind} {mv}: {next}");
+            assert_eq!(next["version"], n + 1);
+            assert_eq!(
+                next["history"].as_array().unwrap().last().unwrap()["text"],
+                mv
+            );
+            state = next;
+            n += 1;
+            assert!(n < 3000, "{kind}: no end after 3000 moves");
+        }
+        assert!(state["to_move"].is_null());
+        assert!(state["legal"].as_array().unwrap().is_empty());
+        assert!(!state["outcome"]["text"].as_str().unwrap().is_empty());
+        // The stored game reads back the same.
+        let (_, again) = get(&app, &format!("/api/games/{id}")).await;
+        assert_eq!(again, state);
+    }
+}
+
+#[tokio::test]
+async fn the_computer_replies_by_itself() {
+    let app = app().await;
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "computer:1"]}),
+    )
+    .await;
+    assert!(tokens[0].is_some() && tokens[1].is_none());
+    let mv = state["legal"][0].as_str().unwrap().to_string();
+    let (status, after) = post(
+        &app,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": mv, "token": tokens[0]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(after["to_move"], 1);
+    // The answer already says the computer is thinking.
+    assert_eq!(after["thinking"], true);
+    let state = settled(&app, &id).await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(state["to_move"], 0);
+
+    // The computer first: it moves as soon as the game exists.
+    let (id, _, created) = create(
+        &app,
+        json!({"game": "antchess3", "seats": ["computer:2", "computer:1", "human"]}),
+    )
+    .await;
+    assert_eq!(created["thinking"], true);
+    let state = settled(&app, &id).await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(state["to_move"], 2);
+}
+
+#[tokio::test]
+async fn refusals_say_what_is_wrong_and_change_nothing() {
+    let app = app().await;
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"]}),
+    )
+    .await;
+    let token = tokens[0].clone().unwrap();
+    let moves = format!("/api/games/{id}/moves");
+    let legal = state["legal"][0].as_str().unwrap().to_string();
+
+    let cases: Vec<(&str, String, Body, StatusCode, &str)> = vec![
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(r#"{"game": "chess", "seats": ["human", "human"]}"#),
+            StatusCode::NOT_FOUND,
+            "chess",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(r#"{"game": "ackenhead", "seats": ["human"]}"#),
+            StatusCode::BAD_REQUEST,
+            "2 players",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(r#"{"game": "ackenhead", "seats": ["human", "computer:9"]}"#),
+            StatusCode::BAD_REQUEST,
+            "level",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(r#"{"game": "ackenhead", "seats": ["human", "robot"]}"#),
+            StatusCode::BAD_REQUEST,
+            "robot",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(
+                r#"{"game": "reines", "seats": ["human", "human"], "settings": {"region": "mars"}}"#,
+            ),
+            StatusCode::BAD_REQUEST,
+            "mars",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(
+                r#"{"game": "reines", "seats": ["human", "human"], "settings": {"colour": "red"}}"#,
+            ),
+            StatusCode::BAD_REQUEST,
+            "colour",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(
+                r#"{"game": "ackenhead", "seats": ["human", "human"], "position": "8/8 w"}"#,
+            ),
+            StatusCode::BAD_REQUEST,
+            "position",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(r#"{"game": "ackenhead", "seats": ["human", "human"]"#),
+            StatusCode::BAD_REQUEST,
+            "JSON",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(r#"{"seats": ["human", "human"]}"#),
+            StatusCode::BAD_REQUEST,
+            "game",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(format!(
+                r#"{{"game": "ackenhead", "seats": ["human", "human"], "position": "{}"}}"#,
+                "x".repeat(70_000)
+            )),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "limit",
+        ),
+        (
+            "GET",
+            "/api/games/nosuchgame".into(),
+            Body::empty(),
+            StatusCode::NOT_FOUND,
+            "nosuchgame",
+        ),
+        (
+            "GET",
+            format!("/api/games/{id}?at=5"),
+            Body::empty(),
+            StatusCode::BAD_REQUEST,
+            "at=5",
+        ),
+        (
+            "GET",
+            "/api/nothing".into(),
+            Body::empty(),
+            StatusCode::NOT_FOUND,
+            "endpoint",
+        ),
+        (
+            "POST",
+            "/api/games/nosuchgame/moves".into(),
+            Body::from(json!({"move": legal, "token": token}).to_string()),
+            StatusCode::NOT_FOUND,
+            "nosuchgame",
+        ),
+        (
+            "POST",
+            moves.clone(),
+            Body::from("not json"),
+            StatusCode::BAD_REQUEST,
+            "JSON",
+        ),
+        (
+            "POST",
+            moves.clone(),
+            Body::from(json!({"token": token}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "move",
+        ),
+        (
+            "POST",
+            moves.clone(),
+            Body::from(json!({"move": "e2e9", "token": token}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "e2e9",
+        ),
+        (
+            "POST",
+            moves.clone(),
+            Body::from(json!({"move": "a1a8", "token": token}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "a1a8",
+        ),
+        (
+            "POST",
+            moves.clone(),
+            Body::from(json!({"move": legal, "token": "0123"}).to_string()),
+            StatusCode::FORBIDDEN,
+            "token",
+        ),
+        (
+            "POST",
+            moves.clone(),
+            Body::from(json!({"move": legal}).to_string()),
+            StatusCode::FORBIDDEN,
+            "token",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/resign"),
+            Body::from(json!({"seat": 5, "token": token}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "seat 5",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/resign"),
+            Body::from(json!({"seat": 1, "token": "nope"}).to_string()),
+            StatusCode::FORBIDDEN,
+            "token",
+        ),
+    ];
+    for (method, path, body, expected, mentions) in cases {
+        let (status, v) = call(&app, method, &path, Some(body)).await;
+        assert_eq!(status, expected, "{method} {path}: {v}");
+        let error = v["error"].as_str().unwrap_or_else(|| panic!("{path}: {v}"));
+        assert!(
+            error.contains(mentions),
+            "{path}: {error:?} should mention {mentions:?}"
+        );
+        let (_, now) = get(&app, &format!("/api/games/{id}")).await;
+        assert_eq!(now, state, "{method} {path} changed the game");
+    }
+
+    // A seat's own token only: the computer's turn, and the other human's seat.
+    let (id2, tokens2, state2) = create(
+        &app,
+        json!({"game": "reines", "seats": ["computer:1", "human"], "settings": {"region": "cultist"}}),
+    )
+    .await;
+    assert_eq!(state2["settings"]["region"], "cultist");
+    let first = state2["legal"][0].as_str().unwrap().to_string();
+    let (status, v) = post(
+        &app,
+        &format!("/api/games/{id2}/moves"),
+        json!({"move": first, "token": tokens2[1]}),
+    )
+    .await;
+    assert!(
+        status == StatusCode::FORBIDDEN || status == StatusCode::BAD_REQUEST,
+        "{v}"
+    );
+    let state2 = settled(&app, &id2).await;
+    let reply = state2["legal"][0].as_str().unwrap().to_string();
+    let (status, v) = post(
+        &app,
+        &format!("/api/games/{id2}/moves"),
+        json!({"move": reply, "token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "another game's token: {v}");
+
+    // Resigning ends a two-player game; a move after the end is refused.
+    let (status, over) = post(
+        &app,
+        &format!("/api/games/{id}/resign"),
+        json!({"seat": 0, "token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{over}");
+    assert_eq!(over["outcome"]["winner"], 1);
+    assert_eq!(over["outcome"]["reason"], "resignation");
+    let (status, v) = post(&app, &moves, json!({"move": legal, "token": token})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("over"), "{v}");
+}
+
+#[tokio::test]
+async fn earlier_positions_and_a_start_position() {
+    let app = app().await;
+    let start = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"], "position": start}),
+    )
+    .await;
+    assert_eq!(state["start"], start);
+    assert_eq!(state["position"], start);
+    let token = tokens[0].clone().unwrap();
+    let mut positions = vec![state["position"].clone()];
+    let mut current = state;
+    for n in 0..4 {
+        let mv = pick(current["legal"].as_array().unwrap(), n);
+        let (status, next) = play(&app, &id, &mv, &token).await;
+        assert_eq!(status, StatusCode::OK);
+        positions.push(next["position"].clone());
+        current = next;
+    }
+    for (at, position) in positions.iter().enumerate() {
+        let (status, v) = get(&app, &format!("/api/games/{id}?at={at}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(&v["position"], position, "at={at}");
+        assert_eq!(v["moves"].as_array().unwrap().len(), at);
+    }
+}
+
+#[tokio::test]
+async fn games_survive_a_new_server_on_the_same_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("games.db").display());
+    let (id, token, state) = {
+        let app = app_on(&db).await;
+        let (id, tokens, mut state) = create(
+            &app,
+            json!({"game": "antchess", "seats": ["human", "human"]}),
+        )
+        .await;
+        let token = tokens[0].clone().unwrap();
+        for n in 0..6 {
+            let mv = pick(state["legal"].as_array().unwrap(), n);
+            let (status, next) = play(&app, &id, &mv, &token).await;
+            assert_eq!(status, StatusCode::OK);
+            state = next;
+        }
+        (id, token, state)
+    };
+    let app = app_on(&db).await;
+    let (status, again) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again, state);
+    // And it goes on with the same token.
+    let mv = pick(again["legal"].as_array().unwrap(), 99);
+    let (status, next) = play(&app, &id, &mv, &token).await;
+    assert_eq!(status, StatusCode::OK, "{next}");
+    assert_eq!(next["version"], 7);
+}
+
+#[tokio::test]
+async fn the_front_end_is_served_from_the_binary() {
+    let app = app().await;
+    for path in ["/", "/game/abc", "/board.js", "/style.css"] {
+        let response = router(app.clone())
+            .oneshot(Request::builder().uri(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        assert!(bytes.len() > 100, "{path}");
+    }
+    let response = router(app.clone())
+        .oneshot(
+            Request::builder()
+                .uri("/no/such/file.js")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn takeback_against_the_computer_and_on_one_screen() {
+    let app = app().await;
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "epaminondas", "seats": ["human", "computer:1"]}),
+    )
+    .await;
+    let token = tokens[0].clone().unwrap();
+    let takeback = format!("/api/games/{id}/takeback");
+    // Nothing of ours to take back yet.
+    let (status, v) = post(&app, &takeback, json!({"token": token})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, v) = post(&app, &takeback, json!({"token": "wrong"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
+    let mv = pick(state["legal"].as_array().unwrap(), 3);
+    let (status, _) = play(&app, &id, &mv, &token).await;
+    assert_eq!(status, StatusCode::OK);
+    let after_reply = settled(&app, &id).await;
+    assert_eq!(after_reply["moves"].as_array().unwrap().len(), 2);
+    // The player's move and the computer's reply go back together.
+    let (status, back) = post(&app, &takeback, json!({"token": token})).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back["moves"], json!([]));
+    assert_eq!(back["position"], state["position"]);
+    assert_eq!(back["to_move"], 0);
+    // And the game goes on from there, stored so.
+    let (status, _) = play(&app, &id, &mv, &token).await;
+    assert_eq!(status, StatusCode::OK);
+    let again = settled(&app, &id).await;
+    assert_eq!(again["moves"].as_array().unwrap().len(), 2);
+
+    // One screen: one move back at a time.
+    let (id, tokens, _) =
+        create(&app, json!({"game": "reines", "seats": ["human", "human"]})).await;
+    let token = tokens[0].clone().unwrap();
+    let mut positions = Vec::new();
+    let (_, mut state) = get(&app, &format!("/api/games/{id}")).await;
+    for n in 0..3 {
+        positions.push(state["position"].clone());
+        let mv = pick(state["legal"].as_array().unwrap(), n);
+        state = play(&app, &id, &mv, &token).await.1;
+    }
+    for expected in positions.iter().rev() {
+        let (status, back) = post(
+            &app,
+            &format!("/api/games/{id}/takeback"),
+            json!({"token": token}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(&back["position"], expected);
+    }
+}
+
+#[tokio::test]
+async fn records_export_and_import() {
+    let app = app().await;
+    let (id, tokens, mut state) = create(
+        &app,
+        json!({"game": "antchess3", "seats": ["human", "human", "human"]}),
+    )
+    .await;
+    let token = tokens[0].clone().unwrap();
+    for n in 0..7 {
+        let mv = pick(state["legal"].as_array().unwrap(), n);
+        state = play(&app, &id, &mv, &token).await.1;
+    }
+    // Red resigns: Black and Green play on.
+    let (status, state) = post(
+        &app,
+        &format!("/api/games/{id}/resign"),
+        json!({"seat": 1, "token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert!(state["outcome"].is_null());
+    assert_eq!(state["eliminated"][0]["seat"], 1);
+
+    let response = router(app.clone())
+        .oneshot(
+            Request::builder()
+                .uri(format!("/api/games/{id}/record"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let text = String::from_utf8(
+        response
+            .into_body()
+            .collect()
+            .await
+            .unwrap()
+            .to_bytes()
+            .to_vec(),
+    )
+    .unwrap();
+    assert!(text.contains("[Game \"antchess3\"]"), "{text}");
+    assert!(
+        text.contains("out:"),
+        "the resignation is in the record: {text}"
+    );
+
+    let (id2, _, imported) = create(
+        &app,
+        json!({"record": text, "seats": ["human", "human", "human"]}),
+    )
+    .await;
+    assert_ne!(id2, id);
+    for field in [
+        "position",
+        "moves",
+        "legal",
+        "to_move",
+        "eliminated",
+        "outcome",
+    ] {
+        assert_eq!(imported[field], state[field], "{field}");
+    }
+    // Stored as read: a new server over the same store gives the same state.
+    let (_, again) = get(&app, &format!("/api/games/{id2}")).await;
+    assert_eq!(again, imported);
+
+    // Refusals: a record of another game, a broken record.
+    let (status, v) = post(
+        &app,
+        "/api/games",
+        json!({"game": "reines", "record": text, "seats": ["human", "human", "human"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("antchess3"), "{v}");
+    let broken = text.replace("[Game \"antchess3\"]", "[Game \"antchess3\"]\n[Broken");
+    let (status, v) = post(
+        &app,
+        "/api/games",
+        json!({"record": broken, "seats": ["human", "human", "human"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("line"), "{v}");
+}

@@ -1,0 +1,721 @@
+// Browser tests of the web app of `myrmidon serve`: a real server, Debian's Chromium driven by
+// playwright-core, every game played to its end by clicks on the board.
+//
+//   node run.mjs            (from tests/browser; `run.sh` installs what it needs first)
+//
+// Environment:
+//   MYRMIDON_BIN       the binary to test (default: target/debug/myrmidon in the repo)
+//   MYRMIDON_WEB_DIR   passed on to the server (serve web/ from disk)
+//   CHROMIUM           the browser (default: /usr/bin/chromium)
+//   BROWSER_TESTS_ONLY a comma-separated list of test names (or parts of names) to run
+//   BROWSER_TESTS_ROUTE_WEB  a web/ folder the browser loads the front end from instead of the
+//                      server's copy (for working on web/ with an older binary)
+//   BROWSER_TESTS_DEBUG  log the WebSocket messages and the answers to POSTs
+//
+// Moves are made through the user interface only: clicks (or taps, or keys) on the board's
+// cells, the chooser, the Pass and Resign buttons and the move text box. The JSON API is used
+// to read the state: which moves are legal, to pick one, and to check what the page shows.
+
+import { spawn } from 'node:child_process';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..', '..');
+const BIN = path.resolve(ROOT, process.env.MYRMIDON_BIN || 'target/debug/myrmidon');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const SHOTS = path.join(ROOT, 'target', 'browser-shots');
+const ONLY = (process.env.BROWSER_TESTS_ONLY || '').split(',').map((s) => s.trim()).filter(Boolean);
+const ROUTE_WEB = process.env.BROWSER_TESTS_ROUTE_WEB || '';
+
+const GAMES = ['ackenhead', 'antchess', 'antchess3', 'epaminondas', 'reines'];
+// A whole game by clicks when the line found is at most this long; else the game starts from
+// a position this many plies before the end (and a start-position game of START_PLIES plies).
+const FULL_MAX = 70;
+const TAIL = 30;
+const START_PLIES = 10;
+const MOVE_CAP = 400; // no UI game may need more moves than this
+const STEP_TIMEOUT = 15000; // one move's round trip, at most
+
+// Be kind to the other work on the machine: the server and the browser inherit this.
+try { os.setPriority(0, 10); } catch { /* not allowed: fine */ }
+
+const t0 = Date.now();
+const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1).padStart(5)}s]`, ...a);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- the server
+let server = null;
+let base = '';
+let tmpDir = '';
+
+async function startServer() {
+  if (!fs.existsSync(BIN)) throw new Error(`no myrmidon binary at ${BIN} (build it, or set MYRMIDON_BIN)`);
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'myrmidon-browser-'));
+  const db = path.join(tmpDir, 'games.db');
+  server = spawn(BIN, ['serve', '--port', '0', '--db', db, '--think-ms', '50'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env },
+  });
+  let stderr = '';
+  server.stderr.on('data', (d) => { stderr += d; if (stderr.length > 20000) stderr = stderr.slice(-20000); });
+  const lines = readline.createInterface({ input: server.stdout });
+  const first = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server printed no address in 30 s; stderr:\n${stderr}`)), 30000);
+    lines.once('line', (l) => { clearTimeout(timer); resolve(l); });
+    server.once('exit', (code, sig) => { clearTimeout(timer); reject(new Error(`the server exited (${code ?? sig}) before it served; stderr:\n${stderr}`)); });
+    server.once('error', (e) => { clearTimeout(timer); reject(e); });
+  });
+  lines.on('line', () => {});
+  const m = /serving on (http:\/\/[^\s/]+\/)/.exec(first);
+  if (!m) throw new Error(`unexpected first line from the server: ${JSON.stringify(first)}`);
+  base = m[1];
+  log(`server ${path.relative(ROOT, BIN)}: ${base}`);
+}
+
+function stopServer() {
+  if (server && server.exitCode == null && server.signalCode == null) {
+    try { server.kill('SIGTERM'); } catch { /* gone */ }
+  }
+  server = null;
+  if (tmpDir) { try { fs.rmSync(tmpDir, { recursive: true, force: true }); } catch { /* ignore */ } tmpDir = ''; }
+}
+process.on('exit', stopServer);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { stopServer(); process.exit(130); });
+
+// ---------------------------------------------------------------- the API (reading, and scratch games)
+async function api(p, body) {
+  const res = await fetch(base + p.replace(/^\//, ''), body === undefined ? {} : {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const e = new Error(`${body === undefined ? 'GET' : 'POST'} ${p}: ${res.status} ${data.error || ''}`);
+    e.status = res.status;
+    e.data = data;
+    throw e;
+  }
+  return data;
+}
+const getState = (id, at) => api(`api/games/${encodeURIComponent(id)}${at != null ? `?at=${at}` : ''}`);
+
+let gameInfo = {}; // id -> the game's description
+
+// A seeded, deterministic choice of moves, favouring captures (above all of a royal piece), and
+// in Epaminondas moving forward, so that games end soon; passes only when nothing else is legal.
+function rng(seed) {
+  let x = (seed >>> 0) || 1;
+  return () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x / 4294967296; };
+}
+const ROYAL = { ackenhead: 'K', antchess: 'Q', antchess3: 'Q', reines: 'Q' };
+// Ant Chess: how far a cell is from the anthill, the middle cell (in cells, roughly)
+const centreCache = {};
+function hexDistToCentre(game, c) {
+  if (!centreCache[game]) {
+    const rows = gameInfo[game].board.rows;
+    const pos = [];
+    rows.forEach((r, ri) => r.cells.forEach((cc, k) => { pos[cc] = [(r.indent + 2 * k) / 2, ri * Math.sqrt(3) / 2]; }));
+    const mid = rows[(rows.length - 1) / 2];
+    centreCache[game] = { pos, centre: pos[mid.cells[(mid.cells.length - 1) / 2]] };
+  }
+  const { pos, centre } = centreCache[game];
+  return Math.hypot(pos[c][0] - centre[0], pos[c][1] - centre[1]);
+}
+function pickMove(s, R) {
+  const sameCells = new Map();
+  for (const m of s.legal_cells) { const k = `${m.from}:${m.to}`; sameCells.set(k, (sameCells.get(k) || 0) + 1); }
+  let best = null, bs = -Infinity;
+  for (const m of s.legal_cells) {
+    let sc = R() * 10;
+    for (const c of m.captures || []) { sc += 100; const p = s.board[c]; if (p && p.kind === ROYAL[s.game]) sc += 10000; }
+    if (m.from == null && m.to == null) sc -= 1000;
+    if (sameCells.get(`${m.from}:${m.to}`) > 1) sc += 4; // exercise the chooser now and then
+    if (s.game.startsWith('antchess') && m.from != null && m.to != null && s.board[m.from]?.kind === 'Q') {
+      sc += (hexDistToCentre(s.game, m.from) - hexDistToCentre(s.game, m.to)) * 30; // to the anthill
+    }
+    if (s.game === 'epaminondas' && m.from != null && m.to != null) {
+      const files = gameInfo.epaminondas.board.files;
+      const d = Math.floor(m.to / files) - Math.floor(m.from / files);
+      sc += (s.to_move === 0 ? d : -d) * 5;
+    }
+    if (sc > bs) { bs = sc; best = m; }
+  }
+  return best;
+}
+
+// Play scratch games through the API until one ends; its positions and moves, to replay by clicks.
+async function findLine(game, { tries = 8, cap = 400, want = FULL_MAX } = {}) {
+  const n = gameInfo[game].players.length;
+  let best = null;
+  for (let t = 1; t <= tries; t++) {
+    const R = rng(0x9e3779b1 * t + game.length);
+    const created = await api('api/games', { game, seats: Array(n).fill('human') });
+    let s = created.state;
+    const positions = [s.position];
+    const moves = [];
+    while (!s.outcome && moves.length < cap) {
+      const m = pickMove(s, R);
+      moves.push(m.text);
+      s = await api(`api/games/${created.id}/moves`, { move: m.text, token: created.tokens[0] });
+      positions.push(s.position);
+    }
+    if (!s.outcome) continue;
+    const line = { positions, moves, outcome: s.outcome, seed: t };
+    // a repetition is not seen from a position string: such an end would not replay
+    if (s.outcome.reason === 'repetition') continue;
+    if (!best || line.moves.length < best.moves.length) best = line;
+    if (best.moves.length <= want || t >= 3) break;
+  }
+  if (!best) throw new Error(`no ${game} game ended within ${cap} plies in ${tries} scratch games`);
+  return best;
+}
+
+// ---------------------------------------------------------------- the browser
+let browser = null;
+const shots = [];
+
+async function newPage({ viewport = { width: 1280, height: 800 }, mobile = false } = {}) {
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: mobile ? 2 : 1,
+    isMobile: mobile,
+    hasTouch: mobile,
+  });
+  if (ROUTE_WEB) {
+    await context.route((url) => url.origin + '/' === base.replace(/\/$/, '') + '/' && !url.pathname.startsWith('/api/'), async (route) => {
+      const u = new URL(route.request().url());
+      let f = u.pathname === '/' ? 'index.html' : u.pathname.startsWith('/game/') ? 'game.html' : u.pathname.slice(1);
+      const file = path.join(ROUTE_WEB, f);
+      if (!fs.existsSync(file)) return route.continue();
+      const type = { html: 'text/html', js: 'text/javascript', css: 'text/css', svg: 'image/svg+xml' }[f.split('.').pop()] || 'application/octet-stream';
+      return route.fulfill({ status: 200, contentType: type, body: fs.readFileSync(file) });
+    });
+  }
+  const page = await context.newPage();
+  if (process.env.BROWSER_TESTS_DEBUG) {
+    page.on('websocket', (ws) => { log(`ws open ${ws.url()}`); ws.on('close', () => log('ws closed')); ws.on('socketerror', (e) => log(`ws error ${e}`)); });
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => { try { const d = JSON.parse(f.payload); log(`ws: v${d.version} ${d.history.length} moves to_move ${d.to_move} thinking ${d.thinking}`); } catch { /* */ } }));
+    page.on('response', (r) => { if (r.request().method() === 'POST') r.json().then((d) => log(`POST ${r.url()}: v${d.version} thinking ${d.thinking}`)).catch(() => {}); });
+    page.on('request', (r) => { if (!r.url().includes('/api/')) log(`GET ${r.url()}`); });
+  }
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(`page error: ${e.message}`));
+  // (a refused request, 4xx, is logged by the browser: the tests make some on purpose)
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) page.errors.push(`console error: ${m.text()}`);
+  });
+  return page;
+}
+async function closePage(page) {
+  const errors = page.errors;
+  await page.context().close();
+  assert.deepEqual(errors, [], 'the page logged errors');
+}
+
+async function shot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await sleep(250); // the last move's slide is over
+  await page.screenshot({ path: file });
+  shots.push(file);
+  return file;
+}
+
+// The home page: pick the game, the mode, maybe a position, Start. Returns the new game's id.
+async function createFromHome(page, game, { mode = 'local', position = null, level = null, side = null, screenshot = null } = {}) {
+  await page.goto(base);
+  const card = page.locator(`.game-card[data-id="${game}"]`);
+  await card.click();
+  await page.waitForFunction((g) => document.querySelector(`.game-card[data-id="${g}"]`)?.getAttribute('aria-checked') === 'true', game);
+  assert.equal(await page.locator('#setup-game').textContent(), gameInfo[game].name, 'the setup form names the chosen game');
+  await page.locator(`label:has(input[name="mode"][value="${mode}"])`).click();
+  assert.ok(await page.locator(`input[name="mode"][value="${mode}"]`).isChecked(), `mode ${mode} is chosen`);
+  if (mode === 'local') {
+    await page.locator('#computer-opts .hint').waitFor();
+    assert.match(await page.locator('#computer-opts .hint').textContent(), /on this screen/);
+  }
+  if (level != null) await page.locator('select[name="level"]').selectOption(String(level));
+  if (side != null) await page.locator(`label:has(input[name="side"][value="${side}"])`).click();
+  if (position) {
+    const details = page.locator('details.start-pos');
+    if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+    await page.locator('#position').fill(position);
+  }
+  if (screenshot) await shot(page, screenshot);
+  await Promise.all([page.waitForURL(/\/game\/[^/]+$/), page.locator('#start').click()]);
+  const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+  await page.locator('#board .mb-hit [data-cell]').first().waitFor({ state: 'attached' });
+  const s = await getState(id);
+  await waitSynced(page, s);
+  assert.equal(s.game, game);
+  if (position) assert.equal(s.start, position, 'the game starts from the position given');
+  return id;
+}
+
+const cell = (page, c) => page.locator(`#board .mb-hit [data-cell="${c}"]`);
+
+// What the page's board shows on each cell: the piece part of each cell's label.
+async function boardShown(page) {
+  return page.locator('#board .mb-hit').evaluate((g) => [...g.children].map((el) => [+el.dataset.cell, (el.getAttribute('aria-label') || '').split(', ')[1]]));
+}
+function expectedPiece(s, c) {
+  const p = s.board[c];
+  if (!p) return 'empty';
+  const name = gameInfo[s.game].pieces.find((x) => x.letter === p.kind)?.name ?? p.kind;
+  return `${s.players[p.owner]} ${name}`;
+}
+// (the board may lag a moment behind the rest of the page: it is read again for up to 3 s)
+async function assertBoard(page, s, what = 'the board') {
+  const until = Date.now() + 3000;
+  for (;;) {
+    const shown = await boardShown(page);
+    assert.equal(shown.length, s.board.length, `${what}: one cell on the page per cell of the game`);
+    const wrong = shown.filter(([c, d]) => d !== expectedPiece(s, c))
+      .map(([c, d]) => `${gameInfo[s.game].board.cells[c]}: shows ${d}, state has ${expectedPiece(s, c)}`);
+    if (!wrong.length) return;
+    if (Date.now() > until) assert.deepEqual(wrong, [], `${what} differs from the state (version ${s.version})`);
+    await sleep(50);
+  }
+}
+
+// Wait until the page shows state `s`: its moves in the list, and the board ready for the next
+// move of a human on this screen, or the result.
+async function waitSynced(page, s, { forHuman = true } = {}) {
+  const humanToMove = forHuman && !s.outcome && s.to_move != null && s.seats[s.to_move] === 'human' && !s.thinking;
+  try {
+    await page.waitForFunction(({ n, over, humanToMove, outcome }) => {
+      if (document.querySelectorAll('#moves button.move').length !== n) return false;
+      const st = document.querySelector('#status');
+      if (over) return st.classList.contains('over') && st.textContent === outcome;
+      if (humanToMove) return document.querySelector('#board svg.mb-board')?.classList.contains('mb-movable');
+      return true;
+    }, { n: s.history.length, over: !!s.outcome, humanToMove, outcome: s.outcome?.text }, { timeout: STEP_TIMEOUT });
+  } catch (e) {
+    const status = await page.locator('#status').textContent().catch(() => '?');
+    const msg = await page.locator('#message').textContent().catch(() => '');
+    const shown = await page.evaluate(() => ({
+      moves: document.querySelectorAll('#moves button.move').length,
+      movable: !!document.querySelector('#board svg.mb-board')?.classList.contains('mb-movable'),
+    })).catch(() => ({}));
+    throw new Error(`the page did not show version ${s.version} (${s.history.length} moves${s.outcome ? `, ${s.outcome.text}` : ''}) in time; `
+      + `it shows ${shown.moves} moves, board ${shown.movable ? '' : 'not '}movable, status "${status}"${msg ? `, message "${msg}"` : ''}`);
+  }
+}
+
+async function waitVersion(id, after, pred = () => true) {
+  const until = Date.now() + STEP_TIMEOUT;
+  for (;;) {
+    const s = await getState(id);
+    if (s.version > after && pred(s)) return s;
+    if (Date.now() > until) throw new Error(`game ${id}: the state stayed at version ${s.version} (waited for > ${after})`);
+    await sleep(25);
+  }
+}
+
+let choosersUsed = 0;
+let passesUsed = 0;
+
+// Make move `m` (an entry of `s.legal_cells`) through the board, as a player would.
+// how: 'click' (mouse), 'tap' (touch) or 'key' (focus and Enter).
+async function playByBoard(page, s, m, { how = 'click', screenshot = null, check = true } = {}) {
+  const name = (c) => gameInfo[s.game].board.cells[c];
+  const press = async (c) => {
+    const loc = cell(page, c);
+    if (how === 'tap') await loc.tap();
+    else if (how === 'key') { await loc.focus(); await page.keyboard.press('Enter'); }
+    else await loc.click();
+  };
+  if (m.from == null && m.to == null) {
+    const passes = s.legal_cells.filter((x) => x.from == null && x.to == null);
+    assert.equal(new Set(passes.map((x) => x.text)).size, 1, `one pass move at most can be played with the Pass button: ${passes.map((x) => x.text)}`);
+    const btn = page.locator('#pass');
+    await btn.waitFor({ state: 'visible' });
+    await btn.click();
+    passesUsed++;
+  } else {
+    if (m.from != null) {
+      await press(m.from);
+      if (check) {
+        // the piece is selected and its destinations are marked
+        await page.locator('#board .mb-marks .mb-selected').waitFor({ state: 'attached' });
+        const dests = new Set(s.legal_cells.filter((x) => x.from === m.from && x.to != null).map((x) => x.to));
+        assert.equal(await page.locator('#board .mb-dests .mb-dot, #board .mb-dests .mb-ring').count(), dests.size,
+          `${s.game}: the destinations of ${name(m.from)} are marked`);
+        assert.match(await cell(page, m.from).getAttribute('aria-label'), /, selected/);
+      }
+      if (screenshot) await shot(page, screenshot);
+    }
+    const same = [...new Set(s.legal_cells.filter((x) => x.from === m.from && x.to === m.to).map((x) => x.text))];
+    await press(m.to ?? m.from);
+    if (same.length > 1) {
+      const chooser = page.locator('#board .mb-chooser');
+      await chooser.waitFor({ state: 'visible' });
+      const offered = await chooser.locator('.mb-chooser-text').allTextContents();
+      assert.deepEqual([...offered].sort(), [...same].sort(), `${s.game}: the chooser offers every move from ${name(m.from)} to ${name(m.to)}`);
+      await chooser.locator('button[data-i]').filter({ has: page.locator('.mb-chooser-text', { hasText: new RegExp(`^${m.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).click();
+      choosersUsed++;
+    }
+  }
+  const after = await waitVersion(s.id, s.version);
+  assert.equal(after.history[s.history.length]?.text, m.text, `${s.game}: the move played is the one clicked`);
+  return after;
+}
+
+// Play a local (every seat human) game on the page by clicks, following `line` (moves' texts)
+// while it is legal, then the seeded choice; until the end, or `plies` moves.
+async function playLocal(page, id, { line = [], plies = Infinity, seed = 7, shotPrefix = null } = {}) {
+  let s = await getState(id);
+  const R = rng(seed);
+  let n = 0;
+  while (!s.outcome && n < plies) {
+    if (n >= MOVE_CAP) throw new Error(`${s.game}: the game did not end within ${MOVE_CAP} moves by clicks`);
+    const want = line[n];
+    const m = s.legal_cells.find((x) => x.text === want) || pickMove(s, R);
+    const screenshot = shotPrefix && n === 2 && m.from != null ? `${shotPrefix}-selected` : null;
+    s = await playByBoard(page, s, m, { screenshot });
+    await waitSynced(page, s);
+    await assertBoard(page, s, `${s.game} after ${m.text}`);
+    n++;
+  }
+  return { state: s, plies: n };
+}
+
+async function assertEnded(page, s) {
+  assert.ok(s.outcome, `${s.game}: the game is over`);
+  assert.equal(await page.locator('#status').textContent(), s.outcome.text, `${s.game}: the status line shows the result`);
+  assert.equal(await page.locator('#moves .result').textContent(), s.outcome.text, `${s.game}: the move list ends with the result`);
+  assert.ok(await page.locator('#status').evaluate((e) => e.classList.contains('over')));
+  assert.ok(!(await page.locator('#board svg.mb-board').evaluate((e) => e.classList.contains('mb-movable'))), 'the board takes no more moves');
+  assert.ok(await page.locator('#resign').isHidden(), 'no Resign button after the end');
+}
+
+// ---------------------------------------------------------------- the tests
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+test('home page', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.locator('.game-card').first().waitFor();
+  const ids = await page.locator('.game-card').evaluateAll((cs) => cs.map((c) => c.dataset.id));
+  assert.deepEqual(ids, GAMES, 'the home page lists every game');
+  for (const g of GAMES) {
+    assert.equal(await page.locator(`.game-card[data-id="${g}"] .game-name`).textContent(), gameInfo[g].name);
+  }
+  // three players: a seat list instead of level + side
+  await page.locator('.game-card[data-id="antchess3"]').click();
+  assert.equal(await page.locator('#computer-opts select[name^="seat"]').count(), 3, 'Ant Chess for three: one seat chooser per player');
+  await page.locator('.game-card[data-id="reines"]').click();
+  assert.equal(await page.locator('select[name="setting:region"]').count(), 1, 'Jeu de Reines: the region setting');
+  await page.locator('.game-card[data-id="ackenhead"]').click();
+  await shot(page, 'home');
+  // a bad position string: the server's error on the page, and no game
+  await page.locator('label:has(input[name="mode"][value="local"])').click();
+  await page.locator('details.start-pos summary').click();
+  await page.locator('#position').fill('not a position');
+  await page.locator('#start').click();
+  await page.locator('#setup-error').waitFor({ state: 'visible' });
+  assert.ok((await page.locator('#setup-error').textContent()).length > 3, 'the error says something');
+  assert.equal(new URL(page.url()).pathname, '/', 'still on the home page');
+  await closePage(page);
+});
+
+const lines = {};
+for (const game of GAMES) {
+  test(`${game}: a game on this screen, played to its end by clicks`, async () => {
+    const tl = Date.now();
+    const line = lines[game] ??= await findLine(game);
+    log(`  ${game}: a line of ${line.moves.length} plies found in scratch games (${((Date.now() - tl) / 1000).toFixed(1)} s)`);
+    const full = line.moves.length <= FULL_MAX;
+    const page = await newPage();
+    if (!full) {
+      // the start position, START_PLIES moves by clicks
+      const id0 = await createFromHome(page, game);
+      await shot(page, `${game}-1-start`);
+      const r0 = await playLocal(page, id0, { plies: START_PLIES, shotPrefix: `${game}-2` });
+      assert.equal(r0.state.history.length, START_PLIES, `${game}: ${START_PLIES} moves from the start position`);
+    }
+    const k = full ? 0 : line.moves.length - TAIL;
+    const id = await createFromHome(page, game, { position: full ? null : line.positions[k] });
+    if (full) await shot(page, `${game}-1-start`);
+    const r = await playLocal(page, id, { line: line.moves.slice(k), shotPrefix: full ? `${game}-2` : null });
+    await assertEnded(page, r.state);
+    await shot(page, `${game}-3-final`);
+    log(`  ${game}: ${full ? 'from the start' : `from ${TAIL} plies before the end`}, ${r.plies} moves by clicks: ${r.state.outcome.text}`);
+    await closePage(page);
+  });
+}
+
+test('the chooser: several moves between the same two cells', async () => {
+  // a position of Ackenhead where a pawn promotes (four moves from and to the same cells)
+  const n = 2;
+  const R = rng(99);
+  const created = await api('api/games', { game: 'ackenhead', seats: Array(n).fill('human') });
+  let s = created.state;
+  let found = null;
+  for (let i = 0; i < 400 && !s.outcome && !found; i++) {
+    const groups = new Map();
+    for (const m of s.legal_cells) if (m.from != null) { const k = `${m.from}:${m.to}`; groups.set(k, [...(groups.get(k) || []), m]); }
+    found = [...groups.values()].find((g) => g.length > 1);
+    if (found) break;
+    const L = s.legal_cells;
+    s = await api(`api/games/${created.id}/moves`, { move: L[Math.floor(R() * L.length)].text, token: created.tokens[0] });
+  }
+  assert.ok(found, 'a scratch game reached a promotion');
+  const page = await newPage();
+  const id = await createFromHome(page, 'ackenhead', { position: s.position });
+  let st = await getState(id);
+  const [m] = found;
+  // Cancel closes the chooser and changes nothing
+  await cell(page, m.from).click();
+  await cell(page, m.to).click();
+  const chooser = page.locator('#board .mb-chooser');
+  await chooser.waitFor({ state: 'visible' });
+  assert.equal(await chooser.locator('button[data-i]').count(), found.length);
+  assert.equal(await chooser.locator('img').count(), found.length, 'each promotion shows its piece');
+  await shot(page, 'ackenhead-chooser');
+  await chooser.locator('.mb-chooser-cancel').click();
+  await chooser.waitFor({ state: 'hidden' });
+  assert.equal((await getState(id)).version, st.version, 'Cancel plays nothing');
+  await assertBoard(page, st, 'after Cancel');
+  // Escape closes it too (keyboard)
+  await cell(page, m.from).click();
+  await cell(page, m.to).click();
+  await chooser.waitFor({ state: 'visible' });
+  await page.keyboard.press('Escape');
+  await chooser.waitFor({ state: 'hidden' });
+  // and a choice plays that move: the last one offered
+  const last = found.at(-1);
+  st = await playByBoard(page, st, last);
+  await waitSynced(page, st);
+  await assertBoard(page, st, 'after the promotion');
+  await closePage(page);
+});
+
+test('against the computer: Ackenhead as Black, level 1', async () => {
+  const page = await newPage();
+  const id = await createFromHome(page, 'ackenhead', { mode: 'computer', level: 1, side: 1 });
+  let s = await getState(id);
+  // a slow answer to our moves: the computer's reply comes by the WebSocket first
+  await page.route('**/api/games/*/moves', async (route) => {
+    try {
+      const res = await route.fetch();
+      await sleep(250);
+      await route.fulfill({ response: res });
+    } catch { /* the page is gone */ }
+  });
+  assert.deepEqual(s.seats, ['computer:1', 'human']);
+  // the board is seen from Black's side
+  const a1 = await cell(page, 0).boundingBox();
+  const h8 = await cell(page, 63).boundingBox();
+  assert.ok(a1.y < h8.y && a1.x > h8.x, 'Black sees the board from its side (a1 top right)');
+  const R = rng(5);
+  let mine = 0;
+  let computerMoves = 0;
+  for (;;) {
+    // wait for the computer's move
+    if (!s.outcome && s.to_move !== 1) s = await waitVersion(id, s.version - 1, (x) => !!x.outcome || (x.to_move === 1 && !x.thinking));
+    await waitSynced(page, s);
+    const last = s.history.at(-1);
+    if (last && last.player === 0) {
+      computerMoves++;
+      // the computer's move is on the board and at the end of the move list
+      assert.equal(await page.locator('#moves button.move').last().textContent(), last.text, 'the computer\'s move is in the move list');
+      await assertBoard(page, s, `after the computer's ${last.text}`);
+      assert.equal(await page.locator('#board .mb-marks .mb-last').count(), [last.from, last.to].filter((c) => c != null).length, 'the computer\'s move is highlighted');
+      if (computerMoves === 1) await shot(page, 'computer-1-first-reply');
+    }
+    if (s.outcome) break;
+    if (mine >= 20) break;
+    assert.match(await page.locator('#status').textContent(), /Your turn \(Black\)/);
+    s = await playByBoard(page, s, pickMove(s, R));
+    mine++;
+  }
+  if (!s.outcome) {
+    const btn = page.locator('#resign');
+    await btn.click();
+    assert.equal(await btn.textContent(), 'Confirm: Black resigns', 'Resign asks for a confirmation');
+    await btn.click();
+    s = await waitVersion(id, s.version, (x) => !!x.outcome);
+    await waitSynced(page, s);
+    assert.equal(s.outcome.winner, 0, 'White wins when Black resigns');
+  }
+  await assertEnded(page, s);
+  assert.ok(computerMoves >= Math.min(mine, 20), 'the computer answered every move');
+  await shot(page, 'computer-2-end');
+  log(`  against the computer: ${mine} moves of ours, ${computerMoves} of the computer's, ${s.outcome.text}`);
+  await closePage(page);
+});
+
+test('keyboard: move text box, board by keys, move list navigation', async () => {
+  const page = await newPage();
+  const id = await createFromHome(page, 'reines');
+  let s = await getState(id);
+  const tokens = await page.evaluate((id) => JSON.parse(localStorage.getItem(`myrmidon:token:${id}`)), id);
+
+  // a legal move typed (in capitals: letter case does not matter) and submitted with Enter
+  const typed = s.legal[0];
+  await page.locator('#move-text').fill(typed.toUpperCase());
+  await page.locator('#move-text').press('Enter');
+  s = await waitVersion(id, s.version);
+  await waitSynced(page, s);
+  assert.equal(s.history.at(-1).text, typed, 'the typed move is played');
+  assert.equal(await page.locator('#moves button.move').last().textContent(), typed);
+  assert.equal(await page.locator('#move-text').inputValue(), '', 'the box is emptied');
+  await assertBoard(page, s, 'after a typed move');
+
+  // an illegal one: the server's error on the page, nothing changes
+  const bad = 'a1-a1';
+  let apiError = '';
+  try { await api(`api/games/${id}/moves`, { move: bad, token: tokens[0] }); } catch (e) { apiError = e.data?.error || ''; }
+  assert.ok(apiError, 'the server refuses the illegal move');
+  await page.locator('#move-text').fill(bad);
+  await page.locator('#entry button[type="submit"]').click();
+  await page.locator('#message').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#message').textContent(), apiError, 'the page shows the server\'s error');
+  const same = await getState(id);
+  assert.equal(same.version, s.version, 'an illegal move changes nothing');
+  await assertBoard(page, s, 'after an illegal move');
+
+  // the board by keys: Tab to the board, arrows move the focus, Enter picks from and to
+  await page.locator('.brand').focus();
+  let onCell = false;
+  for (let i = 0; i < 6 && !onCell; i++) {
+    await page.keyboard.press('Tab');
+    onCell = await page.evaluate(() => !!document.activeElement?.closest?.('#board [data-cell]'));
+  }
+  assert.ok(onCell, 'Tab reaches the board');
+  const focused = await page.evaluate(() => +document.activeElement.dataset.cell);
+  await page.keyboard.press('ArrowUp');
+  const moved = await page.evaluate(() => +document.activeElement?.dataset?.cell);
+  assert.ok(Number.isInteger(moved) && moved !== focused, 'an arrow key moves the focus to another cell');
+  const m = s.legal_cells.find((x) => x.from != null && x.to != null);
+  s = await playByBoard(page, s, m, { how: 'key' });
+  await waitSynced(page, s);
+  await assertBoard(page, s, 'after a move by keys');
+  assert.ok(await page.evaluate(() => !!document.activeElement?.closest?.('#board')), 'the focus stays on the board');
+  assert.ok(await page.locator('#message').isHidden(), 'the old error is gone');
+
+  // two more moves by clicks, then browse the moves
+  const R = rng(3);
+  for (let i = 0; i < 2; i++) { s = await playByBoard(page, s, pickMove(s, R)); await waitSynced(page, s); }
+  const total = s.history.length;
+  assert.equal(total, 4);
+  await page.locator('#moves button[data-ply="1"]').click();
+  await page.locator('#viewing').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#viewing-text').textContent(), `Viewing move 1: ${s.history[0].text}`);
+  assert.equal(await page.locator('#moves button.move.current').getAttribute('data-ply'), '1');
+  const at1 = await getState(id, 1);
+  await page.waitForFunction(() => !document.querySelector('#board svg.mb-board').classList.contains('mb-movable'));
+  await assertBoard(page, at1, 'viewing move 1');
+  assert.ok(await page.locator('#move-text').isDisabled(), 'no typing while viewing an old position');
+  await shot(page, 'reines-viewing');
+  // a click on the board while viewing plays nothing
+  await cell(page, s.legal_cells[0].from).click();
+  await cell(page, s.legal_cells[0].to).click();
+  await sleep(150);
+  assert.equal((await getState(id)).version, s.version, 'no move while viewing the past');
+  // the arrow keys browse
+  await page.locator('#moves button[data-ply="1"]').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((t) => document.querySelector('#viewing-text').textContent === t, `Viewing move 2: ${s.history[1].text}`);
+  await assertBoard(page, await getState(id, 2), 'viewing move 2');
+  await page.locator('#nav-first').click();
+  await page.waitForFunction(() => document.querySelector('#viewing-text').textContent === 'Viewing the start position');
+  await assertBoard(page, await getState(id, 0), 'viewing the start');
+  // back to the game
+  await page.locator('#back-live').click();
+  await page.locator('#viewing').waitFor({ state: 'hidden' });
+  await waitSynced(page, s);
+  await assertBoard(page, s, 'back to the game');
+  assert.equal(await page.locator('#moves button.move.current').getAttribute('data-ply'), String(total));
+  s = await playByBoard(page, s, pickMove(s, R));
+  await waitSynced(page, s);
+  await closePage(page);
+});
+
+test('phone: Ant Chess on a 375x740 screen, a move by taps', async () => {
+  const page = await newPage({ viewport: { width: 375, height: 740 }, mobile: true });
+  await page.goto(base);
+  await page.locator('.game-card').first().waitFor();
+  const noScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  assert.ok(await noScroll(), 'the home page has no horizontal scroll on a phone');
+  await shot(page, 'phone-home');
+  const id = await createFromHome(page, 'antchess');
+  let s = await getState(id);
+  assert.ok(await noScroll(), 'the game page has no horizontal scroll on a phone');
+  const box = await page.locator('#board svg.mb-board').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 375 + 0.5, `the board fits the width (x ${box.x}, width ${box.width})`);
+  assert.ok(box.width >= 330, `the board uses the width (${box.width}px)`);
+  const R = rng(11);
+  const m = pickMove(s, R);
+  s = await playByBoard(page, s, m, { how: 'tap', screenshot: 'phone-antchess-selected' });
+  await waitSynced(page, s);
+  await assertBoard(page, s, 'after a move by taps');
+  // Red passes, with the Pass button
+  const pass = s.legal_cells.find((x) => x.from == null && x.to == null);
+  assert.ok(pass, 'Ant Chess: a pass is legal');
+  assert.ok(await page.locator('#pass').isVisible(), 'the Pass button is shown');
+  await page.locator('#pass').tap();
+  passesUsed++;
+  s = await waitVersion(id, s.version);
+  assert.equal(s.history.at(-1).text, pass.text, 'the Pass button passes');
+  await waitSynced(page, s);
+  assert.match(await page.locator('#info').textContent(), /Passes in a row: 1/);
+  const m2 = pickMove(s, R);
+  s = await playByBoard(page, s, m2, { how: 'tap' });
+  await waitSynced(page, s);
+  await assertBoard(page, s, 'after a pass and a move by taps');
+  await shot(page, 'phone-antchess');
+  await closePage(page);
+});
+
+// ---------------------------------------------------------------- main
+let passed = 0, failed = 0;
+process.on('unhandledRejection', (e) => { failed++; log(`FAIL unhandled rejection: ${e?.stack || e}`); });
+async function main() {
+  await startServer();
+  for (const g of await api('api/games')) gameInfo[g.id] = g;
+  assert.deepEqual(Object.keys(gameInfo).sort(), [...GAMES].sort(), 'the server plays the five games');
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      // pages fulfilled by the test itself have no address: let them reach the server's WebSocket
+      ...(ROUTE_WEB ? ['--disable-features=LocalNetworkAccessChecks'] : [])],
+  });
+  for (const t of tests) {
+    if (ONLY.length && !ONLY.some((o) => t.name.includes(o))) continue;
+    const start = Date.now();
+    try {
+      await t.fn();
+      passed++;
+      log(`ok   ${t.name} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed++;
+      log(`FAIL ${t.name} (${((Date.now() - start) / 1000).toFixed(1)} s)\n       ${String(e.stack || e).split('\n').slice(0, 8).join('\n       ')}`);
+      for (const ctx of browser.contexts()) await ctx.close().catch(() => {});
+    }
+  }
+  log(`moves chosen in the chooser: ${choosersUsed}; passes with the Pass button: ${passesUsed}`);
+}
+
+try {
+  await main();
+} catch (e) {
+  failed++;
+  console.error(`browser tests: could not run: ${e.stack || e}`);
+} finally {
+  if (browser) await browser.close().catch(() => {});
+  stopServer();
+}
+if (shots.length) console.log(`screenshots:\n  ${shots.join('\n  ')}`);
+console.log(`browser tests: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,183 @@
+// The home page: the list of games and the form that starts one.
+import { pieceSvg, emblemSvg as emblem } from './pieces.js';
+
+const $ = (sel) => document.querySelector(sel);
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+let games = [];
+let chosen = null;
+
+const GAME_ICON = { ackenhead: ['M', 0], antchess: ['L', 1], antchess3: ['G', 2], epaminondas: ['W', 0], reines: ['W', 1] };
+
+function renderGames() {
+  const box = $('#games');
+  box.innerHTML = games.map((g) => {
+    const [k, o] = GAME_ICON[g.id] || ['K', 0];
+    const size = g.board.kind === 'hex' ? `hexagon, ${g.board.cells.length} cells` : `${g.board.files}×${g.board.ranks}`;
+    return `<div class="game-card" role="radio" tabindex="-1" aria-checked="false" data-id="${esc(g.id)}">
+      <svg class="game-icon" viewBox="0 0 100 100" aria-hidden="true">${pieceSvg(g.id, k, o)}</svg>
+      <div class="game-text">
+        <div class="game-name">${esc(g.name)}</div>
+        <div class="game-summary">${esc(g.summary || '')}</div>
+        <div class="game-meta">${g.players.length} players · ${esc(g.players.join(', '))} · ${esc(size)} · <a href="/rules/${encodeURIComponent(g.id)}">rules</a></div>
+      </div>
+    </div>`;
+  }).join('');
+  for (const card of box.querySelectorAll('.game-card')) {
+    card.addEventListener('click', (e) => {
+      if (e.target.closest('a')) return;
+      choose(card.dataset.id, true);
+    });
+    card.addEventListener('keydown', (e) => {
+      const cards = [...box.querySelectorAll('.game-card')];
+      const i = cards.indexOf(card);
+      if (e.key === 'ArrowDown' || e.key === 'ArrowRight') { e.preventDefault(); const n = cards[(i + 1) % cards.length]; choose(n.dataset.id); n.focus(); }
+      if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') { e.preventDefault(); const n = cards[(i + cards.length - 1) % cards.length]; choose(n.dataset.id); n.focus(); }
+      if (e.key === ' ' || e.key === 'Enter') { e.preventDefault(); choose(card.dataset.id, true); }
+    });
+  }
+}
+
+function choose(id, scroll = false) {
+  chosen = games.find((g) => g.id === id) || games[0];
+  if (!chosen) return;
+  for (const card of document.querySelectorAll('.game-card')) {
+    const on = card.dataset.id === chosen.id;
+    card.classList.toggle('chosen', on);
+    card.setAttribute('aria-checked', String(on));
+    card.tabIndex = on ? 0 : -1;
+  }
+  $('#setup-game').textContent = chosen.name;
+  $('#start').disabled = false;
+  localStorage.setItem('myrmidon:last-game', chosen.id);
+  history.replaceState(null, '', `/?game=${encodeURIComponent(chosen.id)}`);
+  renderOptions();
+  if (scroll && window.matchMedia('(max-width: 860px)').matches) $('#setup').scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+function levelOptions(selected) {
+  const n = chosen?.levels || 8;
+  let out = '';
+  for (let i = 1; i <= n; i++) out += `<option value="${i}"${i === selected ? ' selected' : ''}>Level ${i}${i === 1 ? ' (beginner)' : i === n ? ' (strongest)' : ''}</option>`;
+  return out;
+}
+
+function mode() { return document.querySelector('input[name="mode"]:checked').value; }
+
+function renderOptions() {
+  const box = $('#computer-opts');
+  const savedLevel = +(localStorage.getItem('myrmidon:level') || 3);
+  if (mode() === 'local') {
+    box.innerHTML = `<p class="hint">Every seat is played on this screen: ${esc(chosen.players.join(', '))} take turns.</p>`;
+  } else if (chosen.players.length > 2) {
+    box.innerHTML = `<div class="seat-grid">` + chosen.players.map((p, i) => `
+      <label class="seat-row"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblem(chosen.id, i)}</svg>
+        <span class="seat-name">${esc(p)}</span>
+        <select name="seat${i}" aria-label="${esc(p)}">
+          <option value="human"${i === 0 ? ' selected' : ''}>Human</option>
+          ${levelOptions(i === 0 ? -1 : savedLevel).replace(/<option value="(\d+)"([^>]*)>Level/g, '<option value="computer:$1"$2>Computer, level')}
+        </select>
+      </label>`).join('') + `</div>`;
+  } else {
+    box.innerHTML = `
+      <label class="field"><span>Level</span><select name="level">${levelOptions(savedLevel)}</select></label>
+      <fieldset class="field side"><legend>You play</legend>
+        <div class="segmented">
+          ${chosen.players.map((p, i) => `<label><input type="radio" name="side" value="${i}"${i === 0 ? ' checked' : ''}><span><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblem(chosen.id, i)}</svg>${esc(p)}</span></label>`).join('')}
+          <label><input type="radio" name="side" value="random"><span>Random</span></label>
+        </div>
+      </fieldset>`;
+  }
+  const sbox = $('#settings');
+  sbox.innerHTML = (chosen.settings || []).map((s) => `
+    <label class="field"><span>${esc(s.name[0].toUpperCase() + s.name.slice(1))}</span>
+      <select name="setting:${esc(s.name)}">${s.values.map((v) => `<option${v === s.default ? ' selected' : ''}>${esc(v)}</option>`).join('')}</select>
+    </label>${s.help ? `<p class="hint">${esc(s.help)}</p>` : ''}`).join('');
+}
+
+function seatsFromForm(form) {
+  const n = chosen.players.length;
+  if (mode() === 'local') return Array(n).fill('human');
+  if (n > 2) return chosen.players.map((_, i) => form.elements[`seat${i}`].value);
+  const level = form.elements.level.value;
+  localStorage.setItem('myrmidon:level', level);
+  let side = form.querySelector('input[name="side"]:checked').value;
+  side = side === 'random' ? Math.floor(Math.random() * n) : +side;
+  return chosen.players.map((_, i) => (i === side ? 'human' : `computer:${level}`));
+}
+
+// a record file fills the record box
+function readRecordFile() {
+  const file = $('#record-file').files?.[0];
+  if (!file) return;
+  file.text().then((text) => { $('#record').value = text; });
+}
+
+async function start(e) {
+  e.preventDefault();
+  const form = $('#setup');
+  const err = $('#setup-error');
+  err.hidden = true;
+  const seats = seatsFromForm(form);
+  const settings = {};
+  for (const s of chosen.settings || []) settings[s.name] = form.elements[`setting:${s.name}`].value;
+  const position = $('#position').value.trim() || null;
+  const record = $('#record').value.trim() || null;
+  const body = record
+    ? { game: chosen.id, seats, record }
+    : { game: chosen.id, seats, settings: position ? {} : settings, position };
+  $('#start').disabled = true;
+  try {
+    const res = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+    localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(data.tokens || []));
+    rememberGame(data.id, chosen, seats);
+    location.href = `/game/${encodeURIComponent(data.id)}`;
+  } catch (ex) {
+    err.textContent = ex.message;
+    err.hidden = false;
+    $('#start').disabled = false;
+  }
+}
+
+function rememberGame(id, game, seats) {
+  let list = [];
+  try { list = JSON.parse(localStorage.getItem('myrmidon:recent') || '[]'); } catch { list = []; }
+  list = list.filter((g) => g.id !== id);
+  list.unshift({ id, game: game.id, name: game.name, seats, at: Date.now() });
+  localStorage.setItem('myrmidon:recent', JSON.stringify(list.slice(0, 12)));
+}
+
+function renderRecent() {
+  let list = [];
+  try { list = JSON.parse(localStorage.getItem('myrmidon:recent') || '[]'); } catch { list = []; }
+  list = list.filter((g) => localStorage.getItem(`myrmidon:token:${g.id}`));
+  if (!list.length) return;
+  $('#recent').hidden = false;
+  const fmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  $('#recent-list').innerHTML = list.map((g) => {
+    const vs = g.seats.every((s) => s === 'human') ? 'on this screen' : 'against the computer';
+    return `<li><a href="/game/${encodeURIComponent(g.id)}">${esc(g.name)}</a> <span class="muted">${vs}, ${esc(fmt.format(new Date(g.at)))}</span></li>`;
+  }).join('');
+}
+
+async function main() {
+  $('#setup').addEventListener('submit', start);
+  $('#record-file').addEventListener('change', readRecordFile);
+  for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener('change', () => chosen && renderOptions());
+  renderRecent();
+  try {
+    const res = await fetch('/api/games');
+    if (!res.ok) throw new Error(`the server answered ${res.status}`);
+    games = await res.json();
+  } catch (ex) {
+    $('#games').innerHTML = `<p class="message error">Could not load the games: ${esc(ex.message)}</p>`;
+    return;
+  }
+  renderGames();
+  const want = new URLSearchParams(location.search).get('game') || localStorage.getItem('myrmidon:last-game');
+  choose(games.some((g) => g.id === want) ? want : games[0]?.id);
+}
+
+main();
