@@ -153,11 +153,16 @@ function render() {
   document.body.classList.toggle('viewing-past', viewPly != null);
 }
 
-// Show a state from the server; false when it is dropped (another game's, or older than the one shown).
-function applyState(state) {
+// Show a state from the server; false when it is dropped (another game's, or older than the one
+// shown). `force`: show it even so (a takeback goes back: its state may have a lower version).
+function applyState(state, { force = false } = {}) {
   if (!state || state.id !== gameId && state.id != null && gameId) return false;
-  if (live && state.version != null && live.version != null && state.version < live.version) return false;
+  if (!force && live && state.version != null && live.version != null && state.version < live.version) return false;
   const firstTime = !live;
+  // the positions of moves taken back are no longer the game's: forget them
+  const moves = state.moves || [];
+  for (const [k, st] of atCache) if (k > moves.length || (st.moves || []).some((m, i) => m !== moves[i])) atCache.delete(k);
+  if (viewPly != null && viewPly >= moves.length) viewPly = null;
   live = state;
   if (firstTime && !flipChosen) {
     const mine = mySeats();
@@ -231,8 +236,8 @@ async function takeback() {
   try {
     const state = await post('takeback', { token });
     posting = false;
-    if (viewPly != null) view(null);
-    if (!applyState(state)) render();
+    viewPly = null;
+    applyState(state, { force: true });
   } catch (ex) {
     posting = false;
     showMessage(ex.message);
@@ -286,12 +291,20 @@ async function copyPosition() {
 // ---- live updates ----
 let ws = null;
 let backoff = 500;
+let wsVersion = null; // the version of the last state the WebSocket brought
+
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
   ws.onopen = () => { backoff = 500; $('#conn').hidden = true; };
   ws.onmessage = (e) => {
-    try { applyState(JSON.parse(e.data)); } catch { /* not a state */ }
+    let state;
+    try { state = JSON.parse(e.data); } catch { return; /* not a state */ }
+    // the WebSocket brings the states in order: one older than the one before is a step back
+    // (a takeback), to show even if a newer state came by another way
+    const back = wsVersion != null && state.version != null && state.version < wsVersion;
+    if (state.version != null) wsVersion = state.version;
+    applyState(state, { force: back });
   };
   ws.onclose = () => {
     $('#conn').hidden = false;

@@ -110,7 +110,15 @@ function seatsFromForm(form) {
 function readRecordFile() {
   const file = $('#record-file').files?.[0];
   if (!file) return;
-  file.text().then((text) => { $('#record').value = text; });
+  file.text().then((text) => { $('#record').value = text; followRecord(); });
+}
+
+// a record names its game (its Game tag, or else a Variant tag): choose that game
+function followRecord() {
+  const text = $('#record').value;
+  const m = /^\s*\[Game\s+"([^"]*)"\]/m.exec(text) || /^\s*\[Variant\s+"([^"]*)"\]/m.exec(text);
+  const id = m && games.find((g) => g.id === m[1].trim().toLowerCase())?.id;
+  if (id && id !== chosen?.id) choose(id);
 }
 
 async function start(e) {
@@ -165,6 +173,7 @@ function renderRecent() {
 async function main() {
   $('#setup').addEventListener('submit', start);
   $('#record-file').addEventListener('change', readRecordFile);
+  $('#record').addEventListener('input', followRecord);
   for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener('change', () => chosen && renderOptions());
   renderRecent();
   try {

@@ -229,7 +229,8 @@ async function shot(page, name) {
 }
 
 // The home page: pick the game, the mode, maybe a position, Start. Returns the new game's id.
-async function createFromHome(page, game, { mode = 'local', position = null, level = null, side = null, screenshot = null } = {}) {
+// record: a game record pasted into the import box; recordFile: a file chosen there instead.
+async function createFromHome(page, game, { mode = 'local', position = null, level = null, side = null, record = null, recordFile = null, screenshot = null } = {}) {
   await page.goto(base);
   const card = page.locator(`.game-card[data-id="${game}"]`);
   await card.click();
@@ -247,6 +248,19 @@ async function createFromHome(page, game, { mode = 'local', position = null, lev
     const details = page.locator('details.start-pos');
     if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
     await page.locator('#position').fill(position);
+  }
+  if (record != null || recordFile) {
+    const details = page.locator('details#import');
+    if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+    await page.locator('#record').waitFor({ state: 'visible' });
+    if (recordFile) {
+      await page.locator('#record-file').setInputFiles(recordFile);
+      const text = fs.readFileSync(recordFile, 'utf8');
+      // the file's text fills the box, where it can be read before Start
+      await page.waitForFunction((t) => document.querySelector('#record').value === t, text);
+    } else {
+      await page.locator('#record').fill(record);
+    }
   }
   if (screenshot) await shot(page, screenshot);
   await Promise.all([page.waitForURL(/\/game\/[^/]+$/), page.locator('#start').click()]);
@@ -638,6 +652,240 @@ test('keyboard: move text box, board by keys, move list navigation', async () =>
   assert.equal(await page.locator('#moves button.move.current').getAttribute('data-ply'), String(total));
   s = await playByBoard(page, s, pickMove(s, R));
   await waitSynced(page, s);
+  await closePage(page);
+});
+
+// Poll the state until `pred` holds (for steps that need not raise the version: a takeback).
+async function waitState(id, pred, what = 'the awaited state') {
+  const until = Date.now() + STEP_TIMEOUT;
+  for (;;) {
+    const s = await getState(id);
+    if (pred(s)) return s;
+    if (Date.now() > until) throw new Error(`game ${id}: ${what} did not come (version ${s.version}, ${s.history.length} moves, thinking ${s.thinking}, to_move ${s.to_move}, seats ${s.seats}, moves ${s.moves})`);
+    await sleep(25);
+  }
+}
+// After our move against the computer (`s`: a state with our move, maybe already the reply):
+// the computer's reply, on the page.
+async function computerReply(page, s, seat) {
+  const r = await waitState(s.id, (x) => x.history.length >= s.history.length && !x.thinking && (!!x.outcome || x.to_move === seat), 'the computer\'s reply');
+  assert.ok(r.outcome || r.history.at(-1).player !== seat, 'the computer replied');
+  await waitSynced(page, r);
+  return r;
+}
+const tokensOf = (page, id) => page.evaluate((id) => JSON.parse(localStorage.getItem(`myrmidon:token:${id}`)), id);
+
+test('import a game record: download it, paste it or choose its file, play on', async () => {
+  const page = await newPage();
+  const id = await createFromHome(page, 'reines');
+  const tokens = await tokensOf(page, id);
+  let s = await getState(id);
+  const R = rng(21);
+  for (let i = 0; i < 6; i++) s = await api(`api/games/${id}/moves`, { move: pickMove(s, R).text, token: tokens[0] });
+  await waitSynced(page, s);
+  await assertBoard(page, s, 'after 6 moves');
+  // the Download record link: the record as text, and a download by a click
+  const link = page.locator('#download');
+  assert.equal(await link.getAttribute('href'), `/api/games/${encodeURIComponent(id)}/record`);
+  const res = await fetch(new URL(await link.getAttribute('href'), base));
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type') || '', /^text\/plain/, 'the record is text');
+  const text = await res.text();
+  assert.ok(text.includes('[Game "reines"]'), `the record names its game:\n${text}`);
+  let at = 0;
+  for (const m of s.moves) {
+    const k = text.indexOf(m, at);
+    assert.ok(k >= 0, `the record holds the moves in order (${m}):\n${text}`);
+    at = k + m.length;
+  }
+  const [dl] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  assert.match(dl.suggestedFilename(), /\.pgn$/, 'the download is named as a record');
+  assert.equal(fs.readFileSync(await dl.path(), 'utf8'), text, 'the download is the record');
+
+  const sameGame = async (id2, what) => {
+    const s2 = await getState(id2);
+    assert.notEqual(id2, id, `${what}: a new game`);
+    assert.equal(s2.position, s.position, `${what}: the position of the record`);
+    assert.deepEqual(s2.moves, s.moves, `${what}: the moves of the record`);
+    assert.equal(s2.start, s.start, `${what}: the same start`);
+    await waitSynced(page, s2);
+    await assertBoard(page, s2, what);
+    assert.equal(await page.locator('#moves button.move').count(), s.moves.length, `${what}: the move list`);
+    // and it goes on, by clicks
+    const next = await playByBoard(page, s2, pickMove(s2, R));
+    await waitSynced(page, next);
+    await assertBoard(page, next, `${what}, a move later`);
+  };
+  // pasted
+  await sameGame(await createFromHome(page, 'reines', { record: text, screenshot: 'import-pasted' }), 'the pasted record');
+  // from a file
+  const file = path.join(tmpDir, 'reines-record.pgn');
+  fs.writeFileSync(file, text);
+  await sameGame(await createFromHome(page, 'reines', { recordFile: file }), 'the record file');
+  assert.equal((await getState(id)).moves.length, 6, 'the first game is left as it was');
+
+  // a broken record: the server's error on the home page, and no game
+  const bad = text.replace(` ${s.moves[3]} `, ' z9-z9 ');
+  assert.notEqual(bad, text);
+  let apiError = '';
+  try { await api('api/games', { game: 'reines', seats: ['human', 'human'], record: bad }); } catch (e) { apiError = e.data?.error || ''; }
+  assert.ok(apiError, 'the server refuses the broken record');
+  await page.goto(base);
+  await page.locator('.game-card[data-id="ackenhead"]').click();
+  await page.locator('label:has(input[name="mode"][value="local"])').click();
+  await page.locator('details#import summary').click();
+  await page.locator('#record').fill(bad);
+  // (the record names its game: the page chooses it)
+  await page.waitForFunction(() => document.querySelector('.game-card[data-id="reines"]').getAttribute('aria-checked') === 'true');
+  assert.equal(await page.locator('#setup-game').textContent(), gameInfo.reines.name, 'the game of the record is chosen');
+  assert.ok(await page.locator('input[name="mode"][value="local"]').isChecked(), 'the opponent chosen stays');
+  await page.locator('#start').click();
+  await page.locator('#setup-error').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#setup-error').textContent(), apiError, 'the page shows the server\'s error');
+  assert.equal(new URL(page.url()).pathname, '/', 'still on the home page');
+  assert.ok(await page.locator('#start').isEnabled(), 'Start can be pressed again');
+  assert.equal(await page.locator('#record').inputValue(), bad, 'the record is kept, to mend');
+  await closePage(page);
+});
+
+test('take back: against the computer (Ackenhead as White, level 1) and on one screen', async () => {
+  const page = await newPage();
+  const id = await createFromHome(page, 'ackenhead', { mode: 'computer', level: 1, side: 0 });
+  let s = await getState(id);
+  assert.deepEqual(s.seats, ['human', 'computer:1']);
+  assert.ok(await page.locator('#takeback').isHidden(), 'nothing to take back before a move');
+  const R = rng(8);
+  s = await computerReply(page, await playByBoard(page, s, pickMove(s, R)), 0);
+  const before = s;
+  s = await computerReply(page, await playByBoard(page, s, pickMove(s, R)), 0);
+  assert.equal(s.history.length, 4);
+  assert.ok(await page.locator('#takeback').isVisible());
+  await page.locator('#takeback').click();
+  const back = await waitState(id, (x) => x.history.length < 4, 'the takeback');
+  assert.deepEqual(back.moves, before.moves, 'our last move and the computer\'s reply are gone');
+  assert.equal(back.position, before.position, 'the position before our last move');
+  assert.equal(back.to_move, 0);
+  await waitSynced(page, back);
+  await assertBoard(page, back, 'after the takeback');
+  assert.equal(await page.locator('#moves button.move').count(), 2, 'the move list shrank by 2');
+  assert.equal(await page.locator('#moves button.move').last().textContent(), back.moves.at(-1));
+  const last = back.history.at(-1);
+  assert.equal(await page.locator('#board .mb-marks .mb-last').count(), [last.from, last.to].filter((c) => c != null).length, 'the move before is highlighted');
+  assert.match(await page.locator('#status').textContent(), /Your turn \(White\)/);
+  await shot(page, 'takeback-computer');
+  await sleep(300);
+  assert.equal((await getState(id)).history.length, 2, 'the computer does not play again by itself');
+  // play on: the computer answers again
+  s = await computerReply(page, await playByBoard(page, back, pickMove(back, R)), 0);
+  assert.equal(s.history.length, 4);
+  assert.equal(s.history[3].player, 1, 'the computer replied');
+  await assertBoard(page, s, 'after the takeback, a move and its reply');
+  await closePage(page);
+
+  // on one screen: one move at a time
+  const p2 = await newPage();
+  const id2 = await createFromHome(p2, 'reines');
+  const r = await playLocal(p2, id2, { plies: 3, seed: 4 });
+  assert.equal(r.state.history.length, 3);
+  // someone watching in another browser sees the takebacks too (by the WebSocket)
+  const watcher = await newPage();
+  await watcher.goto(`${base}game/${encodeURIComponent(id2)}`);
+  await waitSynced(watcher, r.state, { forHuman: false });
+  assert.ok(await watcher.locator('#takeback').isHidden(), 'a watcher cannot take back');
+  // (the page has seen the position after move 2: it must not show it again once that move is gone)
+  await p2.locator('#moves button[data-ply="2"]').click();
+  await p2.locator('#viewing').waitFor({ state: 'visible' });
+  await assertBoard(p2, await getState(id2, 2), 'viewing move 2');
+  await p2.locator('#back-live').click();
+  await p2.locator('#viewing').waitFor({ state: 'hidden' });
+  for (const n of [2, 1]) {
+    const was = await getState(id2, n);
+    await p2.locator('#takeback').click();
+    const t = await waitState(id2, (x) => x.history.length === n, `the takeback to ${n} moves`);
+    assert.equal(t.position, was.position, `the position after ${n} moves`);
+    await waitSynced(p2, t);
+    await assertBoard(p2, t, `taken back to ${n} moves`);
+    assert.equal(await p2.locator('#moves button.move').count(), n, 'one move fewer in the list');
+    await waitSynced(watcher, t, { forHuman: false });
+    await assertBoard(watcher, t, `the watcher, taken back to ${n} moves`);
+  }
+  await closePage(watcher);
+  await shot(p2, 'takeback-local');
+  let t = await getState(id2);
+  // another second move than before, and a third
+  t = await playByBoard(p2, t, t.legal_cells.find((m) => m.text !== r.state.moves[1] && m.from != null));
+  await waitSynced(p2, t);
+  await assertBoard(p2, t, 'a move after the takebacks');
+  t = await playByBoard(p2, t, pickMove(t, rng(5)));
+  await waitSynced(p2, t);
+  await p2.locator('#moves button[data-ply="2"]').click();
+  await p2.locator('#viewing').waitFor({ state: 'visible' });
+  assert.equal(await p2.locator('#viewing-text').textContent(), `Viewing move 2: ${t.moves[1]}`);
+  await assertBoard(p2, await getState(id2, 2), 'viewing the new move 2');
+  await closePage(p2);
+});
+
+test('marked cells: the anthill of Ant Chess, the Pontes of Jeu de Reines', async () => {
+  const want = {
+    antchess: [{ cell: 63, name: 'anthill' }],
+    antchess3: [{ cell: 63, name: 'anthill' }],
+    reines: gameInfo.reines.board.special,
+  };
+  assert.deepEqual(gameInfo.antchess.board.special, want.antchess);
+  assert.deepEqual(gameInfo.antchess3.board.special, want.antchess3);
+  assert.ok(hexDistToCentre('antchess', 63) < 1e-9, 'the anthill is the middle cell');
+  assert.deepEqual(gameInfo.reines.board.special.map((x) => gameInfo.reines.board.cells[x.cell]), ['b2', 'g7'], 'the Pontes are b2 and g7');
+  assert.ok(gameInfo.reines.board.special.every((x) => /Ponte/.test(x.name)));
+  assert.deepEqual(gameInfo.ackenhead.board.special || [], []);
+  const page = await newPage();
+  for (const game of ['antchess', 'reines']) {
+    await createFromHome(page, game);
+    const marks = page.locator('#board .mb-special-cell');
+    assert.equal(await marks.count(), want[game].length, `${game}: one mark per special cell`);
+    for (const [i, sp] of want[game].entries()) {
+      const label = await cell(page, sp.cell).getAttribute('aria-label');
+      assert.ok(label.includes(`, ${sp.name}`), `${game}: the label of ${gameInfo[game].board.cells[sp.cell]} names it (${label})`);
+      assert.equal(await marks.nth(i).locator('title').textContent(), sp.name);
+      const m = await marks.nth(i).boundingBox();
+      const c = await cell(page, sp.cell).boundingBox();
+      assert.ok(m && m.width > 5, `${game}: the mark is drawn`);
+      const mx = m.x + m.width / 2, my = m.y + m.height / 2;
+      assert.ok(mx > c.x && mx < c.x + c.width && my > c.y && my < c.y + c.height, `${game}: the mark is on ${gameInfo[game].board.cells[sp.cell]}`);
+    }
+    // other cells' labels name no mark
+    const others = await page.locator('#board .mb-hit').evaluate((g, sp) => [...g.children].filter((el) => !sp.includes(+el.dataset.cell) && el.getAttribute('aria-label').split(', ').length > 2).length, want[game].map((x) => x.cell));
+    assert.equal(others, 0, `${game}: no other cell is marked`);
+    await shot(page, `${game}-marked`);
+  }
+  await closePage(page);
+});
+
+test('against the computer: the status says the computer is thinking at once', async () => {
+  const page = await newPage();
+  const id = await createFromHome(page, 'reines', { mode: 'computer', level: 1, side: 0 });
+  let s = await getState(id);
+  const [me, it] = s.players;
+  await page.evaluate(() => {
+    window.statusSeen = [];
+    const st = document.querySelector('#status');
+    new MutationObserver(() => window.statusSeen.push(st.textContent)).observe(st, { childList: true, characterData: true, subtree: true });
+  });
+  const R = rng(13);
+  for (let i = 0; i < 2; i++) {
+    await page.evaluate(() => { window.statusSeen = []; });
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && /\/moves$/.test(r.url()));
+    const after = await playByBoard(page, s, pickMove(s, R));
+    const body = await (await answer).json();
+    assert.equal(body.thinking, true, 'the answer to our move says the computer is thinking');
+    assert.equal(body.to_move, 1);
+    s = await computerReply(page, after, 0);
+    const seen = await page.evaluate(() => window.statusSeen);
+    assert.ok(seen.some((t) => t === `${it}: computer thinking…`), `the status showed the computer thinking: ${JSON.stringify(seen)}`);
+    assert.ok(!seen.some((t) => t.startsWith(`${it} to move`)), `no "${it} to move" between our move and the reply: ${JSON.stringify(seen)}`);
+    const k = seen.findIndex((t) => t.includes('thinking'));
+    assert.ok(seen.slice(0, k).every((t) => t.startsWith(`Your turn (${me})`)), `thinking is the first new status: ${JSON.stringify(seen)}`);
+    assert.match(seen.at(-1), new RegExp(`^Your turn \\(${me}\\)`));
+  }
   await closePage(page);
 });
 

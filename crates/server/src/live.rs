@@ -84,9 +84,9 @@ pub struct Live {
     pub steps: usize,
     /// The computer is choosing a move.
     pub thinking: bool,
-    /// Counts every change (a takeback too): a computer move chosen before a change is
-    /// dropped.
-    pub changes: u64,
+    /// Counts every change (a takeback too), as the store does: a computer move chosen before
+    /// a change is dropped, and the state's `version` is it.
+    pub version: u64,
     /// Every change, as the state's JSON text, to the game's watchers.
     pub watchers: broadcast::Sender<Arc<str>>,
 }
@@ -218,12 +218,12 @@ impl Live {
             .collect::<Result<_, _>>()?;
         let (watchers, _) = broadcast::channel(64);
         Ok(Live {
+            version: row.version,
             row,
             seats,
             record,
             steps,
             thinking: false,
-            changes: 0,
             watchers,
         })
     }
@@ -248,7 +248,7 @@ impl Live {
 
     /// The game's state as the API gives it.
     pub fn state(&self) -> Value {
-        state_of(&self.row, &*self.record, self.steps, self.thinking)
+        state_of(&self.row, &*self.record, self.version, self.thinking)
     }
 
     /// The state at an earlier ply (`at` moves played), read only.
@@ -265,7 +265,7 @@ impl Live {
                 break;
             }
         }
-        let mut state = state_of(&self.row, &*record, self.steps, false);
+        let mut state = state_of(&self.row, &*record, self.version, false);
         state["at"] = json!(at);
         Ok(state)
     }
@@ -284,7 +284,7 @@ impl Live {
         Some(Job {
             record: self.record.clone_box(),
             level,
-            version: self.changes,
+            version: self.version,
             seat,
         })
     }
@@ -293,7 +293,7 @@ impl Live {
     /// run once the lock is let go) and tells the watchers.
     #[must_use]
     fn changed(&mut self) -> Option<Job> {
-        self.changes += 1;
+        self.version += 1;
         let job = self.claim();
         self.publish();
         job
@@ -310,7 +310,7 @@ fn cells_json(from: Option<u16>, to: Option<u16>, captures: &[u16]) -> Value {
     json!({"from": from, "to": to, "captures": captures})
 }
 
-pub fn state_of(row: &GameRow, record: &dyn DynRecord, steps: usize, thinking: bool) -> Value {
+pub fn state_of(row: &GameRow, record: &dyn DynRecord, version: u64, thinking: bool) -> Value {
     let info = record.info();
     let players = record.player_names();
     let result = record.result();
@@ -371,7 +371,7 @@ pub fn state_of(row: &GameRow, record: &dyn DynRecord, steps: usize, thinking: b
         })).collect::<Vec<_>>(),
         "outcome": outcome,
         "thinking": thinking,
-        "version": steps,
+        "version": version,
     })
 }
 
@@ -444,6 +444,7 @@ impl App {
                 settings
             },
             start: position,
+            version: 0,
             seats: seats.to_vec(),
             token_hashes: tokens
                 .iter()
@@ -675,6 +676,7 @@ impl App {
             kind: info.id.to_string(),
             settings: record.settings().0,
             start: Some(start),
+            version: steps.len() as u64,
             seats: seats.to_vec(),
             token_hashes: tokens
                 .iter()
@@ -757,7 +759,7 @@ impl App {
                 let mut live = slot.live.lock().await;
                 live.thinking = false;
                 let text = match choice {
-                    Ok(Some(text)) if live.changes == version => text,
+                    Ok(Some(text)) if live.version == version => text,
                     // The game changed meanwhile (a takeback): think again if it is still
                     // the computer's turn.
                     Ok(Some(_)) => {

@@ -20,6 +20,8 @@ pub struct GameRow {
     pub seats: Vec<String>,
     /// SHA-256 of each human seat's token (hex), `None` for a computer seat.
     pub token_hashes: Vec<Option<String>>,
+    /// Counts every change of the game (a step stored, a takeback); only grows.
+    pub version: u64,
 }
 
 /// One step of a game.
@@ -128,7 +130,8 @@ impl Store {
         match self {
             Store::Sqlite(pool) => {
                 let Some(row) = sqlx::query(
-                    "SELECT id, kind, settings, start, seats, token_hashes FROM games WHERE id = ?",
+                    "SELECT id, kind, settings, start, seats, token_hashes, version FROM games \
+                     WHERE id = ?",
                 )
                 .bind(id)
                 .fetch_optional(pool)
@@ -136,7 +139,7 @@ impl Store {
                 else {
                     return Ok(None);
                 };
-                let game = game_row(
+                let mut game = game_row(
                     row.get("id"),
                     row.get("kind"),
                     row.get("settings"),
@@ -144,6 +147,7 @@ impl Store {
                     row.get("seats"),
                     row.get("token_hashes"),
                 )?;
+                game.version = row.get::<i64, _>("version") as u64;
                 let steps = sqlx::query(
                     "SELECT kind, seat, body FROM steps WHERE game_id = ? ORDER BY seq",
                 )
@@ -171,9 +175,11 @@ impl Store {
             Store::Sqlite(pool) => {
                 let mut tx = pool.begin().await?;
                 insert_step(&mut tx, id, seq, step).await?;
-                if finished {
-                    mark_finished(&mut tx, id).await?;
-                }
+                sqlx::query("UPDATE games SET version = version + 1, finished = ? WHERE id = ?")
+                    .bind(finished as i64)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
                 tx.commit().await?;
             }
         }
@@ -190,7 +196,7 @@ impl Store {
                     .bind(from as i64)
                     .execute(&mut *tx)
                     .await?;
-                sqlx::query("UPDATE games SET finished = 0 WHERE id = ?")
+                sqlx::query("UPDATE games SET finished = 0, version = version + 1 WHERE id = ?")
                     .bind(id)
                     .execute(&mut *tx)
                     .await?;
@@ -214,9 +220,12 @@ impl Store {
                 for (i, step) in steps.iter().enumerate() {
                     insert_step(&mut tx, &game.id, i, step).await?;
                 }
-                if finished {
-                    mark_finished(&mut tx, &game.id).await?;
-                }
+                sqlx::query("UPDATE games SET version = ?, finished = ? WHERE id = ?")
+                    .bind(game.version as i64)
+                    .bind(finished as i64)
+                    .bind(&game.id)
+                    .execute(&mut *tx)
+                    .await?;
                 tx.commit().await?;
             }
         }
@@ -291,14 +300,6 @@ async fn insert_step(
     Ok(())
 }
 
-async fn mark_finished(conn: &mut SqliteConnection, id: &str) -> Result<(), StoreError> {
-    sqlx::query("UPDATE games SET finished = 1 WHERE id = ?")
-        .bind(id)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
 fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
     StoreError::Database(format!("stored {what} unreadable: {e}"))
 }
@@ -327,6 +328,7 @@ fn game_row(
         start,
         seats: serde_json::from_str(&seats).map_err(|e| corrupt("seats", e))?,
         token_hashes: serde_json::from_str(&tokens).map_err(|e| corrupt("tokens", e))?,
+        version: 0,
     })
 }
 

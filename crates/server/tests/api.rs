@@ -565,6 +565,8 @@ async fn takeback_against_the_computer_and_on_one_screen() {
     assert_eq!(status, StatusCode::OK, "{back}");
     assert_eq!(back["moves"], json!([]));
     assert_eq!(back["position"], state["position"]);
+    // The version only grows: two moves and a takeback.
+    assert_eq!(back["version"], 3);
     assert_eq!(back["to_move"], 0);
     // And the game goes on from there, stored so.
     let (status, _) = play(&app, &id, &mv, &token).await;

@@ -13,6 +13,8 @@ CREATE TABLE games (
     token_hashes TEXT NOT NULL,
     -- 0 while the game goes on, 1 once it has a result.
     finished INTEGER NOT NULL DEFAULT 0,
+    -- Counts every change (a step stored, a takeback): it only grows.
+    version INTEGER NOT NULL DEFAULT 0,
     created_at INTEGER NOT NULL
 );
 
