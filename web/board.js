@@ -20,6 +20,7 @@
 //   });
 //   b.set({pieces, legal, ...});    // change any part of the config
 //   b.cancel();                     // drop the selection and close the chooser
+//   b.selectCell(c);                // select the piece on cell c (its destinations shown)
 //   b.destroy();
 
 import { pieceSvg, pieceDataUrl } from './pieces.js';
@@ -191,7 +192,19 @@ export function createBoard(element, config) {
     for (const sp of st.board.special || []) {
       const g = geo.cells[sp.cell];
       if (!g) continue;
-      special += `<g class="mb-special-cell" transform="translate(${g.x} ${g.y})"><circle r="36"/><circle r="24"/><circle r="12"/>`
+      // a marked cell (the anthill, a Ponte): a shaded disc with rings, under the pieces
+      // (an outline along the cell's edge stays in sight when a piece stands there)
+      let edge;
+      if (geo.kind === 'hex') {
+        const r = (geo.unit / Math.sqrt(3)) * 0.84;
+        const pts = [];
+        for (let i = 0; i < 6; i++) { const an = (Math.PI / 180) * (60 * i - 90); pts.push(`${(r * Math.cos(an)).toFixed(2)},${(r * Math.sin(an)).toFixed(2)}`); }
+        edge = `<polygon class="mb-special-edge" points="${pts.join(' ')}"/>`;
+      } else {
+        edge = `<rect class="mb-special-edge" x="-44" y="-44" width="88" height="88" rx="9"/>`;
+      }
+      special += `<g class="mb-special-cell" transform="translate(${g.x} ${g.y})">${edge}<circle class="mb-special-bg" r="38"/>`
+        + `<circle class="mb-special-outer" r="36"/><circle r="24"/><circle r="12"/>`
         + `<title>${esc(sp.name || '')}</title></g>`;
     }
     layer.special.innerHTML = special;
@@ -647,6 +660,8 @@ export function createBoard(element, config) {
   return {
     set,
     cancel: deselect,
+    /** Select the piece on cell c (as a click would), if it may be selected; null: deselect. */
+    selectCell(c) { if (c == null) deselect(); else if (canSelect(c)) select(c); },
     get selected() { return selected; },
     get config() { return { ...st }; },
     focus() { focusCell(selected ?? +layer.hit.querySelector('[tabindex="0"]')?.dataset.cell); },

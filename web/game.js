@@ -1,9 +1,9 @@
 // The game page, /game/<id>: the board, the players, the moves, live updates.
 import { createBoard } from './board.js';
-import { emblemSvg, palette } from './pieces.js';
+import { esc, moveListHtml } from './common.js';
+import { emblemSvg, palette, pieceSvg } from './pieces.js';
 
 const $ = (sel) => document.querySelector(sel);
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 let tokens = [];
@@ -18,6 +18,11 @@ let flipped = false;
 let flipChosen = false;
 let showNames = localStorage.getItem('myrmidon:names') === '1';
 let posting = false;
+let notice = null; // {text, ply}: a note shown until the next move (a draw declined)
+let myOfferSeen = null; // the seat of ours whose draw offer is pending, as last seen
+let clockSkew = null; // Date.now() minus the server's epoch time (plus the delivery time), smallest seen
+let clockTimer = null;
+let flagNudged = false; // a clock reached zero here: the state was asked for once
 
 const tokenOf = (seat) => (seat == null ? null : tokens[seat] || null);
 const anyToken = () => tokens.find((t) => t) || null;
@@ -42,16 +47,98 @@ function showMessage(text) {
 }
 
 // ---- rendering ----
+// The pieces seat `i` has lost (state.captured), grouped by kind in the game's order of pieces,
+// drawn small and overlapping (as lichess's material strip).
+function pieceName(kind) {
+  return info?.pieces?.find((x) => x.letter === kind)?.name || kind;
+}
+function capturedHtml(state, i) {
+  const lost = (state.captured || [])[i] || [];
+  if (!lost.length) return '';
+  const order = (info?.pieces || []).map((x) => x.letter);
+  const counts = new Map();
+  for (const k of lost) counts.set(k, (counts.get(k) || 0) + 1);
+  const rank = (k) => (order.includes(k) ? order.indexOf(k) : order.length);
+  const groups = [...counts].sort((a, b) => rank(a[0]) - rank(b[0]));
+  const label = groups.map(([k, n]) => (n > 1 ? `${n} × ${pieceName(k)}` : pieceName(k))).join(', ');
+  const html = groups.map(([k, n]) => {
+    const shown = n > 8 ? 3 : n;
+    const icon = `<svg class="cap-piece" viewBox="0 0 100 100" aria-hidden="true">${pieceSvg(state.game, k, i)}</svg>`;
+    return `<span class="cap-group" data-kind="${esc(k)}" data-count="${n}" title="${esc(n > 1 ? `${n} × ${pieceName(k)}` : pieceName(k))}">${icon.repeat(shown)}${n > shown ? `<span class="cap-count">×${n}</span>` : ''}</span>`;
+  }).join('');
+  return `<span class="captured" role="img" aria-label="${esc(`${state.players[i]} has lost: ${label}`)}">${html}</span>`;
+}
+
+// ---- the clock ----
+// The time left of seat i now: the running seat's counts down from the server's measure.
+function clockLeft(clock, i) {
+  let ms = clock.remaining_ms[i] ?? 0;
+  if (clock.running === i && clock.as_of_ms != null && !live?.outcome) {
+    ms -= Math.max(0, Date.now() - (clockSkew ?? 0) - clock.as_of_ms);
+  }
+  return Math.max(0, ms);
+}
+function fmtClock(ms) {
+  if (ms < 10000) {
+    const t = Math.floor(ms / 100);
+    return `00:0${Math.floor(t / 10)}.${t % 10}`;
+  }
+  const s = Math.floor(ms / 1000); // (a clock shows the whole seconds left, as lichess)
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const two = (x) => String(x).padStart(2, '0');
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${two(m)}:${two(sec)}`;
+}
+function lowTime(clock, ms) {
+  return ms < Math.max(10000, Math.min(30000, (clock.initial_ms || 0) / 10));
+}
+function clockHtml(state, i) {
+  const clock = state.clock;
+  if (!clock || !Array.isArray(clock.remaining_ms)) return '';
+  const ms = clockLeft(clock, i);
+  const running = clock.running === i && !state.outcome;
+  return `<span class="clock${running ? ' running' : ''}${lowTime(clock, ms) ? ' low' : ''}${ms <= 0 ? ' flagged' : ''}" data-seat="${i}" role="timer" aria-label="${esc(state.players[i])}'s clock">${fmtClock(ms)}</span>`;
+}
+// Every tenth of a second while a clock runs: the running clock's text (and nothing else).
+function tickClock() {
+  const clock = live?.clock;
+  if (!clock || clock.running == null || live.outcome) { stopClock(); return; }
+  const el = document.querySelector(`#players .clock[data-seat="${clock.running}"]`);
+  if (!el) return;
+  const ms = clockLeft(clock, clock.running);
+  const text = fmtClock(ms);
+  if (el.textContent !== text) el.textContent = text;
+  el.classList.toggle('low', lowTime(clock, ms));
+  el.classList.toggle('flagged', ms <= 0);
+  // the time is up here: the server decides; ask it once for the state (it may then say so)
+  if (ms <= 0 && !flagNudged) {
+    flagNudged = true;
+    setTimeout(() => {
+      fetch(`/api/games/${encodeURIComponent(gameId)}`).then((r) => (r.ok ? r.json() : null))
+        .then((st) => st && applyState(st)).catch(() => {});
+    }, 400);
+  }
+}
+function stopClock() { if (clockTimer) { clearInterval(clockTimer); clockTimer = null; } }
+function syncClock(state) {
+  const clock = state.clock;
+  if (!clock || clock.running == null || state.outcome) { stopClock(); return; }
+  if (!clockTimer) clockTimer = setInterval(tickClock, 100);
+}
+
 function renderPlayers(state) {
+  const clocked = !!(state.clock && Array.isArray(state.clock.remaining_ms));
+  $('#players').classList.toggle('clocked', clocked);
   $('#players').innerHTML = state.players.map((p, i) => {
     const turn = state.to_move === i && !state.outcome;
     const won = state.outcome && (state.outcome.winner === i || (Array.isArray(state.outcome.winner) && state.outcome.winner.includes(i)));
-    return `<div class="player${turn ? ' turn' : ''}${won ? ' won' : ''}" style="--owner:${palette(state.game, i).fill}">
+    const flag = turn ? `<span class="turn-flag">${state.thinking ? 'thinking<span class="dots"></span>' : 'to move'}</span>`
+      : won ? '<span class="turn-flag win">winner</span>' : '';
+    return `<div class="player${turn ? ' turn' : ''}${won ? ' won' : ''}" data-seat="${i}" style="--owner:${palette(state.game, i).fill}">
       <svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(state.game, i)}</svg>
       <span class="player-name">${esc(p)}</span>
       <span class="player-seat">${esc(seatText(state, i))}</span>
-      ${turn ? `<span class="turn-flag">${state.thinking ? 'thinking<span class="dots"></span>' : 'to move'}</span>` : ''}
-      ${won ? '<span class="turn-flag win">winner</span>' : ''}
+      ${capturedHtml(state, i)}
+      <span class="player-side">${flag}${clockHtml(state, i)}</span>
     </div>`;
   }).join('');
 }
@@ -75,10 +162,19 @@ function renderStatus(state) {
   st.classList.toggle('over', !!state.outcome);
   st.classList.toggle('thinking', !!state.thinking && !state.outcome);
   $('#info').innerHTML = (state.info || []).map((l) => `<li>${esc(l)}</li>`).join('');
+  // a pass: the only move (Jeu de Reines without a move) is shown big; a pass among other moves
+  // (Ant Chess, where it is always allowed and seldom wise) as a small button
   const passes = canMove(state) && viewPly == null ? state.legal_cells.filter((m) => m.from == null && m.to == null) : [];
+  const onlyPass = passes.length > 0 && passes.length === state.legal_cells.length;
   $('#pass-box').hidden = passes.length === 0;
+  $('#pass-box').classList.toggle('only', onlyPass);
+  $('#pass').classList.toggle('primary', onlyPass);
+  $('#pass').classList.toggle('small', !onlyPass);
+  $('#pass-hint').textContent = onlyPass ? 'No other move:' : 'Instead of a move, you may';
   $('#pass').textContent = passes.length === 1 && passes[0].text.toLowerCase() !== 'pass' ? `Pass (${passes[0].text})` : 'Pass';
   $('#pass').dataset.move = passes[0]?.text || '';
+  renderDraw(state);
+  renderOver(state);
   const entry = $('#entry');
   entry.classList.toggle('disabled', !canMove(state) || viewPly != null);
   $('#move-text').disabled = !canMove(state) || viewPly != null;
@@ -91,29 +187,83 @@ function renderStatus(state) {
   document.title = `${info?.name || state.game} · ${statusText(state)} · myrmidon`;
 }
 
-function renderMoves(state) {
-  const n = state.players.length;
-  const hist = state.history || [];
-  const first = hist.length ? hist[0].player : (state.to_move ?? 0);
-  const shown = viewPly ?? hist.length;
-  let html = '';
-  let row = -1;
-  for (let i = 0; i < hist.length; i++) {
-    const j = i + first;
-    const r = Math.floor(j / n);
-    if (r !== row) {
-      if (row >= 0) html += '</li>';
-      html += `<li class="move-row" style="--cols:${n}"><span class="move-no">${r + 1}.</span>`;
-      if (i === 0) for (let k = 0; k < first; k++) html += '<span class="move empty">…</span>';
-      row = r;
+// ---- draws, the end of the game, notices ----
+const myHumanSeats = (state) => mySeats().filter((i) => state.seats[i] === 'human');
+// the seat of ours that offers a draw: the one to move when every seat is ours, else ours
+function offeringSeat(state) {
+  const mine = myHumanSeats(state);
+  if (!mine.length) return null;
+  return mine.includes(state.to_move) ? state.to_move : mine[0];
+}
+const isComputer = (state, i) => /^computer/.test(state.seats[i] || '');
+
+function renderDraw(state) {
+  const two = state.players.length === 2;
+  const offer = state.outcome ? null : state.draw_offer ?? null;
+  const mine = myHumanSeats(state);
+  // the offer button: a running two-player game, a seat of ours, no offer pending from the other side
+  const btn = $('#offer-draw');
+  const seat = offeringSeat(state);
+  const answerSeat = offer != null ? mine.find((i) => i !== offer) : undefined;
+  btn.hidden = !two || !!state.outcome || seat == null || answerSeat != null || !('draw_offer' in state);
+  const pendingOurs = offer != null && mine.includes(offer);
+  btn.disabled = pendingOurs || posting;
+  btn.textContent = pendingOurs ? 'Draw offered' : mine.length > 1 && seat != null ? `Offer draw (${state.players[seat]})` : 'Offer draw';
+  btn.dataset.seat = seat ?? '';
+  // a pending offer: the answer, if a seat of ours may give it
+  const box = $('#draw-box');
+  box.hidden = offer == null || !two;
+  if (offer != null) {
+    const who = state.players[offer] ?? '';
+    if (answerSeat != null) {
+      $('#draw-text').textContent = mine.length > 1 ? `${who} offers a draw. ${state.players[answerSeat]}, do you accept?` : `${who} offers a draw.`;
+      $('#draw-accept').dataset.seat = answerSeat;
+      $('#draw-decline').dataset.seat = answerSeat;
+    } else if (pendingOurs) {
+      $('#draw-text').textContent = `${who} offered a draw: waiting for the answer.`;
+    } else {
+      $('#draw-text').textContent = `${who} offers a draw.`;
     }
-    const h = hist[i];
-    const cls = i + 1 === shown ? ' current' : '';
-    html += `<button type="button" class="move${cls}" data-ply="${i + 1}" style="--owner:${palette(state.game, h.player).fill}" aria-label="move ${i + 1}, ${esc(state.players[h.player] || '')}: ${esc(h.text)}">${esc(h.text)}</button>`;
+    box.querySelector('.draw-buttons').hidden = answerSeat == null;
+    $('#draw-accept').disabled = posting;
+    $('#draw-decline').disabled = posting;
   }
-  if (row >= 0) html += '</li>';
-  if (!hist.length) html = '<li class="empty-moves">No moves yet.</li>';
-  if (state.outcome) html += `<li class="result">${esc(state.outcome.text)}</li>`;
+  // a note until the next move (a draw declined)
+  const n = $('#notice');
+  const show = notice && !state.outcome && state.history.length === notice.ply;
+  n.hidden = !show;
+  if (show) n.textContent = notice.text;
+}
+
+function renderOver(state) {
+  const box = $('#over-box');
+  box.hidden = !state.outcome;
+  if (!state.outcome) return;
+  // (a server without rematches has no `rematch` field)
+  $('#rematch').hidden = !!state.rematch || !anyToken() || !('rematch' in state);
+  $('#rematch').disabled = posting;
+  const link = $('#rematch-link');
+  link.hidden = !state.rematch;
+  if (state.rematch) link.href = `/game/${encodeURIComponent(state.rematch)}`;
+}
+
+// What a new state says about draws, to keep as a note: an offer of ours declined by a player
+// on another screen. (The computer's answer comes with the answer to the offer: drawAction.)
+function noteDraw(state, prev) {
+  const ply = state.history.length;
+  if (state.outcome) { notice = null; myOfferSeen = null; return; }
+  const offer = state.draw_offer ?? null;
+  const ours = offer != null && myHumanSeats(state).includes(offer) && myHumanSeats(state).length === 1;
+  // an offer of ours gone with no move and no end: the other side declined it
+  if (myOfferSeen != null && offer == null && prev && prev.history.length === ply && state.draw_declined == null) {
+    const other = state.players.find((_, i) => i !== myOfferSeen) ?? '';
+    notice = { text: `${other} declines the draw.`, ply };
+  }
+  myOfferSeen = ours ? offer : null;
+}
+
+function renderMoves(state) {
+  const html = moveListHtml(state, viewPly ?? (state.history || []).length, 'No moves yet.');
   const list = $('#moves');
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 30;
   list.innerHTML = html;
@@ -163,7 +313,15 @@ function applyState(state, { force = false } = {}) {
   const moves = state.moves || [];
   for (const [k, st] of atCache) if (k > moves.length || (st.moves || []).some((m, i) => m !== moves[i])) atCache.delete(k);
   if (viewPly != null && viewPly >= moves.length) viewPly = null;
+  const prev = live;
+  if (state.clock && state.clock.as_of_ms != null) {
+    const lag = Date.now() - state.clock.as_of_ms;
+    clockSkew = clockSkew == null ? lag : Math.min(clockSkew, lag);
+  }
+  if (!state.clock || state.clock.running == null || prev?.clock?.running !== state.clock.running) flagNudged = false;
+  noteDraw(state, prev);
   live = state;
+  syncClock(state);
   if (firstTime && !flipChosen) {
     const mine = mySeats();
     flipped = state.players.length === 2 && mine.length === 1 && mine[0] === 1;
@@ -270,6 +428,62 @@ async function resign() {
   }
 }
 
+async function offerDraw() {
+  if (!live || live.outcome || posting) return;
+  const seat = offeringSeat(live);
+  if (seat == null) return;
+  await drawAction(seat, 'offer');
+}
+
+async function drawAction(seat, action) {
+  showMessage('');
+  posting = true;
+  render();
+  try {
+    const state = await post('draw', { seat, token: tokenOf(seat), action });
+    posting = false;
+    if (action === 'offer' && state.draw_declined != null && !state.outcome) {
+      const d = state.draw_declined;
+      const who = state.players[d] ?? '';
+      notice = { text: isComputer(state, d) ? `The computer (${who}) declines the draw.` : `${who} declines the draw.`, ply: state.history.length };
+    }
+    if (!applyState(state)) render();
+  } catch (ex) {
+    posting = false;
+    showMessage(ex.message);
+    render();
+  }
+}
+
+async function rematch() {
+  if (!live || !live.outcome || posting) return;
+  const token = anyToken();
+  if (!token) return;
+  showMessage('');
+  posting = true;
+  render();
+  try {
+    const data = await post('rematch', { token });
+    localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(data.tokens || []));
+    rememberGame(data.id, data.state?.seats || live.seats);
+    location.href = `/game/${encodeURIComponent(data.id)}`;
+  } catch (ex) {
+    posting = false;
+    showMessage(ex.message);
+    render();
+  }
+}
+
+// the new game in the home page's list of recent games (as home.js does)
+function rememberGame(id, seats) {
+  let list = [];
+  try { list = JSON.parse(localStorage.getItem('myrmidon:recent') || '[]'); } catch { list = []; }
+  if (!Array.isArray(list)) list = [];
+  list = list.filter((g) => g.id !== id);
+  list.unshift({ id, game: info?.id || live.game, name: info?.name || live.game, seats, at: Date.now() });
+  localStorage.setItem('myrmidon:recent', JSON.stringify(list.slice(0, 12)));
+}
+
 async function copyPosition() {
   const state = viewPly == null ? live : atCache.get(viewPly);
   if (!state) return;
@@ -327,6 +541,12 @@ async function main() {
   $('#copy').addEventListener('click', copyPosition);
   $('#resign').addEventListener('click', resign);
   $('#takeback').addEventListener('click', takeback);
+  $('#offer-draw').addEventListener('click', offerDraw);
+  $('#draw-accept').addEventListener('click', (e) => drawAction(+e.currentTarget.dataset.seat, 'accept'));
+  $('#draw-decline').addEventListener('click', (e) => drawAction(+e.currentTarget.dataset.seat, 'decline'));
+  $('#rematch').addEventListener('click', rematch);
+  $('#analyse').href = `/analysis?from=${encodeURIComponent(gameId)}`;
+  $('#over-analyse').href = `/analysis?from=${encodeURIComponent(gameId)}`;
   $('#download').href = `/api/games/${encodeURIComponent(gameId)}/record`;
   $('#download').setAttribute('download', `myrmidon-${gameId}.pgn`);
   $('#pass').addEventListener('click', () => { if ($('#pass').dataset.move) playMove($('#pass').dataset.move); });
@@ -362,6 +582,9 @@ async function main() {
     info = games.find((g) => g.id === state.game);
     if (!info) throw new Error(`unknown game kind ${state.game}`);
     $('#game-title').textContent = info.name;
+    $('#rules-link').href = `/rules/${encodeURIComponent(state.game)}`;
+    $('#rules-link').title = `The rules of ${info.name}`;
+    $('#rules-link').hidden = false;
     $('#move-text').placeholder = `e.g. ${state.legal?.[0] || info.pieces?.[0]?.letter || ''}`;
     board.set({
       game: info.id, board: info.board, pieceNames: info.pieces,

@@ -1,8 +1,8 @@
 // The home page: the list of games and the form that starts one.
 import { pieceSvg, emblemSvg as emblem } from './pieces.js';
+import { esc } from './common.js';
 
 const $ = (sel) => document.querySelector(sel);
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 let games = [];
 let chosen = null;
@@ -95,6 +95,30 @@ function renderOptions() {
     </label>${s.help ? `<p class="hint">${esc(s.help)}</p>` : ''}`).join('');
 }
 
+// The clock chosen: null (none), or {minutes, increment} (a preset "m+i", or the custom fields).
+function clockFromForm() {
+  const v = document.querySelector('input[name="clock"]:checked')?.value || 'none';
+  if (v === 'none') return null;
+  if (v === 'custom') return { minutes: +$('#clock-minutes').value, increment: +$('#clock-increment').value };
+  const [m, i] = v.split('+').map(Number);
+  return { minutes: m, increment: i };
+}
+function rememberClock() {
+  const v = document.querySelector('input[name="clock"]:checked')?.value || 'none';
+  localStorage.setItem('myrmidon:clock', JSON.stringify({ v, minutes: $('#clock-minutes').value, increment: $('#clock-increment').value }));
+}
+function restoreClock() {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem('myrmidon:clock') || 'null'); } catch { saved = null; }
+  if (saved && typeof saved === 'object') {
+    if (saved.minutes) $('#clock-minutes').value = saved.minutes;
+    if (saved.increment != null && saved.increment !== '') $('#clock-increment').value = saved.increment;
+    const r = document.querySelector(`input[name="clock"][value="${CSS.escape(String(saved.v))}"]`);
+    if (r) r.checked = true;
+  }
+  $('#clock-custom').hidden = document.querySelector('input[name="clock"]:checked')?.value !== 'custom';
+}
+
 function seatsFromForm(form) {
   const n = chosen.players.length;
   if (mode() === 'local') return Array(n).fill('human');
@@ -134,6 +158,16 @@ async function start(e) {
   const body = record
     ? { game: chosen.id, seats, record }
     : { game: chosen.id, seats, settings: position ? {} : settings, position };
+  const clock = clockFromForm();
+  if (clock) {
+    if (!(clock.minutes > 0) || !(clock.increment >= 0)) {
+      err.textContent = 'The clock needs a number of minutes above 0 and seconds of 0 or more.';
+      err.hidden = false;
+      return;
+    }
+    body.clock = clock;
+  }
+  rememberClock();
   $('#start').disabled = true;
   try {
     const res = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -175,6 +209,14 @@ async function main() {
   $('#record-file').addEventListener('change', readRecordFile);
   $('#record').addEventListener('input', followRecord);
   for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener('change', () => chosen && renderOptions());
+  for (const r of document.querySelectorAll('input[name="clock"]')) {
+    r.addEventListener('change', () => {
+      const custom = document.querySelector('input[name="clock"]:checked')?.value === 'custom';
+      $('#clock-custom').hidden = !custom;
+      if (custom) $('#clock-minutes').focus();
+    });
+  }
+  restoreClock();
   renderRecent();
   try {
     const res = await fetch('/api/games');

@@ -1,6 +1,6 @@
 //! Embeds the front end (`web/` at the root of the repository) into the binary: one
 //! `(path, bytes)` entry per file, so that `cargo build --release` alone makes a binary that
-//! serves the whole app.
+//! serves the whole app; and the rules texts (`docs/rules/*.md`) for the rules pages.
 
 use std::fs;
 use std::io::Write;
@@ -44,6 +44,25 @@ fn main() {
             path.display().to_string()
         )
         .unwrap();
+    }
+    writeln!(f, "];").unwrap();
+
+    // The rules texts, for the rules pages: docs/rules/<name>.md.
+    let docs = manifest.join("../../docs/rules");
+    println!("cargo:rerun-if-changed={}", docs.display());
+    let mut rules = Vec::new();
+    walk(&docs, &docs, &mut rules);
+    writeln!(f, "pub static RULES: &[(&str, &str)] = &[").unwrap();
+    for (name, path) in &rules {
+        println!("cargo:rerun-if-changed={}", path.display());
+        if let Some(stem) = name.strip_suffix(".md") {
+            writeln!(
+                f,
+                "    ({stem:?}, include_str!({:?})),",
+                path.display().to_string()
+            )
+            .unwrap();
+        }
     }
     writeln!(f, "];").unwrap();
 }

@@ -928,6 +928,511 @@ test('phone: Ant Chess on a 375x740 screen, a move by taps', async () => {
 // ---------------------------------------------------------------- main
 let passed = 0, failed = 0;
 process.on('unhandledRejection', (e) => { failed++; log(`FAIL unhandled rejection: ${e?.stack || e}`); });
+// ---- rules pages, explorer, analysis
+// What a board of these pages shows on each cell (the piece part of each cell's label), and
+// which cells are marked as destinations of the selected piece.
+async function boardIn(page, where) {
+  const loc = typeof where === 'string' ? page.locator(where) : where;
+  return loc.locator('.mb-hit').evaluate((g) => [...g.children].map((el) => {
+    const parts = (el.getAttribute('aria-label') || '').split(', ');
+    return { cell: +el.dataset.cell, piece: parts[1], dest: parts.includes('move here'), selected: parts.includes('selected') };
+  }));
+}
+const learnReady = (page) => page.waitForFunction(() => document.body.dataset.ready === '1');
+
+test('rules pages: the text and its diagrams, for every game', async () => {
+  const page = await newPage();
+  for (const game of GAMES) {
+    const rules = await api(`api/rules/${game}`);
+    assert.equal(rules.game, game);
+    const blocks = (rules.html.match(/<code class="language-board[^"]*"/g) || []).length;
+    await page.goto(`${base}rules/${game}`);
+    await learnReady(page);
+    assert.equal(await page.locator('#rules h1').count(), 1, `${game}: the rules have a title`);
+    const text = await page.locator('#rules').textContent();
+    assert.ok(text.length > 1500, `${game}: the rules text is shown (${text.length} characters)`);
+    assert.equal(await page.locator('#game-tabs a[aria-current="page"]').getAttribute('href'), `/rules/${game}`, `${game}: its tab is the current one`);
+    assert.equal(await page.locator('.rules-cta a.primary').getAttribute('href'), `/?game=${game}`, `${game}: a link to play it`);
+    // every ```board block became a board (none refused), with the server's pieces on it
+    assert.ok(blocks >= 1, `${game}: the rules have at least one diagram (${blocks})`);
+    assert.equal(await page.locator('#rules .diagram').count(), blocks, `${game}: one figure per diagram block`);
+    const failed = await page.locator('#rules .diagram.failed figcaption').allTextContents();
+    assert.deepEqual(failed, [], `${game}: every diagram is drawn`);
+    assert.equal(await page.locator('#rules pre > code[class*="language-board"]').count(), 0, `${game}: no diagram is left as text`);
+    const figs = page.locator('#rules .diagram');
+    for (let i = 0; i < blocks; i++) {
+      const fig = figs.nth(i);
+      const g = await fig.getAttribute('data-game');
+      const st = await api('api/explore', { game: g, position: await fig.getAttribute('data-position') });
+      const shown = await boardIn(page, fig);
+      assert.equal(shown.length, gameInfo[g].board.cells.length, `${game}: diagram ${i + 1} has every cell of ${g}`);
+      const wrong = shown.filter((c) => c.piece !== expectedPiece({ ...st, game: g }, c.cell));
+      assert.deepEqual(wrong, [], `${game}: diagram ${i + 1} shows the server's board`);
+      assert.ok(!(await fig.locator('svg.mb-board').evaluate((e) => e.classList.contains('mb-movable'))), 'a diagram takes no moves');
+    }
+    // the explorer starts from the start position
+    await page.locator('#ex-board .mb-hit [data-cell]').first().waitFor({ state: 'attached' });
+    const start = (await api('api/explore', { game })).position;
+    assert.equal(await page.locator('#ex-pos').inputValue(), start, `${game}: the explorer shows the start position`);
+    await shot(page, `rules-${game}`);
+  }
+  // an unknown game: said in words
+  await page.goto(`${base}rules/nosuchgame`);
+  await page.locator('#rules .message.error').waitFor();
+  assert.match(await page.locator('#rules .message.error').textContent(), /no game "nosuchgame"/);
+  await closePage(page);
+});
+
+// Put `piece` on `name` with the explorer's tools, then click it: its destinations must be the
+// server's (POST /api/explore with the page's position and the piece's owner to move).
+async function explorerPutAndLook(page, game, name, piece) {
+  const c = gameInfo[game].board.cells.indexOf(name);
+  await page.locator(`#ex-tools .ex-piece[data-owner="${piece.owner}"][data-kind="${piece.kind}"]`).click();
+  assert.equal(await page.locator(`#ex-tools .ex-piece[data-owner="${piece.owner}"][data-kind="${piece.kind}"]`).getAttribute('aria-pressed'), 'true');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/explore') && r.request().postDataJSON()?.put?.[0]?.cell === name);
+  await page.locator(`#ex-board .mb-hit [data-cell="${c}"]`).click();
+  assert.ok((await answer).ok(), 'the server took the piece');
+  await page.waitForFunction(({ c, name }) => (document.querySelector(`#ex-board .mb-hit [data-cell="${c}"]`)?.getAttribute('aria-label') || '').split(', ')[1] !== 'empty'
+    && !document.querySelector('#ex-board').classList.contains('busy'), { c, name });
+  await page.locator('#explorer .ex-mode[data-mode="select"]').click();
+  await page.locator(`#ex-board .mb-hit [data-cell="${c}"]`).click();
+  const position = await page.locator('#ex-pos').inputValue();
+  const st = await api('api/explore', { game, position, to_move: piece.owner });
+  assert.equal(expectedPiece({ ...st, game }, c), expectedPiece({ game, players: st.players, board: Object.assign([], { [c]: piece }) }, c), `${name} holds the piece put`);
+  const want = [...new Set(st.legal_cells.filter((m) => m.from === c && m.to != null).map((m) => m.to))].sort((a, b) => a - b);
+  const shown = await boardIn(page, '#ex-board');
+  assert.ok(shown.find((x) => x.cell === c).selected, `${name} is selected`);
+  assert.deepEqual(shown.filter((x) => x.dest).map((x) => x.cell).sort((a, b) => a - b), want, `${game}: the destinations shown from ${name} are the server's`);
+  const rings = st.legal_cells.filter((m) => m.from === c && (m.captures || []).includes(m.to)).length;
+  assert.equal(await page.locator('#ex-board .mb-dests .mb-ring').count(), new Set(st.legal_cells.filter((m) => m.from === c && (m.captures || []).includes(m.to)).map((m) => m.to)).size, `${game}: one ring per capture (${rings})`);
+  assert.match(await page.locator('#ex-info').textContent(), want.length ? new RegExp(`on ${name}: ${want.length} cells? to go to`) : /no move from here/);
+  return { st, want, c };
+}
+
+test('explorer: pieces put on an emptied board show the server\'s moves; a refused set-up is said', async () => {
+  const page = await newPage();
+  await page.goto(`${base}rules/ackenhead`);
+  await learnReady(page);
+  await page.locator('#ex-clear').click();
+  const cleared = (await api('api/explore', { game: 'ackenhead', clear: true })).position;
+  await page.waitForFunction((p) => document.querySelector('#ex-pos').value === p, cleared);
+  // a Vao on e4 with a screen and a target on its diagonal: it may capture
+  await explorerPutAndLook(page, 'ackenhead', 'c6', { owner: 1, kind: 'P' });
+  await explorerPutAndLook(page, 'ackenhead', 'd5', { owner: 0, kind: 'P' });
+  const { want } = await explorerPutAndLook(page, 'ackenhead', 'e4', { owner: 0, kind: 'V' });
+  assert.ok(want.includes(gameInfo.ackenhead.board.cells.indexOf('c6')), 'the Vao takes c6 over the screen on d5');
+  assert.ok(await page.locator('#ex-board .mb-dests .mb-ring').count() >= 1, 'the capture is ringed');
+  await shot(page, 'explorer-ackenhead');
+  // a refused set-up: the White King taken off (right-click); the server's words, nothing changes
+  const before = await page.locator('#ex-pos').inputValue();
+  let refusal = '';
+  try { await api('api/explore', { game: 'ackenhead', position: before, put: [{ cell: 'e1', piece: null }] }); } catch (e) { refusal = e.data?.error || ''; }
+  assert.ok(refusal, 'the server refuses a board without a White King');
+  const e1 = gameInfo.ackenhead.board.cells.indexOf('e1');
+  await page.locator(`#ex-board .mb-hit [data-cell="${e1}"]`).click({ button: 'right' });
+  await page.locator('#ex-error').waitFor({ state: 'visible' });
+  assert.ok((await page.locator('#ex-error').textContent()).includes(refusal), `the page shows the server's error: ${refusal}`);
+  assert.equal(await page.locator('#ex-pos').inputValue(), before, 'the position is unchanged');
+  assert.equal((await boardIn(page, '#ex-board')).find((x) => x.cell === e1).piece, 'White King', 'the King is still there');
+  await shot(page, 'explorer-refused');
+  // who moves: Black
+  await page.locator('#ex-tomove label:has(input[value="1"])').click();
+  await page.waitForFunction(() => / b /.test(document.querySelector('#ex-pos').value));
+  assert.ok(await page.locator('#ex-tomove input[value="1"]').isChecked(), 'Black is to move');
+  // the hexagon: a Grasshopper of Red on an emptied Ant Chess board, and a move of it played
+  await page.goto(`${base}rules/antchess`);
+  await learnReady(page);
+  await page.locator('#ex-clear').click();
+  const acleared = (await api('api/explore', { game: 'antchess', clear: true })).position;
+  await page.waitForFunction((p) => document.querySelector('#ex-pos').value === p, acleared);
+  await explorerPutAndLook(page, 'antchess', 'e5', { owner: 0, kind: 'A' });
+  const { want: gw, c: gc } = await explorerPutAndLook(page, 'antchess', 'e7', { owner: 1, kind: 'G' });
+  assert.ok(gw.length > 0, 'the Grasshopper has moves');
+  // (a click on a destination moves the piece there; its moves are then shown from there)
+  await page.locator(`#ex-board .mb-hit [data-cell="${gw[0]}"]`).click();
+  await page.waitForFunction(({ to }) => (document.querySelector(`#ex-board .mb-hit [data-cell="${to}"]`)?.getAttribute('aria-label') || '').includes('Red Grasshopper, selected'), { to: gw[0] });
+  assert.equal((await boardIn(page, '#ex-board')).find((x) => x.cell === gc).piece, 'empty', 'the Grasshopper left its cell');
+  await shot(page, 'explorer-antchess');
+  await closePage(page);
+});
+
+// The analysis WebSocket, from a page: send one request, gather the messages until one of type `last`.
+async function analysisSocket(page, send, last, timeout = 30000) {
+  return page.evaluate(({ url, send, last, timeout }) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const got = [];
+    const timer = setTimeout(() => { ws.close(); reject(new Error(`analysis socket: no ${last} in ${timeout} ms; got ${JSON.stringify(got.slice(-3))}`)); }, timeout);
+    ws.onopen = () => ws.send(JSON.stringify(send));
+    ws.onerror = () => { clearTimeout(timer); reject(new Error('analysis socket: error')); };
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      got.push(m);
+      if (m.type === last || m.type === 'error') { clearTimeout(timer); ws.close(); resolve(got); }
+    };
+  }), { url: `${base.replace(/^http/, 'ws')}api/analysis`, send, last, timeout });
+}
+
+test('analysis board: the engine\'s lines deepen as it searches, and Stop stops it', async () => {
+  const page = await newPage();
+  // a position a few moves into a game
+  const created = await api('api/games', { game: 'ackenhead', seats: ['human', 'human'] });
+  let s = created.state;
+  const R = rng(21);
+  for (let i = 0; i < 6; i++) s = await api(`api/games/${created.id}/moves`, { move: pickMove(s, R).text, token: created.tokens[0] });
+  await page.goto(`${base}analysis?game=ackenhead&position=${encodeURIComponent(s.position)}`);
+  await learnReady(page);
+  assert.equal(await page.locator('#position').inputValue(), s.position, 'the position of the address is loaded');
+  await assertBoardIn(page, '#board', s);
+  await page.locator('#movetime').selectOption('60000');
+  // every depth the page shows, while it searches
+  await page.evaluate(() => {
+    window.depthsSeen = [];
+    const el = document.querySelector('#stats');
+    new MutationObserver(() => {
+      const m = /depth (\d+)/.exec(el.textContent);
+      if (m && +m[1] !== window.depthsSeen.at(-1)) window.depthsSeen.push(+m[1]);
+    }).observe(el, { childList: true, characterData: true, subtree: true });
+  });
+  await page.locator('#go').click();
+  assert.equal(await page.locator('#go').textContent(), 'Stop');
+  await page.waitForFunction(() => window.depthsSeen.length >= 4 && +document.querySelector('#log-count').textContent >= 4, null, { timeout: 30000 });
+  const depths = await page.evaluate(() => window.depthsSeen);
+  assert.ok(depths.every((d, i) => !i || d > depths[i - 1]), `the depth grows: ${depths}`);
+  const line = page.locator('#lines .an-line').first();
+  assert.match(await line.locator('.an-line-score').textContent(), /^([+−]?\d+\.\d\d|#-?\d+)$/, 'a score in pawns or a mate');
+  const pv = (await line.locator('.an-pv').textContent()).trim().split(/\s+/);
+  assert.ok(s.legal.includes(pv[0]), `the line starts with a legal move: ${pv[0]}`);
+  assert.match(await page.locator('#score').textContent(), /^([+−]?\d+\.\d\d|#-?\d+)$/);
+  await page.locator('.an-log summary').click();
+  assert.ok(await page.locator('#log tbody tr').count() >= 3, 'the search log has a row per depth');
+  await shot(page, 'analysis-running');
+  await page.locator('#go').click();
+  await page.waitForFunction(() => document.querySelector('#go').textContent === 'Start' && !document.querySelector('#go').disabled, null, { timeout: 10000 });
+  assert.match(await page.locator('#stats').textContent(), /done/);
+  const n = await page.locator('#log-count').textContent();
+  await sleep(700);
+  assert.equal(await page.locator('#log-count').textContent(), n, 'no more lines after Stop');
+  // a refused position: the server's words
+  await page.locator('#position').fill('not a position');
+  await page.locator('#load').click();
+  await page.locator('#setup-error').waitFor({ state: 'visible' });
+  assert.match(await page.locator('#setup-error').textContent(), /Could not load that position: ./);
+  await closePage(page);
+});
+
+async function assertBoardIn(page, sel, s) {
+  const until = Date.now() + 3000;
+  for (;;) {
+    const wrong = (await boardIn(page, sel)).filter((c) => c.piece !== expectedPiece(s, c.cell));
+    if (!wrong.length) return;
+    if (Date.now() > until) assert.deepEqual(wrong, [], `${sel} differs from the state`);
+    await sleep(50);
+  }
+}
+
+test('analysis board: a finished game, its moves and its evaluation graph', async () => {
+  // a game played to its end through the API, from a few moves before the end of a scratch line
+  const line = lines.reines ??= await findLine('reines');
+  const k = Math.max(0, line.moves.length - 12);
+  const created = await api('api/games', { game: 'reines', seats: ['human', 'human'], position: line.positions[k] });
+  let s = created.state;
+  for (const mv of line.moves.slice(k)) s = await api(`api/games/${created.id}/moves`, { move: mv, token: created.tokens[0] });
+  assert.ok(s.outcome, 'the game is over');
+  const n = s.moves.length;
+  const page = await newPage();
+  await page.goto(`${base}analysis?from=${created.id}`);
+  await learnReady(page);
+  assert.equal(await page.locator('#moves button.move').count(), n, 'the move list has every move');
+  assert.equal(await page.locator('#moves .result').textContent(), s.outcome.text);
+  await assertBoardIn(page, '#board', s);
+  await page.waitForFunction(() => /at 0\.1 s a position/.test(document.querySelector('#graph-note').textContent), null, { timeout: 60000 });
+  assert.equal(await page.locator('#graph .eg-point').count(), n + 1, 'one point per position: the start and after each move');
+  const plies = await page.locator('#graph .eg-point').evaluateAll((ps) => ps.map((p) => +p.dataset.ply));
+  assert.deepEqual(plies, [...Array(n + 1).keys()]);
+  // the points are within the chart (±10 pawns)
+  const ys = await page.locator('#graph .eg-point').evaluateAll((ps) => ps.map((p) => +p.getAttribute('cy')));
+  assert.ok(ys.every((y) => y >= 5 && y <= 125), `the points are inside the chart: ${ys}`);
+  // a click on the graph goes to that move
+  await page.locator('#graph .eg-hit[data-ply="3"]').click();
+  await page.waitForFunction(() => /^After move 3,/.test(document.querySelector('#status').textContent));
+  await assertBoardIn(page, '#board', await getState(created.id, 3));
+  assert.equal(await page.locator('#moves .move.current').getAttribute('data-ply'), '3');
+  assert.ok(new URL(page.url()).searchParams.get('ply') === '3', 'the address names the move');
+  // and the move list and the keys
+  await page.locator('#moves button[data-ply="1"]').click();
+  await page.waitForFunction(() => /^After move 1,/.test(document.querySelector('#status').textContent));
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /^After move 2,/.test(document.querySelector('#status').textContent));
+  await assertBoardIn(page, '#board', await getState(created.id, 2));
+  await shot(page, 'analysis-graph');
+  // the engine on a position of the game: the moves up to there are sent
+  await page.locator('#go').click();
+  await page.locator('#lines .an-line').first().waitFor();
+  const pv0 = (await page.locator('#lines .an-pv').first().textContent()).trim().split(/\s+/)[0];
+  assert.ok((await getState(created.id, 2)).legal.includes(pv0), `the line is of the position after move 2: ${pv0}`);
+  await page.locator('#go').click();
+  await page.waitForFunction(() => document.querySelector('#go').textContent === 'Start');
+  await closePage(page);
+  // the socket itself: one eval per position
+  const p0 = await newPage();
+  await p0.goto(`${base}analysis`);
+  const evals = await analysisSocket(p0, { op: 'evals', id: 7, game: 'reines', position: s.start, moves: s.moves, movetime: 20 }, 'evals_done');
+  await closePage(p0);
+  assert.deepEqual(evals.filter((m) => m.type === 'eval').map((m) => m.ply), [...Array(n + 1).keys()]);
+  // three players: no graph, said so; the engine's lines still work
+  const c3 = await api('api/games', { game: 'antchess3', seats: ['human', 'human', 'human'] });
+  let t = c3.state;
+  for (let i = 0; i < 3; i++) t = await api(`api/games/${c3.id}/moves`, { move: pickMove(t, rng(3)).text, token: c3.tokens[0] });
+  const p3 = await newPage();
+  await p3.goto(`${base}analysis?from=${c3.id}`);
+  await learnReady(p3);
+  assert.match(await p3.locator('#graph-note').textContent(), /No evaluation graph for a three-player game/);
+  assert.equal(await p3.locator('#graph .eg-point').count(), 0);
+  await p3.locator('#go').click();
+  await p3.locator('#lines .an-line').first().waitFor();
+  assert.match(await p3.locator('#score-view').textContent(), /for the player to move/);
+  await shot(p3, 'analysis-antchess3');
+  await p3.locator('#go').click();
+  await closePage(p3);
+});
+
+// ---- game page: captured pieces, draw, rematch, clock
+// what the page shows of the pieces each seat has lost: [[kind, count], ...] per seat
+const capturedShown = (page) => page.locator('#players .player').evaluateAll((ps) => ps.map((p) => [...p.querySelectorAll('.cap-group')].map((g) => [g.dataset.kind, +g.dataset.count])));
+const capturedOf = (s) => s.captured.map((kinds) => {
+  const order = gameInfo[s.game].pieces.map((x) => x.letter);
+  const n = new Map();
+  for (const k of kinds) n.set(k, (n.get(k) || 0) + 1);
+  return [...n].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
+});
+async function assertCaptured(page, s, what) {
+  assert.ok(Array.isArray(s.captured) && s.captured.length === s.players.length, `${what}: the state has one list of lost pieces per seat`);
+  const until = Date.now() + 3000;
+  for (;;) {
+    const shown = await capturedShown(page);
+    try { assert.deepEqual(shown, capturedOf(s), `${what}: the lost pieces shown`); return; } catch (e) { if (Date.now() > until) throw e; }
+    await sleep(50);
+  }
+}
+
+test('captured pieces: next to the player who lost them, after each capture', async () => {
+  const page = await newPage();
+  const id = await createFromHome(page, 'ackenhead');
+  let s = await getState(id);
+  assert.deepEqual(s.captured, [[], []], 'nothing lost at the start');
+  await assertCaptured(page, s, 'the start');
+  assert.equal(await page.locator('#players .captured').count(), 0, 'no strip of lost pieces at the start');
+  // the Pao a1 hops over the pawn a2 and takes the pawn a7; Black's Pao a8 answers in kind
+  for (const [text, seat] of [['a1a7', 1], ['a8a2', 0]]) {
+    const m = s.legal_cells.find((x) => x.text === text);
+    assert.ok(m, `${text} is legal`);
+    s = await playByBoard(page, s, m);
+    await waitSynced(page, s);
+    assert.deepEqual(s.captured[seat], ['P'], `${s.players[seat]} has lost a pawn`);
+    await assertCaptured(page, s, `after ${text}`);
+  }
+  assert.equal(await page.locator('#analyse').getAttribute('href'), `/analysis?from=${encodeURIComponent(id)}`, 'the Analyse link');
+  assert.equal(await page.locator('#rules-link').getAttribute('href'), '/rules/ackenhead', 'the link to the rules');
+  const strip = page.locator('#players .player[data-seat="1"] .captured');
+  assert.match(await strip.getAttribute('aria-label'), /^Black has lost: Berolina pawn$/, 'the strip says what was lost');
+  assert.equal(await strip.locator('svg.cap-piece').count(), 1, 'one small piece drawn');
+  // and a few more captures later, grouped by kind
+  const R = rng(31);
+  for (let i = 0; i < 14 && !s.outcome; i++) {
+    const caps = s.legal_cells.filter((x) => (x.captures || []).length);
+    s = await playByBoard(page, s, caps.length ? caps[Math.floor(R() * caps.length)] : pickMove(s, R));
+    await waitSynced(page, s);
+  }
+  await assertCaptured(page, s, 'after more captures');
+  assert.ok(s.captured.flat().length >= 4, `several pieces lost (${JSON.stringify(s.captured)})`);
+  await shot(page, 'captured-ackenhead');
+  // viewing an older position leaves the strip of the game as it is
+  await closePage(page);
+});
+
+test('draw on one screen: offered, declined, offered again and accepted', async () => {
+  const page = await newPage();
+  const id = await createFromHome(page, 'reines');
+  let s = await getState(id);
+  assert.equal(s.draw_offer, null);
+  const offer = page.locator('#offer-draw');
+  assert.ok(await offer.isVisible(), 'an Offer draw button');
+  assert.ok(await page.locator('#draw-box').isHidden(), 'no offer pending');
+  // a move, then the player to move (Myrmides) offers
+  s = await playByBoard(page, s, pickMove(s, rng(2)));
+  await waitSynced(page, s);
+  assert.equal(await offer.textContent(), `Offer draw (${s.players[1]})`, 'on one screen, the player to move offers');
+  await offer.click();
+  s = await waitState(id, (x) => x.draw_offer === 1, 'the draw offer');
+  await page.locator('#draw-box').waitFor({ state: 'visible' });
+  assert.match(await page.locator('#draw-text').textContent(), new RegExp(`^${s.players[1]} offers a draw\\. ${s.players[0]}, do you accept\\?$`));
+  assert.ok(await offer.isHidden(), 'no second offer while one is pending');
+  await shot(page, 'draw-offered');
+  // declined: the game goes on
+  await page.locator('#draw-decline').click();
+  s = await waitState(id, (x) => x.draw_offer == null, 'the offer declined');
+  assert.equal(s.outcome, null, 'declined: the game goes on');
+  await page.locator('#draw-box').waitFor({ state: 'hidden' });
+  await waitSynced(page, s);
+  // offered again, and accepted
+  await offer.click();
+  s = await waitState(id, (x) => x.draw_offer === 1, 'the second offer');
+  await page.locator('#draw-accept').click();
+  s = await waitState(id, (x) => !!x.outcome, 'the draw agreed');
+  assert.equal(s.outcome.winner, null, 'a draw: no winner');
+  assert.match(s.outcome.text, /draw/i);
+  await waitSynced(page, s);
+  await assertEnded(page, s);
+  assert.ok(await offer.isHidden(), 'no Offer draw after the end');
+  assert.ok(await page.locator('#draw-box').isHidden());
+  assert.ok(await page.locator('#rematch').isVisible(), 'a Rematch button at the end');
+  await shot(page, 'draw-agreed');
+  await closePage(page);
+});
+
+test('draw offered to the computer: its answer is shown', async () => {
+  const page = await newPage();
+  const id = await createFromHome(page, 'ackenhead', { mode: 'computer', level: 1, side: 0 });
+  let s = await getState(id);
+  s = await computerReply(page, await playByBoard(page, s, pickMove(s, rng(6))), 0);
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && /\/draw$/.test(r.url()));
+  await page.locator('#offer-draw').click();
+  const body = await (await answer).json();
+  assert.equal(body.draw_offer, null, 'the computer answers at once: no offer left pending');
+  if (body.outcome) {
+    assert.equal(body.outcome.winner, null, 'accepted: a draw');
+    s = await getState(id);
+    await waitSynced(page, s);
+    await assertEnded(page, s);
+    log('  the computer accepted the draw');
+  } else {
+    assert.equal(body.draw_declined, 1, 'declined by the computer\'s seat');
+    await page.locator('#notice').waitFor({ state: 'visible' });
+    assert.equal(await page.locator('#notice').textContent(), 'The computer (Black) declines the draw.');
+    assert.ok(await page.locator('#draw-box').isHidden(), 'no offer pending');
+    await shot(page, 'draw-declined-computer');
+    // the note goes with the next move
+    s = await getState(id);
+    s = await computerReply(page, await playByBoard(page, s, pickMove(s, rng(7))), 0);
+    await page.locator('#notice').waitFor({ state: 'hidden' });
+    log('  the computer declined the draw');
+  }
+  await closePage(page);
+});
+
+test('rematch: a finished game gives a new one with the colours swapped', async () => {
+  const page = await newPage();
+  const id = await createFromHome(page, 'epaminondas', { mode: 'computer', level: 1, side: 0 });
+  let s = await getState(id);
+  s = await computerReply(page, await playByBoard(page, s, pickMove(s, rng(9))), 0);
+  assert.ok(await page.locator('#rematch').isHidden(), 'no Rematch while the game runs');
+  await page.locator('#resign').click();
+  await page.locator('#resign').click();
+  s = await waitState(id, (x) => !!x.outcome, 'the resignation');
+  await waitSynced(page, s);
+  await page.locator('#over-box').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#over-analyse').getAttribute('href'), `/analysis?from=${encodeURIComponent(id)}`, 'the end offers the analysis of the game');
+  await shot(page, 'rematch-1-over');
+  // a watcher of the old game, on another page
+  const watcher = await newPage();
+  await watcher.goto(`${base}game/${encodeURIComponent(id)}`);
+  await waitSynced(watcher, s, { forHuman: false });
+  assert.ok(await watcher.locator('#rematch').isHidden(), 'a watcher cannot ask for a rematch');
+  await Promise.all([page.waitForURL((u) => u.pathname.startsWith('/game/') && !u.pathname.endsWith(`/${id}`)), page.locator('#rematch').click()]);
+  const id2 = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+  assert.notEqual(id2, id);
+  const s2 = await getState(id2);
+  assert.equal(s2.game, s.game, 'the same game');
+  assert.equal(s2.start, s.start, 'the same start position');
+  assert.deepEqual(s2.seats, [...s.seats].reverse(), 'the seats swapped: the human now plays Black');
+  const t2 = await tokensOf(page, id2);
+  assert.ok(t2 && t2[1] && !t2[0], `the token of the new game's human seat is kept (${JSON.stringify(t2)})`);
+  await page.locator('#board .mb-hit [data-cell]').first().waitFor({ state: 'attached' });
+  // the computer (White) moves first; then it is our turn, seen from Black's side
+  const r = await waitState(id2, (x) => x.history.length >= 1 && !x.thinking, 'the computer\'s first move');
+  await waitSynced(page, r);
+  const a1 = await cell(page, 0).boundingBox();
+  const n12 = await cell(page, gameInfo.epaminondas.board.cells.length - 1).boundingBox();
+  assert.ok(a1.y < n12.y, 'the board is seen from Black\'s side');
+  assert.match(await page.locator('#status').textContent(), /^Your turn \(Black\)/);
+  await shot(page, 'rematch-2-new');
+  // the old game links to the rematch
+  assert.equal((await getState(id)).rematch, id2, 'the old game knows its rematch');
+  const link = watcher.locator('#rematch-link');
+  await link.waitFor({ state: 'visible' });
+  assert.equal(await link.getAttribute('href'), `/game/${encodeURIComponent(id2)}`);
+  assert.equal(await link.textContent(), 'Go to the rematch');
+  await closePage(watcher);
+  await closePage(page);
+});
+
+const clockText = (page, seat) => page.locator(`#players .clock[data-seat="${seat}"]`).textContent();
+const clockMs = (t) => { const m = /^(\d+):(\d\d)(?:\.(\d))?$/.exec(t); assert.ok(m, `a clock reads mm:ss or mm:ss.t (${t})`); return (+m[1] * 60 + +m[2]) * 1000 + (m[3] ? +m[3] * 100 : 0); };
+
+test('clock: chosen on the home page, shown for each player, counting down for the one to move', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.locator('.game-card[data-id="ackenhead"]').click();
+  await page.locator('label:has(input[name="mode"][value="local"])').click();
+  assert.ok(await page.locator('input[name="clock"][value="none"]').isChecked(), 'no clock unless chosen');
+  await page.locator('label:has(input[name="clock"][value="custom"])').click();
+  await page.locator('#clock-custom').waitFor({ state: 'visible' });
+  await page.locator('label:has(input[name="clock"][value="3+2"])').click();
+  assert.ok(await page.locator('#clock-custom').isHidden(), 'a preset hides the custom fields');
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/games$/.test(r.url()));
+  await Promise.all([page.waitForURL(/\/game\/[^/]+$/), page.locator('#start').click()]);
+  assert.deepEqual(JSON.parse((await posted).postData()).clock, { minutes: 3, increment: 2 }, 'the clock is sent as minutes + increment');
+  const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+  let s = await getState(id);
+  assert.equal(s.clock?.initial_ms, 180000, 'the server keeps the clock: 3 minutes');
+  assert.equal(s.clock.increment_ms, 2000);
+  await waitSynced(page, s);
+  assert.equal(await page.locator('#players .clock').count(), 2, 'a clock per player');
+  for (const seat of [0, 1]) assert.equal(await clockText(page, seat), '03:00');
+  // the clocks start with the second move; then the player to move's runs, and only that one
+  const R = rng(17);
+  for (let i = 0; i < 3; i++) { s = await playByBoard(page, s, pickMove(s, R)); await waitSynced(page, s); }
+  assert.equal(s.clock.running, 1, 'Black\'s clock runs');
+  await page.locator('#players .clock[data-seat="1"].running').waitFor();
+  assert.equal(await page.locator('#players .clock.running').count(), 1, 'one clock runs');
+  const white = await clockText(page, 0);
+  assert.equal(clockMs(white), Math.floor(s.clock.remaining_ms[0] / 1000) * 1000, 'White\'s stopped clock shows the server\'s time');
+  const b0 = clockMs(await clockText(page, 1));
+  await sleep(2200);
+  const b1 = clockMs(await clockText(page, 1));
+  assert.ok(b1 < b0 && b0 - b1 >= 1000 && b0 - b1 <= 3000, `Black's clock counts down (${b0} then ${b1})`);
+  assert.equal(await clockText(page, 0), white, 'White\'s clock stands still');
+  const now = await getState(id);
+  assert.ok(Math.abs(b1 - now.clock.remaining_ms[1]) <= 1500, `the page agrees with the server (${b1} ms shown, ${now.clock.remaining_ms[1]} ms on the server)`);
+  await shot(page, 'clock-running');
+  s = await playByBoard(page, now, pickMove(now, R));
+  await waitSynced(page, s);
+  await page.locator('#players .clock[data-seat="0"].running').waitFor();
+  assert.ok(!(await page.locator('#players .clock[data-seat="1"]').evaluate((e) => e.classList.contains('running'))), 'Black\'s clock stopped');
+  await closePage(page);
+
+  // a short clock: low time in tenths, then the flag falls (the server decides), seen by a watcher
+  const created = await api('api/games', { game: 'reines', seats: ['human', 'human'], clock: { minutes: 0.1, increment: 0 } });
+  let t = created.state;
+  for (let i = 0; i < 2; i++) t = await api(`api/games/${created.id}/moves`, { move: pickMove(t, R).text, token: created.tokens[0] });
+  assert.equal(t.clock.running, 0);
+  const watcher = await newPage();
+  await watcher.goto(`${base}game/${encodeURIComponent(created.id)}`);
+  await waitSynced(watcher, t, { forHuman: false });
+  const low = watcher.locator('#players .clock[data-seat="0"]');
+  await watcher.waitForFunction(() => /^00:0\d\.\d$/.test(document.querySelector('#players .clock[data-seat="0"]')?.textContent || ''));
+  assert.ok(await low.evaluate((e) => e.classList.contains('low') && e.classList.contains('running')), 'low time is marked');
+  await shot(watcher, 'clock-low');
+  const over = await waitState(created.id, (x) => !!x.outcome, 'the flag');
+  assert.equal(over.outcome.reason, 'time');
+  assert.equal(over.outcome.winner, 1, 'the player whose time ran out loses');
+  await waitSynced(watcher, over, { forHuman: false });
+  assert.equal(await clockText(watcher, 0), '00:00.0');
+  assert.equal(await watcher.locator('#players .clock.running').count(), 0, 'no clock runs after the end');
+  await shot(watcher, 'clock-flag');
+  await closePage(watcher);
+});
+
 async function main() {
   await startServer();
   for (const g of await api('api/games')) gameInfo[g.id] = g;

@@ -49,6 +49,8 @@ static INFOS: [GameInfo; 3] = [
         reasons: &[LINE, Reason::PASSES],
         summary: "three in a row on 3x3 squares",
         marked: &[],
+        // Its strings are not run-length placements: not editable (crate::edit).
+        to_move_letters: &[],
     },
     GameInfo {
         id: "hextac",
@@ -61,6 +63,7 @@ static INFOS: [GameInfo; 3] = [
         reasons: &[LINE, Reason::PASSES],
         summary: "three in a row on a small hexagon, three players",
         marked: &[],
+        to_move_letters: &[],
     },
     GameInfo {
         id: "hextac-r",
@@ -73,6 +76,7 @@ static INFOS: [GameInfo; 3] = [
         reasons: &[LINE, Reason::PASSES],
         summary: "the same with confusing names",
         marked: &[],
+        to_move_letters: &[],
     },
 ];
 

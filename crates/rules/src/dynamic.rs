@@ -4,6 +4,7 @@
 //! benchmark) reach the typed game behind a [`DynRecord`] through
 //! [`crate::registry::with_record`].
 
+use crate::edit::Edit;
 use std::any::Any;
 
 use crate::error::{MoveError, PositionError, SettingError};
@@ -64,6 +65,9 @@ pub trait DynGame: Send + Sync {
         settings: &Settings,
         text: &str,
     ) -> Result<Box<dyn DynRecord>, PositionError>;
+
+    /// The position string `text` set up anew by hand ([`crate::edit`]).
+    fn edit_position(&self, text: &str, edit: &Edit) -> Result<String, PositionError>;
 }
 
 /// A game in progress, behind a pointer.
@@ -166,6 +170,11 @@ impl<G: Game> DynGame for G {
             info: Game::info(self),
             record: Record::new(start),
         }))
+    }
+
+    fn edit_position(&self, text: &str, edit: &Edit) -> Result<String, PositionError> {
+        let pos = self.parse_position(text)?;
+        Ok(crate::edit::edit(self, &pos, edit)?.to_string())
     }
 }
 

@@ -96,6 +96,9 @@ pub struct GameInfo {
     /// Cells with a role in the rules, for boards to mark (Ant Chess's anthill, Jeu de Reines'
     /// Ponte squares); empty where none has.
     pub marked: &'static [MarkedCell],
+    /// How the side to move is written in position strings (their second field, in every
+    /// game), for each player of `players`.
+    pub to_move_letters: &'static [char],
 }
 
 /// A cell with a role in the rules, and what it is called (`anthill`).
@@ -471,6 +474,12 @@ pub trait Game: Send + Sync + 'static {
             .map_err(|e| PositionError::new("settings", e.to_string()))?;
         self.parse_position(text)
     }
+
+    /// Adjusts a position string set up by hand ([`crate::edit`]) before it is read: `fields`
+    /// is the string split at spaces, its placement and side to move already the new ones. A
+    /// game whose other fields name cells (Jeu de Reines' unmoved Workers, Ackenhead's en
+    /// passant squares) drops what no longer holds. The default changes nothing.
+    fn after_edit(&self, _fields: &mut [String]) {}
 }
 
 /// Perft with make/unmake and bulk counting at the last ply.

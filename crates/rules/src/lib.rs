@@ -8,6 +8,7 @@
 #![deny(unsafe_code)]
 
 pub mod dynamic;
+pub mod edit;
 pub mod error;
 pub mod game;
 pub mod games;

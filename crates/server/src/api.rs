@@ -14,6 +14,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::clock::ClockSpec;
 use crate::live::{App, Refusal, LEVELS};
 
 /// The largest request body accepted.
@@ -43,7 +44,7 @@ impl From<Refusal> for ApiError {
 type ApiResult<T> = Result<T, ApiError>;
 
 /// Reads a JSON body, with a message that says what is wrong.
-fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> ApiResult<T> {
+pub(crate) fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> ApiResult<T> {
     let bytes = bytes.map_err(|e| {
         let status = e.status();
         if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -61,6 +62,25 @@ fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> ApiResult<
             format!("the request body is not the JSON expected: {e}"),
         )
     })
+}
+
+/// A request's `settings`: names and string values.
+pub(crate) fn settings_of(
+    settings: serde_json::Map<String, Value>,
+) -> ApiResult<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    for (name, value) in settings {
+        match value {
+            Value::String(v) => out.push((name, v)),
+            other => {
+                return Err(ApiError(
+                    StatusCode::BAD_REQUEST,
+                    format!("settings: {name} must be a string, not {other}"),
+                ))
+            }
+        }
+    }
+    Ok(out)
 }
 
 fn board_json(info: &GameInfo) -> Value {
@@ -125,6 +145,16 @@ pub struct CreateRequest {
     settings: serde_json::Map<String, Value>,
     #[serde(default)]
     position: Option<String>,
+    #[serde(default)]
+    clock: Option<ClockRequest>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockRequest {
+    minutes: f64,
+    #[serde(default)]
+    increment: f64,
 }
 
 /// `POST /api/games`.
@@ -133,30 +163,28 @@ pub async fn create_game(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Response> {
     let req: CreateRequest = body(bytes)?;
-    let mut settings = Vec::new();
-    for (name, value) in req.settings {
-        match value {
-            Value::String(v) => settings.push((name, v)),
-            other => {
-                return Err(ApiError(
-                    StatusCode::BAD_REQUEST,
-                    format!("settings: {name} must be a string, not {other}"),
-                ))
-            }
-        }
-    }
+    let settings = settings_of(req.settings)?;
+    let clock = match &req.clock {
+        Some(c) => Some(
+            ClockSpec::from_request(c.minutes, c.increment)
+                .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e))?,
+        ),
+        None => None,
+    };
     let (id, tokens, state) = match (req.record, req.game) {
         (Some(record), game) => {
-            if req.position.is_some() || !settings.is_empty() {
+            if req.position.is_some() || !settings.is_empty() || clock.is_some() {
                 return Err(ApiError(
                     StatusCode::BAD_REQUEST,
-                    "record: it fixes the start position and the settings: give neither".into(),
+                    "record: it fixes the start position and the settings: give neither (and \
+                     no clock: an imported game has none)"
+                        .into(),
                 ));
             }
             app.import(game.as_deref(), &req.seats, &record).await?
         }
         (None, Some(game)) => {
-            app.create(&game, &req.seats, settings, req.position)
+            app.create(&game, &req.seats, settings, req.position, clock)
                 .await?
         }
         (None, None) => {
@@ -247,6 +275,42 @@ pub async fn takeback(
 ) -> ApiResult<Json<Value>> {
     let req: TokenRequest = body(bytes)?;
     Ok(Json(app.takeback(&id, req.token.as_deref()).await?))
+}
+
+#[derive(Deserialize)]
+pub struct DrawRequest {
+    seat: u8,
+    #[serde(default)]
+    token: Option<String>,
+    action: String,
+}
+
+/// `POST /api/games/{id}/draw`.
+pub async fn draw(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let req: DrawRequest = body(bytes)?;
+    Ok(Json(
+        app.draw(&id, req.seat, req.token.as_deref(), &req.action)
+            .await?,
+    ))
+}
+
+/// `POST /api/games/{id}/rematch`.
+pub async fn rematch(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> ApiResult<Response> {
+    let req: TokenRequest = body(bytes)?;
+    let (id, tokens, state) = app.rematch(&id, req.token.as_deref()).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"id": id, "tokens": tokens, "state": state})),
+    )
+        .into_response())
 }
 
 /// `GET /api/games/{id}/record`: the game record, as text.

@@ -3,7 +3,10 @@
 //! default). The server is the referee: every move goes through the rules library, and each
 //! state it sends carries the legal moves with their cells, so the browser knows no rules.
 
+pub mod analysis;
 pub mod api;
+pub mod clock;
+pub mod learn;
 pub mod live;
 pub mod store;
 pub mod web;
@@ -40,12 +43,19 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/moves", post(api::post_move))
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/takeback", post(api::takeback))
+        .route("/api/games/{id}/draw", post(api::draw))
+        .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/ws", get(api::watch))
+        .route("/api/rules/{game}", get(learn::rules))
+        .route("/api/explore", post(learn::explore))
+        .route("/api/analysis", get(analysis::analysis))
         .route("/api", get(api::unknown_api))
         .route("/api/{*rest}", get(api::unknown_api).post(api::unknown_api))
         .route("/", get(web::home))
         .route("/game/{id}", get(web::game_page))
+        .route("/rules/{game}", get(web::rules_page))
+        .route("/analysis", get(web::analysis_page))
         .route("/{*path}", get(web::asset))
         .layer(DefaultBodyLimit::max(api::BODY_LIMIT))
         .layer(tower_http::trace::TraceLayer::new_for_http())

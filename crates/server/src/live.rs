@@ -6,9 +6,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 
-use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec};
+use crate::clock::{Clock, ClockSpec};
+use crate::store::now;
+use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec, Score};
 use myrmidon_rules::dynamic::Step;
-use myrmidon_rules::{pgn, registry, DynRecord, Outcome, Reason, Settings};
+use myrmidon_rules::{
+    pgn, registry, DynRecord, GameResult, MoveDesc, Outcome, PieceView, Reason, Settings,
+};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use tokio::sync::{broadcast, Mutex, Semaphore};
@@ -89,6 +93,15 @@ pub struct Live {
     pub version: u64,
     /// Every change, as the state's JSON text, to the game's watchers.
     pub watchers: broadcast::Sender<Arc<str>>,
+    /// A pending draw offer, by this seat (kept in memory only, as offers are on lichess: a
+    /// restart forgets it). Any change of the game withdraws it.
+    pub draw_offer: Option<u8>,
+    /// The seat (of the computer) that declined the last offer, until the next change.
+    pub draw_declined: Option<u8>,
+    /// The game a rematch of this one created (in memory only).
+    pub rematch: Option<String>,
+    /// The game's clock, if it has one.
+    pub clock: Option<Clock>,
 }
 
 pub struct Slot {
@@ -101,6 +114,8 @@ pub struct App {
     games: StdMutex<HashMap<String, Arc<Slot>>>,
     /// Computer moves running at once, at most.
     engines: Arc<Semaphore>,
+    /// Analyses (the analysis board) running at once, at most: a pool of their own.
+    pub analyses: Arc<Semaphore>,
     /// How long the computer thinks for a move.
     pub think: Duration,
 }
@@ -210,7 +225,21 @@ pub fn replay(row: &GameRow, steps: &[StepRow]) -> Result<Box<dyn DynRecord>, St
 }
 
 impl Live {
-    fn new(row: GameRow, record: Box<dyn DynRecord>, steps: usize) -> Result<Live, String> {
+    fn new(row: GameRow, record: Box<dyn DynRecord>, steps: &[StepRow]) -> Result<Live, String> {
+        let clock = row.clock.map(|spec| {
+            // Steps stored with their times (a game read back), or all at its creation (a
+            // game imported from a record).
+            let timed: Vec<(StepRow, i64)> = steps
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let at = row.step_times.get(i).copied().unwrap_or(row.created_ms);
+                    (s.clone(), at)
+                })
+                .collect();
+            Clock::replay(spec, row.seats.len(), row.created_ms, &timed)
+        });
+        let steps = steps.len();
         let seats = row
             .seats
             .iter()
@@ -225,6 +254,10 @@ impl Live {
             steps,
             thinking: false,
             watchers,
+            draw_offer: None,
+            draw_declined: None,
+            rematch: None,
+            clock,
         })
     }
 
@@ -248,7 +281,27 @@ impl Live {
 
     /// The game's state as the API gives it.
     pub fn state(&self) -> Value {
-        state_of(&self.row, &*self.record, self.version, self.thinking)
+        let mut state = state_of(&self.row, &*self.record, self.version, self.thinking);
+        state["draw_offer"] = json!(self.draw_offer);
+        state["draw_declined"] = json!(self.draw_declined);
+        state["rematch"] = json!(self.rematch);
+        state["clock"] = match &self.clock {
+            Some(clock) => clock.json(self.seat_to_move(), now()),
+            None => Value::Null,
+        };
+        state
+    }
+
+    /// A step was stored at `at_ms`: the clock moves on.
+    fn stored(&mut self, step: &StepRow, at_ms: i64) {
+        if let Some(clock) = &mut self.clock {
+            clock.step(step, at_ms);
+        }
+    }
+
+    /// When the flag of the seat to move falls, if its clock runs.
+    pub fn deadline(&self) -> Option<i64> {
+        self.clock.as_ref()?.deadline(self.seat_to_move())
     }
 
     /// The state at an earlier ply (`at` moves played), read only.
@@ -281,11 +334,17 @@ impl Live {
             return None;
         }
         self.thinking = true;
+        // With a clock: a share of the time left, and most of the increment.
+        let budget = self.clock.as_ref().map(|c| {
+            let left = c.left(seat, Some(seat), now()).max(0) as u64;
+            Duration::from_millis((left / 30 + c.spec.increment_ms * 3 / 4).max(10))
+        });
         Some(Job {
             record: self.record.clone_box(),
             level,
             version: self.version,
             seat,
+            budget,
         })
     }
 
@@ -294,12 +353,14 @@ impl Live {
     #[must_use]
     fn changed(&mut self) -> Option<Job> {
         self.version += 1;
+        self.draw_offer = None;
+        self.draw_declined = None;
         let job = self.claim();
         self.publish();
         job
     }
 
-    fn publish(&self) {
+    pub(crate) fn publish(&self) {
         let text: Arc<str> = self.state().to_string().into();
         // No watcher is not an error.
         let _ = self.watchers.send(text);
@@ -308,6 +369,70 @@ impl Live {
 
 fn cells_json(from: Option<u16>, to: Option<u16>, captures: &[u16]) -> Value {
     json!({"from": from, "to": to, "captures": captures})
+}
+
+/// The pieces of a position, one entry per cell: `null` or `{"owner", "kind"}`.
+pub fn board_of(record: &dyn DynRecord) -> Vec<Value> {
+    (0..record.info().geometry.cell_count())
+        .map(|c| match record.piece_at(c as u16) {
+            Some(p) => json!({"owner": p.owner, "kind": p.kind.to_string()}),
+            None => Value::Null,
+        })
+        .collect()
+}
+
+/// Legal moves with the cells they touch.
+pub fn legal_json(legal: &[MoveDesc]) -> Vec<Value> {
+    legal
+        .iter()
+        .map(|m| {
+            let mut v = cells_json(m.cells.from, m.cells.to, &m.cells.captures);
+            v["text"] = json!(m.text);
+            v
+        })
+        .collect()
+}
+
+/// For each seat, the kinds of its pieces on the board at the start and not now (a rough view
+/// of the material: a promoted pawn shows as lost, a Worker back through the Ponte as not).
+pub fn captured(record: &dyn DynRecord) -> Vec<Vec<String>> {
+    let info = record.info();
+    let players = record.player_names().len();
+    let mut out = vec![Vec::new(); players];
+    let Ok(start) = registry::find(info.id)
+        .map_err(|e| e.to_string())
+        .and_then(|g| {
+            g.new_game_at(&record.start_string())
+                .map_err(|e| e.to_string())
+        })
+    else {
+        return out;
+    };
+    let count = |r: &dyn DynRecord, owner: u8, kind: char| {
+        (0..info.geometry.cell_count())
+            .filter(|&c| r.piece_at(c as u16) == Some(PieceView { owner, kind }))
+            .count()
+    };
+    for (owner, lost) in out.iter_mut().enumerate() {
+        for kind in info.pieces {
+            let gone = count(&*start, owner as u8, kind.letter).saturating_sub(count(
+                record,
+                owner as u8,
+                kind.letter,
+            ));
+            lost.extend(std::iter::repeat_n(kind.letter.to_string(), gone));
+        }
+    }
+    out
+}
+
+/// How a game ended, for people and programs.
+pub fn outcome_json(result: &GameResult, players: &[&str]) -> Value {
+    json!({
+        "winner": result.outcome.winner(),
+        "reason": result.outcome.reason().id,
+        "text": result.describe(players),
+    })
 }
 
 pub fn state_of(row: &GameRow, record: &dyn DynRecord, version: u64, thinking: bool) -> Value {
@@ -321,19 +446,9 @@ pub fn state_of(row: &GameRow, record: &dyn DynRecord, version: u64, thinking: b
     } else {
         record.legal_moves()
     };
-    let board: Vec<Value> = (0..info.geometry.cell_count())
-        .map(|c| match record.piece_at(c as u16) {
-            Some(p) => json!({"owner": p.owner, "kind": p.kind.to_string()}),
-            None => Value::Null,
-        })
-        .collect();
-    let outcome = result.as_ref().map(|r| {
-        json!({
-            "winner": r.outcome.winner(),
-            "reason": r.outcome.reason().id,
-            "text": r.describe(players),
-        })
-    });
+    let board = board_of(record);
+    let captured = captured(record);
+    let outcome = result.as_ref().map(|r| outcome_json(r, players));
     let settings: serde_json::Map<String, Value> = row
         .settings
         .iter()
@@ -355,13 +470,10 @@ pub fn state_of(row: &GameRow, record: &dyn DynRecord, version: u64, thinking: b
             v
         }).collect::<Vec<_>>(),
         "legal": legal.iter().map(|m| m.text.clone()).collect::<Vec<_>>(),
-        "legal_cells": legal.iter().map(|m| {
-            let mut v = cells_json(m.cells.from, m.cells.to, &m.cells.captures);
-            v["text"] = json!(m.text);
-            v
-        }).collect::<Vec<_>>(),
+        "legal_cells": legal_json(&legal),
         "to_move": if over { None } else { Some(record.to_move()) },
         "board": board,
+        "captured": captured,
         "check": !over && record.in_check(),
         "info": record.info_lines(),
         "eliminated": record.eliminations().iter().map(|e| json!({
@@ -381,6 +493,7 @@ impl App {
             store,
             games: StdMutex::new(HashMap::new()),
             engines: Arc::new(Semaphore::new(engines.max(1))),
+            analyses: Arc::new(Semaphore::new(engines.max(1))),
             think,
         })
     }
@@ -400,7 +513,7 @@ impl App {
             tracing::error!("game {id}: {e}");
             Refusal::Internal(format!("game {id} cannot be replayed"))
         })?;
-        let live = Live::new(row, record, steps.len()).map_err(Refusal::Internal)?;
+        let live = Live::new(row, record, &steps).map_err(Refusal::Internal)?;
         let slot = Arc::new(Slot {
             live: Mutex::new(live),
         });
@@ -416,6 +529,7 @@ impl App {
         seats: &[String],
         settings: Vec<(String, String)>,
         position: Option<String>,
+        clock: Option<ClockSpec>,
     ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
         let game = registry::find(kind).map_err(|e| Refusal::NotFound(e.to_string()))?;
         let info = game.info();
@@ -450,10 +564,13 @@ impl App {
                 .iter()
                 .map(|t| t.as_deref().map(hash_token))
                 .collect(),
+            clock,
+            created_ms: now(),
+            step_times: Vec::new(),
         };
         self.store.create_game(&row).await?;
         let id = row.id.clone();
-        let live = Live::new(row, record, 0).map_err(Refusal::Internal)?;
+        let live = Live::new(row, record, &[]).map_err(Refusal::Internal)?;
         Ok(self.install(id, live, tokens).await)
     }
 
@@ -487,6 +604,13 @@ impl App {
                     "this token does not hold the seat to move ({name})"
                 )));
             }
+            if live.deadline().is_some_and(|d| d <= now()) {
+                drop(live);
+                self.flag(&slot, None).await;
+                return Err(Refusal::Conflict(format!(
+                    "move {text:?}: {name}'s time ran out"
+                )));
+            }
             let played = live
                 .record
                 .play(text)
@@ -497,10 +621,14 @@ impl App {
                 seat,
                 text: played.text,
             };
-            if let Err(e) = self.store.append_step(id, seq, &step, finished).await {
-                live.record.undo();
-                return Err(e.into());
-            }
+            let at = match self.store.append_step(id, seq, &step, finished).await {
+                Ok(at) => at,
+                Err(e) => {
+                    live.record.undo();
+                    return Err(e.into());
+                }
+            };
+            live.stored(&step, at);
             live.steps += 1;
             let job = live.changed();
             (live.state(), job)
@@ -548,7 +676,8 @@ impl App {
                 seat,
                 reason: Reason::RESIGNATION.id.to_string(),
             };
-            self.store.append_step(id, seq, &step, finished).await?;
+            let at = self.store.append_step(id, seq, &step, finished).await?;
+            live.stored(&step, at);
             live.record = record;
             live.steps += 1;
             let job = live.changed();
@@ -601,11 +730,179 @@ impl App {
             self.store.truncate(id, keep).await?;
             live.record = record;
             live.steps = keep;
+            if let Some(spec) = row.clock {
+                let timed: Vec<(StepRow, i64)> = steps[..keep]
+                    .iter()
+                    .cloned()
+                    .zip(row.step_times.iter().copied())
+                    .collect();
+                let mut clock = Clock::replay(spec, row.seats.len(), row.created_ms, &timed);
+                clock.restart_turn(now());
+                live.clock = Some(clock);
+            }
             let job = live.changed();
             (live.state(), job)
         };
         self.start(slot, job);
         Ok(state)
+    }
+
+    /// A draw offer, or the answer to one (two-player games). Against the computer an offer is
+    /// answered at once: accepted when the computer does not think itself better.
+    pub async fn draw(
+        self: &Arc<Self>,
+        id: &str,
+        seat: u8,
+        token: Option<&str>,
+        action: &str,
+    ) -> Result<Value, Refusal> {
+        let slot = self.game(id).await?;
+        let mut live = slot.live.lock().await;
+        let players = live.record.player_names();
+        if players.len() != 2 {
+            return Err(Refusal::Bad(format!(
+                "draw: only in two-player games ({} has {})",
+                live.record.info().id,
+                players.len()
+            )));
+        }
+        if seat > 1 {
+            return Err(Refusal::Bad(format!(
+                "seat {seat}: the game has seats 0 and 1"
+            )));
+        }
+        if live.record.result().is_some() {
+            return Err(Refusal::Bad("draw: the game is over".into()));
+        }
+        if !live.holds(token, seat) {
+            return Err(Refusal::Forbidden(format!(
+                "this token does not hold seat {seat} ({})",
+                players[seat as usize]
+            )));
+        }
+        let other = 1 - seat;
+        let accept = match action {
+            "offer" if live.draw_offer == Some(other) => true,
+            "offer" => {
+                if live.draw_offer == Some(seat) {
+                    return Err(Refusal::Bad(
+                        "draw: this seat's offer is already pending".into(),
+                    ));
+                }
+                if let Seat::Computer(_) = live.seats[other as usize] {
+                    let record = live.record.clone_box();
+                    let version = live.version;
+                    drop(live);
+                    let better = tokio::task::spawn_blocking(move || {
+                        computer_thinks_better(&*record, other)
+                    })
+                    .await
+                    .unwrap_or(true);
+                    live = slot.live.lock().await;
+                    if live.version != version || live.record.result().is_some() {
+                        return Err(Refusal::Conflict(
+                            "draw: the game changed while the computer considered the offer".into(),
+                        ));
+                    }
+                    if better {
+                        live.draw_offer = None;
+                        live.draw_declined = Some(other);
+                        live.publish();
+                        return Ok(live.state());
+                    }
+                    true
+                } else {
+                    live.draw_offer = Some(seat);
+                    live.draw_declined = None;
+                    live.publish();
+                    return Ok(live.state());
+                }
+            }
+            "accept" | "decline" => {
+                if live.draw_offer != Some(other) {
+                    return Err(Refusal::Bad(format!(
+                        "draw: {} has no pending offer to {action}",
+                        players[other as usize]
+                    )));
+                }
+                action == "accept"
+            }
+            other => {
+                return Err(Refusal::Bad(format!(
+                    "action: {other:?} is not one of offer, accept, decline"
+                )))
+            }
+        };
+        if !accept {
+            live.draw_offer = None;
+            live.publish();
+            return Ok(live.state());
+        }
+        let mut record = live.record.clone_box();
+        record.declare(Outcome::Draw {
+            reason: Reason::AGREEMENT,
+        });
+        let step = StepRow::Declare {
+            winner: None,
+            reason: Reason::AGREEMENT.id.to_string(),
+        };
+        let seq = live.steps;
+        let at = self.store.append_step(id, seq, &step, true).await?;
+        live.stored(&step, at);
+        live.record = record;
+        live.steps += 1;
+        let job = live.changed();
+        let state = live.state();
+        drop(live);
+        self.start(slot, job);
+        Ok(state)
+    }
+
+    /// A rematch of a finished game: the same game, settings and start, the seats rotated by
+    /// one (colours swapped with two players). Returns the new game as [`App::create`] does.
+    pub async fn rematch(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
+        let slot = self.game(id).await?;
+        let (kind, seats, settings, start, clock) = {
+            let live = slot.live.lock().await;
+            if !(0..live.seats.len() as u8).any(|s| live.holds(token, s)) {
+                return Err(Refusal::Forbidden(
+                    "rematch: this token holds no seat of the game".into(),
+                ));
+            }
+            if live.record.result().is_none() {
+                return Err(Refusal::Conflict("rematch: the game is not over".into()));
+            }
+            if let Some(new) = &live.rematch {
+                return Err(Refusal::Conflict(format!(
+                    "rematch: already created, game {new}"
+                )));
+            }
+            let n = live.row.seats.len();
+            let seats: Vec<String> = (0..n)
+                .map(|i| live.row.seats[(i + n - 1) % n].clone())
+                .collect();
+            let settings = if live.row.start.is_some() {
+                Vec::new()
+            } else {
+                live.row.settings.clone()
+            };
+            (
+                live.row.kind.clone(),
+                seats,
+                settings,
+                live.row.start.clone(),
+                live.row.clock,
+            )
+        };
+        let created = self.create(&kind, &seats, settings, start, clock).await?;
+        let mut live = slot.live.lock().await;
+        live.rematch = Some(created.0.clone());
+        live.publish();
+        Ok(created)
     }
 
     /// The game as a game record (docs/records.md).
@@ -671,6 +968,7 @@ impl App {
             });
         }
         let start = record.start_string();
+        let clock = None;
         let row = GameRow {
             id: new_id(),
             kind: info.id.to_string(),
@@ -682,14 +980,16 @@ impl App {
                 .iter()
                 .map(|t| t.as_deref().map(hash_token))
                 .collect(),
+            clock,
+            created_ms: now(),
+            step_times: Vec::new(),
         };
         // What is stored must replay to the same game.
         let replayed = replay(&row, &steps).map_err(|e| Refusal::Bad(format!("record: {e}")))?;
         let finished = replayed.result().is_some();
         self.store.create_with_steps(&row, &steps, finished).await?;
         let id = row.id.clone();
-        let count = steps.len();
-        let live = Live::new(row, replayed, count).map_err(Refusal::Internal)?;
+        let live = Live::new(row, replayed, &steps).map_err(Refusal::Internal)?;
         Ok(self.install(id, live, tokens).await)
     }
 
@@ -722,6 +1022,7 @@ impl App {
 
     /// Runs a claimed computer move in the background.
     fn start(self: &Arc<Self>, slot: Arc<Slot>, job: Option<Job>) {
+        self.arm(&slot);
         if let Some(job) = job {
             let app = self.clone();
             tokio::spawn(async move { app.computer_moves(slot, job).await });
@@ -742,13 +1043,14 @@ impl App {
     async fn computer_moves(self: Arc<Self>, slot: Arc<Slot>, mut job: Job) {
         loop {
             let permit = self.engines.clone().acquire_owned().await;
-            let think = self.think;
             let Job {
                 record,
                 level,
                 version,
                 seat,
+                budget,
             } = job;
+            let think = budget.map_or(self.think, |b| b.min(self.think));
             let choice = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
                 computer_move(&*record, level, think)
@@ -792,20 +1094,84 @@ impl App {
                 let finished = live.record.result().is_some();
                 let step = StepRow::Move { seat, text };
                 let seq = live.steps;
-                if let Err(e) = self.store.append_step(&id, seq, &step, finished).await {
-                    tracing::error!("game {id}: storing the computer's move: {e}");
-                    live.record.undo();
-                    live.publish();
-                    return;
-                }
+                let at = match self.store.append_step(&id, seq, &step, finished).await {
+                    Ok(at) => at,
+                    Err(e) => {
+                        tracing::error!("game {id}: storing the computer's move: {e}");
+                        live.record.undo();
+                        live.publish();
+                        return;
+                    }
+                };
+                live.stored(&step, at);
                 live.steps += 1;
                 // Another computer seat may be next (three players).
-                match live.changed() {
+                let next = live.changed();
+                self.arm(&slot);
+                match next {
                     Some(next) => job = next,
                     None => return,
                 }
             }
         }
+    }
+
+    /// Sets a timer for the running clock of the game, if any: when it rings and nothing has
+    /// changed meanwhile, the flag falls.
+    fn arm(self: &Arc<Self>, slot: &Arc<Slot>) {
+        let app = self.clone();
+        let slot = slot.clone();
+        tokio::spawn(async move {
+            let (deadline, version) = {
+                let live = slot.live.lock().await;
+                match live.deadline() {
+                    Some(d) => (d, live.version),
+                    None => return,
+                }
+            };
+            let wait = (deadline - now()).max(0) as u64;
+            tokio::time::sleep(Duration::from_millis(wait + 5)).await;
+            app.flag(&slot, Some(version)).await;
+        });
+    }
+
+    /// The seat to move loses on time if its flag has fallen (and, with `version`, if the game
+    /// has not changed since): with two players the other wins; with three it leaves the game.
+    async fn flag(self: &Arc<Self>, slot: &Arc<Slot>, version: Option<u64>) {
+        let job = {
+            let mut live = slot.live.lock().await;
+            if version.is_some_and(|v| v != live.version) {
+                return;
+            }
+            let (Some(deadline), Some(seat)) = (live.deadline(), live.seat_to_move()) else {
+                return;
+            };
+            if deadline > now() {
+                return;
+            }
+            let mut record = live.record.clone_box();
+            if !record.drop_out(seat, Reason::TIME) {
+                return;
+            }
+            let step = StepRow::Out {
+                seat,
+                reason: Reason::TIME.id.to_string(),
+            };
+            let id = live.row.id.clone();
+            let finished = record.result().is_some();
+            let seq = live.steps;
+            match self.store.append_step(&id, seq, &step, finished).await {
+                Ok(at) => live.stored(&step, at),
+                Err(e) => {
+                    tracing::error!("game {id}: storing a flag: {e}");
+                    return;
+                }
+            }
+            live.record = record;
+            live.steps += 1;
+            live.changed()
+        };
+        self.start(slot.clone(), job);
     }
 
     /// After a restart: the games where a computer was to move get their move.
@@ -815,6 +1181,7 @@ impl App {
         for id in ids {
             match self.game(&id).await {
                 Ok(slot) => {
+                    // Also sets the timer of a running clock.
                     self.schedule(slot).await;
                     resumed += 1;
                 }
@@ -831,6 +1198,33 @@ struct Job {
     level: u8,
     version: u64,
     seat: u8,
+    /// The most the move may take (from the clock).
+    budget: Option<Duration>,
+}
+
+/// Whether the computer (`seat`) thinks it stands better than a draw: a short search, from its
+/// own view (off the async runtime).
+fn computer_thinks_better(record: &dyn DynRecord, seat: u8) -> bool {
+    let Ok(spec) = "level:8".parse::<PlayerSpec>() else {
+        return true;
+    };
+    let Ok(mut searcher) = new_searcher(record.info().id, &spec, &Options::default()) else {
+        return true;
+    };
+    let limits = Limits::movetime(Duration::from_millis(200));
+    let control = Control::new(&limits, record.to_move());
+    let mut score = None;
+    let _ = searcher.search(record, &limits, &control, &mut |r| {
+        if r.multipv <= 1 {
+            score = Some(r.score);
+        }
+    });
+    let mine = |s: i32| if record.to_move() == seat { s } else { -s };
+    match score {
+        Some(Score::Cp(cp)) => mine(cp) > 0,
+        Some(Score::Mate(n)) => mine(n) > 0,
+        None => true,
+    }
 }
 
 /// The computer's choice for the player to move (off the async runtime).

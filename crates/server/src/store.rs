@@ -2,6 +2,7 @@
 //! today (a file created on first start), PostgreSQL next, behind the same methods. Every
 //! step is written (and committed) before the server acknowledges it.
 
+use crate::clock::ClockSpec;
 use std::path::Path;
 use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -22,6 +23,13 @@ pub struct GameRow {
     pub token_hashes: Vec<Option<String>>,
     /// Counts every change of the game (a step stored, a takeback); only grows.
     pub version: u64,
+    /// Its clock, if it has one.
+    pub clock: Option<ClockSpec>,
+    /// When it was created (milliseconds since the epoch).
+    pub created_ms: i64,
+    /// When each of its steps was stored, as loaded (the clock is replayed from them); empty
+    /// in a row written by the server.
+    pub step_times: Vec<i64>,
 }
 
 /// One step of a game.
@@ -79,7 +87,7 @@ pub enum Store {
     Sqlite(SqlitePool),
 }
 
-fn now() -> i64 {
+pub fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
@@ -130,8 +138,8 @@ impl Store {
         match self {
             Store::Sqlite(pool) => {
                 let Some(row) = sqlx::query(
-                    "SELECT id, kind, settings, start, seats, token_hashes, version FROM games \
-                     WHERE id = ?",
+                    "SELECT id, kind, settings, start, seats, token_hashes, version, clock, \
+                     created_at FROM games WHERE id = ?",
                 )
                 .bind(id)
                 .fetch_optional(pool)
@@ -148,33 +156,47 @@ impl Store {
                     row.get("token_hashes"),
                 )?;
                 game.version = row.get::<i64, _>("version") as u64;
+                game.created_ms = row.get("created_at");
+                game.clock = match row.get::<Option<String>, _>("clock") {
+                    Some(text) => {
+                        Some(serde_json::from_str(&text).map_err(|e| corrupt("clock", e))?)
+                    }
+                    None => None,
+                };
+                let mut times = Vec::new();
                 let steps = sqlx::query(
-                    "SELECT kind, seat, body FROM steps WHERE game_id = ? ORDER BY seq",
+                    "SELECT kind, seat, body, created_at FROM steps WHERE game_id = ? ORDER BY seq",
                 )
                 .bind(id)
                 .fetch_all(pool)
                 .await?
                 .into_iter()
-                .map(|r| step_row(r.get("kind"), r.get("seat"), r.get("body")))
+                .map(|r| {
+                    times.push(r.get::<i64, _>("created_at"));
+                    step_row(r.get("kind"), r.get("seat"), r.get("body"))
+                })
                 .collect::<Result<Vec<_>, _>>()?;
+                game.step_times = times;
                 Ok(Some((game, steps)))
             }
         }
     }
 
     /// Stores step number `seq` of a game (and whether the game is now finished). Fails with
-    /// [`StoreError::Conflict`] if that place is taken.
+    /// [`StoreError::Conflict`] if that place is taken. Returns the time it was stored at
+    /// (milliseconds since the epoch).
     pub async fn append_step(
         &self,
         id: &str,
         seq: usize,
         step: &StepRow,
         finished: bool,
-    ) -> Result<(), StoreError> {
+    ) -> Result<i64, StoreError> {
+        let at = now();
         match self {
             Store::Sqlite(pool) => {
                 let mut tx = pool.begin().await?;
-                insert_step(&mut tx, id, seq, step).await?;
+                insert_step(&mut tx, id, seq, step, at).await?;
                 sqlx::query("UPDATE games SET version = version + 1, finished = ? WHERE id = ?")
                     .bind(finished as i64)
                     .bind(id)
@@ -183,7 +205,7 @@ impl Store {
                 tx.commit().await?;
             }
         }
-        Ok(())
+        Ok(at)
     }
 
     /// Takes back the steps from place `from` on (a takeback); the game has no result after.
@@ -218,7 +240,7 @@ impl Store {
                 let mut tx = pool.begin().await?;
                 insert_game(&mut tx, game).await?;
                 for (i, step) in steps.iter().enumerate() {
-                    insert_step(&mut tx, &game.id, i, step).await?;
+                    insert_step(&mut tx, &game.id, i, step, game.created_ms).await?;
                 }
                 sqlx::query("UPDATE games SET version = ?, finished = ? WHERE id = ?")
                     .bind(game.version as i64)
@@ -259,9 +281,12 @@ async fn insert_game(conn: &mut SqliteConnection, game: &GameRow) -> Result<(), 
     .expect("settings serialise");
     let seats = serde_json::to_string(&game.seats).expect("seats serialise");
     let tokens = serde_json::to_string(&game.token_hashes).expect("tokens serialise");
+    let clock = game
+        .clock
+        .map(|c| serde_json::to_string(&c).expect("a clock serialises"));
     sqlx::query(
-        "INSERT INTO games (id, kind, settings, start, seats, token_hashes, created_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO games (id, kind, settings, start, seats, token_hashes, created_at, clock) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&game.id)
     .bind(&game.kind)
@@ -269,7 +294,8 @@ async fn insert_game(conn: &mut SqliteConnection, game: &GameRow) -> Result<(), 
     .bind(&game.start)
     .bind(seats)
     .bind(tokens)
-    .bind(now())
+    .bind(game.created_ms)
+    .bind(clock)
     .execute(conn)
     .await?;
     Ok(())
@@ -280,6 +306,7 @@ async fn insert_step(
     id: &str,
     seq: usize,
     step: &StepRow,
+    at: i64,
 ) -> Result<(), StoreError> {
     let (kind, seat, body) = match step {
         StepRow::Move { seat, text } => ("move", Some(*seat), text.as_str()),
@@ -294,7 +321,7 @@ async fn insert_step(
     .bind(kind)
     .bind(seat.map(i64::from))
     .bind(body)
-    .bind(now())
+    .bind(at)
     .execute(conn)
     .await?;
     Ok(())
@@ -329,6 +356,9 @@ fn game_row(
         seats: serde_json::from_str(&seats).map_err(|e| corrupt("seats", e))?,
         token_hashes: serde_json::from_str(&tokens).map_err(|e| corrupt("tokens", e))?,
         version: 0,
+        clock: None,
+        created_ms: 0,
+        step_times: Vec::new(),
     })
 }
 

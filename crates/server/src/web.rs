@@ -16,6 +16,16 @@ pub fn file(path: &str) -> Option<&'static [u8]> {
         .map(|(_, bytes)| *bytes)
 }
 
+/// The rules text of a game: `docs/rules/<id>.md`, or else the longest text whose name starts
+/// the id (`antchess3` is played by the rules of `antchess.md`).
+pub fn rules_text(id: &str) -> Option<&'static str> {
+    embedded::RULES
+        .iter()
+        .filter(|(name, _)| id.starts_with(name))
+        .max_by_key(|(name, _)| name.len())
+        .map(|(_, text)| *text)
+}
+
 /// Every embedded path, for tests and listings.
 pub fn paths() -> impl Iterator<Item = &'static str> {
     embedded::FILES.iter().map(|(name, _)| *name)
@@ -82,6 +92,16 @@ pub async fn home() -> Response {
 /// `/game/{id}`: the game page (it reads the id from its address).
 pub async fn game_page(Path(_id): Path<String>) -> Response {
     serve("game.html")
+}
+
+/// `/rules/{game}`: the rules page (it reads the game from its address).
+pub async fn rules_page(Path(_id): Path<String>) -> Response {
+    serve("rules.html")
+}
+
+/// `/analysis`: the analysis board.
+pub async fn analysis_page() -> Response {
+    serve("analysis.html")
 }
 
 /// Any other path: a file of `web/`.

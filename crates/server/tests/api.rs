@@ -686,3 +686,425 @@ async fn records_export_and_import() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(v["error"].as_str().unwrap().contains("line"), "{v}");
 }
+
+#[tokio::test]
+async fn rules_texts_for_every_game() {
+    let app = app().await;
+    for id in [
+        "ackenhead",
+        "antchess",
+        "antchess3",
+        "epaminondas",
+        "reines",
+    ] {
+        let (status, v) = get(&app, &format!("/api/rules/{id}")).await;
+        assert_eq!(status, StatusCode::OK, "{id}: {v}");
+        let html = v["html"].as_str().unwrap();
+        assert!(html.starts_with("<h1>"), "{id}: {}", &html[..80]);
+        assert!(html.contains("<table>"), "{id}: tables are rendered");
+        assert_eq!(v["game"], id);
+    }
+    // Three-player Ant Chess is played by the Ant Chess text.
+    let (_, a) = get(&app, "/api/rules/antchess").await;
+    let (_, b) = get(&app, "/api/rules/antchess3").await;
+    assert_eq!(a["html"], b["html"]);
+    let (status, v) = get(&app, "/api/rules/chess").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(v["error"].as_str().unwrap().contains("chess"), "{v}");
+}
+
+#[tokio::test]
+async fn the_explorer_sets_up_positions_and_shows_their_moves() {
+    let app = app().await;
+    // A Vao (a bishop that captures by hopping) alone with the Kings, Black to move.
+    let (status, v) = post(
+        &app,
+        "/api/explore",
+        json!({"game": "ackenhead", "clear": true,
+               "put": [{"cell": "d4", "piece": {"owner": 1, "kind": "V"}}], "to_move": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["position"], "4k3/8/8/8/3v4/8/8/4K3 b - - 0 1");
+    assert_eq!(v["to_move"], 1);
+    let from_d4: Vec<&str> = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m.as_str().filter(|t| t.starts_with("d4")))
+        .collect();
+    assert_eq!(from_d4.len(), 13, "{from_d4:?}");
+    assert_eq!(
+        v["legal"].as_array().unwrap().len(),
+        v["legal_cells"].as_array().unwrap().len()
+    );
+    let palette = v["palette"].as_array().unwrap();
+    assert_eq!(palette.len(), 12);
+    assert_eq!(palette[0], json!({"owner": 0, "kind": "K", "name": "King"}));
+    // Every game: an empty edit gives the start, a cleared board is still a game going on.
+    for id in [
+        "ackenhead",
+        "antchess",
+        "antchess3",
+        "epaminondas",
+        "reines",
+    ] {
+        let (_, start) = post(&app, "/api/explore", json!({"game": id})).await;
+        let (status, cleared) =
+            post(&app, "/api/explore", json!({"game": id, "clear": true})).await;
+        assert_eq!(status, StatusCode::OK, "{id}: {cleared}");
+        assert!(
+            cleared["outcome"].is_null() || cleared["outcome"]["winner"].is_null(),
+            "{id}: {cleared}"
+        );
+        let count = |v: &Value| {
+            v["board"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| !c.is_null())
+                .count()
+        };
+        assert!(count(&cleared) < count(&start), "{id}");
+        let (_, again) = post(
+            &app,
+            "/api/explore",
+            json!({"game": id, "position": start["position"]}),
+        )
+        .await;
+        assert_eq!(again["position"], start["position"], "{id}");
+    }
+    // Jeu de Reines with the Myrmides in a1: seat 0 is theirs, written in lower case.
+    let (status, v) = post(
+        &app,
+        "/api/explore",
+        json!({"game": "reines", "settings": {"region": "cultist"},
+               "put": [{"cell": "d2", "piece": null}, {"cell": "e4", "piece": {"owner": 0, "kind": "W"}}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["position"].as_str().unwrap().contains("/1w2w3/"), "{v}");
+    // Refusals say what is wrong.
+    for (body, want) in [
+        (
+            json!({"game": "ackenhead", "put": [{"cell": "e1", "piece": null}]}),
+            "kings",
+        ),
+        (
+            json!({"game": "ackenhead", "put": [{"cell": "z9", "piece": null}]}),
+            "z9",
+        ),
+        (
+            json!({"game": "ackenhead", "put": [{"cell": "e4", "piece": {"owner": 0, "kind": "Q"}}]}),
+            "'Q'",
+        ),
+        (json!({"game": "ackenhead", "to_move": 2}), "seat 2"),
+        (
+            json!({"game": "ackenhead", "position": "8/8 w"}),
+            "bad position string",
+        ),
+        (
+            json!({"game": "ackenhead", "position": "x", "settings": {"a": "b"}}),
+            "settings",
+        ),
+        (json!({"game": "ackenhead", "colour": 1}), "colour"),
+        (
+            json!({"game": "reines", "settings": {"region": "moon"}}),
+            "moon",
+        ),
+    ] {
+        let (status, v) = post(&app, "/api/explore", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(want), "{body}: {v}");
+    }
+    let (status, _) = post(&app, "/api/explore", json!({"game": "go"})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn captured_pieces_draw_offers_and_rematches() {
+    let app = app().await;
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"]}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    assert_eq!(state["captured"], json!([[], []]));
+    // The Pao h1 takes the pawn h7 over the pawn h2.
+    let (_, s) = play(&app, &id, "h1h7", &t).await;
+    assert_eq!(s["captured"], json!([[], ["P"]]), "{s}");
+    // Draw: refusals first.
+    let draw = |seat: u8, token: &str, action: &str| json!({"seat": seat, "token": token, "action": action});
+    let path = format!("/api/games/{id}/draw");
+    let (status, v) = post(&app, &path, draw(0, &t, "accept")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, _) = post(&app, &path, draw(0, "wrong", "offer")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, v) = post(&app, &path, draw(0, &t, "shake")).await;
+    assert!(status == StatusCode::BAD_REQUEST && v["error"].as_str().unwrap().contains("shake"));
+    let (status, v) = post(&app, &path, draw(1, &t, "offer")).await;
+    assert_eq!(
+        (status, v["draw_offer"].clone()),
+        (StatusCode::OK, json!(1))
+    );
+    // A rematch is for finished games.
+    let rematch = format!("/api/games/{id}/rematch");
+    let (status, _) = post(&app, &rematch, json!({"token": t})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, v) = post(&app, &path, draw(0, &t, "accept")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["outcome"]["reason"], "agreement");
+    assert_eq!(v["outcome"]["winner"], Value::Null);
+    assert_eq!(v["draw_offer"], Value::Null);
+    let (status, _) = post(&app, &path, draw(0, &t, "offer")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // The draw is stored: a new server on the database would replay it (the step is a declare).
+    let (status, _) = post(&app, &rematch, json!({"token": "nope"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, r) = post(&app, &rematch, json!({"token": t})).await;
+    assert_eq!(status, StatusCode::CREATED, "{r}");
+    let new_id = r["id"].as_str().unwrap();
+    assert_eq!(r["state"]["moves"], json!([]));
+    let (_, old) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(old["rematch"], new_id);
+    let (status, _) = post(&app, &rematch, json!({"token": t})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // Colours swap: a computer seat moves to the other side.
+    let (id, tokens, _) = create(
+        &app,
+        json!({"game": "reines", "seats": ["human", "computer:1"]}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    let (_, v) = post(
+        &app,
+        &format!("/api/games/{id}/resign"),
+        json!({"seat": 0, "token": t}),
+    )
+    .await;
+    assert_eq!(v["outcome"]["winner"], 1);
+    let (_, r) = post(
+        &app,
+        &format!("/api/games/{id}/rematch"),
+        json!({"token": t}),
+    )
+    .await;
+    assert_eq!(r["state"]["seats"], json!(["computer:1", "human"]));
+    assert!(
+        r["tokens"][0].is_null() && r["tokens"][1].is_string(),
+        "{r}"
+    );
+    // Against the computer an offer is answered at once, one way or the other.
+    let (id, tokens, _) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "computer:3"]}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    let (status, v) = post(&app, &format!("/api/games/{id}/draw"), draw(0, &t, "offer")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["draw_offer"], Value::Null);
+    assert!(
+        v["draw_declined"] == json!(1) || v["outcome"]["reason"] == "agreement",
+        "{v}"
+    );
+    // Three players: no draw offers.
+    let (id, tokens, _) = create(
+        &app,
+        json!({"game": "antchess3", "seats": ["human", "human", "human"]}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    let (status, v) = post(&app, &format!("/api/games/{id}/draw"), draw(0, &t, "offer")).await;
+    assert!(
+        status == StatusCode::BAD_REQUEST && v["error"].as_str().unwrap().contains("two-player")
+    );
+}
+
+#[tokio::test]
+async fn clocks_run_on_the_server_and_flags_fall_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("clock.db").display());
+    let app = app_on(&db).await;
+    for clock in [
+        json!({"minutes": -1}),
+        json!({"minutes": 0}),
+        json!({"minutes": 600}),
+        json!({"min": 1}),
+    ] {
+        let (status, v) = post(
+            &app,
+            "/api/games",
+            json!({"game": "ackenhead", "seats": ["human", "human"], "clock": clock}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{clock}: {v}");
+    }
+    // One second and one millisecond a move.
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"],
+               "clock": {"minutes": 0, "increment": 0.001}}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    assert_eq!(state["clock"]["remaining_ms"], json!([1000, 1000]));
+    assert_eq!(state["clock"]["running"], Value::Null);
+    // First moves are free; then White's clock runs.
+    play(&app, &id, "e2d3", &t).await;
+    let (_, s) = play(&app, &id, "d7c6", &t).await;
+    assert_eq!(s["clock"]["running"], 0, "{s}");
+    // A new server on the same file has the same clock.
+    let other = app_on(&db).await;
+    let (_, s2) = get(&other, &format!("/api/games/{id}")).await;
+    assert_eq!(s2["clock"]["running"], 0);
+    assert!(
+        s2["clock"]["remaining_ms"][1].as_i64().unwrap() == 1001,
+        "{s2}"
+    );
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    // The flag fell on the server, with no request to make it fall.
+    let (_, s) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(s["outcome"]["reason"], "time", "{s}");
+    assert_eq!(s["outcome"]["winner"], 1);
+    assert_eq!(s["clock"]["remaining_ms"][0], 0);
+    // A move after the flag is refused (the other server, which has no timer for it, lets it
+    // fall at the move instead).
+    let (status, v) = play(&other, &id, "d3c4", &t).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("time"), "{v}");
+    // An imported record has no clock to give.
+    let (status, _) = post(
+        &app,
+        "/api/games",
+        json!({"record": "[Game \"ackenhead\"]\n\n*\n", "seats": ["human", "human"], "clock": {"minutes": 1}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn analysis_streams_lines_and_evaluations() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+
+    let app = app().await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router(app)).await });
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/analysis"))
+        .await
+        .unwrap();
+    async fn next(
+        ws: &mut (impl StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin),
+    ) -> Value {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(20), ws.next())
+                .await
+                .expect("an answer in time")
+                .expect("the socket open")
+                .unwrap();
+            if let Message::Text(t) = msg {
+                return serde_json::from_str(t.as_str()).unwrap();
+            }
+        }
+    }
+    let send = |v: Value| Message::Text(v.to_string().into());
+    ws.send(send(
+        json!({"op": "analyse", "id": 7, "game": "ackenhead", "moves": ["e2d3"], "movetime": 400}),
+    ))
+    .await
+    .unwrap();
+    let mut depths = Vec::new();
+    let done = loop {
+        let v = next(&mut ws).await;
+        match v["type"].as_str().unwrap() {
+            "info" => {
+                assert_eq!(v["id"], 7);
+                depths.push(v["depth"].as_u64().unwrap());
+                // Black to move: seat 0's view is the opposite.
+                if let Some(cp) = v["score"]["cp"].as_i64() {
+                    assert_eq!(v["first"]["cp"].as_i64().unwrap(), -cp);
+                }
+                assert!(!v["pv"].as_array().unwrap().is_empty());
+            }
+            "done" => break v,
+            other => panic!("{other}: {v}"),
+        }
+    };
+    assert!(
+        depths.len() >= 3 && depths.windows(2).all(|w| w[0] <= w[1]),
+        "{depths:?}"
+    );
+    let best = done["best"].as_str().unwrap();
+    let mut record = myrmidon_rules::registry::find("ackenhead")
+        .unwrap()
+        .new_game(&Default::default())
+        .unwrap();
+    record.play("e2d3").unwrap();
+    assert!(
+        record.legal_moves().iter().any(|m| m.text == best),
+        "{best}"
+    );
+    // Evaluations of every position of a short game.
+    ws.send(send(json!({"op": "evals", "id": 8, "game": "reines", "moves": ["b2-b1", "g7-g8"], "movetime": 30})))
+        .await
+        .unwrap();
+    for ply in 0..3 {
+        let v = next(&mut ws).await;
+        assert_eq!(
+            (v["type"].as_str(), v["ply"].as_u64()),
+            (Some("eval"), Some(ply)),
+            "{v}"
+        );
+        assert!(v["score"].is_object() && v["first"].is_object(), "{v}");
+    }
+    assert_eq!(next(&mut ws).await["type"], "evals_done");
+    // A stop ends a long analysis at once.
+    ws.send(send(
+        json!({"op": "analyse", "id": 9, "game": "epaminondas", "movetime": 60000}),
+    ))
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    ws.send(send(json!({"op": "stop"}))).await.unwrap();
+    loop {
+        let v = next(&mut ws).await;
+        if v["type"] == "done" {
+            assert_eq!(v["id"], 9);
+            break;
+        }
+    }
+    // Bad requests get an error and the socket stays open.
+    for (bad, want) in [
+        (
+            json!({"op": "analyse", "game": "ackenhead", "moves": ["e2e5"]}),
+            "e2e5",
+        ),
+        (json!({"op": "analyse", "game": "nim"}), "nim"),
+        (json!({"op": "fly"}), "fly"),
+        (
+            json!({"op": "analyse", "game": "ackenhead", "multipv": 9}),
+            "multipv",
+        ),
+    ] {
+        ws.send(send(bad.clone())).await.unwrap();
+        let v = next(&mut ws).await;
+        assert_eq!(v["type"], "error", "{bad}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(want), "{bad}: {v}");
+    }
+    ws.send(Message::Text("{not json".into())).await.unwrap();
+    assert_eq!(next(&mut ws).await["type"], "error");
+    // Over the message limit: the server closes the socket.
+    ws.send(Message::Text("x".repeat(20_000).into()))
+        .await
+        .unwrap();
+    let end = tokio::time::timeout(Duration::from_secs(5), ws.next())
+        .await
+        .unwrap();
+    assert!(
+        matches!(end, None | Some(Err(_)) | Some(Ok(Message::Close(_)))),
+        "{end:?}"
+    );
+}

@@ -68,6 +68,7 @@ pub static INFO: GameInfo = GameInfo {
     reasons: outcome::REASONS,
     summary: "fairy chess with cannons (Leo, Pao, Vao), the Mao and Berolina pawns",
     marked: &[],
+    to_move_letters: &['w', 'b'],
 };
 
 /// The game `ackenhead`.
@@ -79,6 +80,13 @@ impl Game for Ackenhead {
 
     fn info(&self) -> &'static GameInfo {
         &INFO
+    }
+
+    /// A position set up by hand has no double step behind it: no en passant squares.
+    fn after_edit(&self, fields: &mut [String]) {
+        if let Some(ep) = fields.get_mut(3) {
+            *ep = "-".into();
+        }
     }
 
     fn start(&self, settings: &Settings) -> Result<AckenheadPosition, SettingError> {

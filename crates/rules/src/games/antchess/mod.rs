@@ -94,6 +94,7 @@ static INFO_2: GameInfo = GameInfo {
     reasons: outcome::REASONS,
     summary: "Ant Chess for two on a hexagon of 127 cells: checkmate the enemy Queen or bring yours to the anthill",
     marked: ANTHILL_CELLS,
+    to_move_letters: &['b', 'r'],
 };
 
 static INFO_3: GameInfo = GameInfo {
@@ -107,6 +108,7 @@ static INFO_3: GameInfo = GameInfo {
     reasons: outcome::REASONS,
     summary: "Ant Chess for three: reach the anthill first, or keep the last Queen standing",
     marked: ANTHILL_CELLS,
+    to_move_letters: &['b', 'r', 'g'],
 };
 
 /// Two-player Ant Chess (`antchess`).

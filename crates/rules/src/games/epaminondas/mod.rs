@@ -65,6 +65,7 @@ static INFO: GameInfo = GameInfo {
     summary: "Robert Abbott's game of phalanxes on a 14x12 board: move lines of pieces, capture \
               smaller lines, get more pieces onto the far row than the opponent",
     marked: &[],
+    to_move_letters: &['w', 'b'],
 };
 
 impl Game for Epaminondas {

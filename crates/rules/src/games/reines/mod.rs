@@ -87,6 +87,8 @@ static INFO: GameInfo = GameInfo {
             name: "Ponte of the Myrmides",
         },
     ],
+    // `w` the Termides, `b` the Myrmides, whoever holds a1.
+    to_move_letters: &['w', 'b'],
 };
 
 impl Game for Reines {
@@ -94,6 +96,43 @@ impl Game for Reines {
 
     fn info(&self) -> &'static GameInfo {
         &INFO
+    }
+
+    /// An unmoved Worker stays unmoved only while a Worker of the people who enter the board
+    /// on its square is still there (the a1 people enter on ranks 1 to 4).
+    fn after_edit(&self, fields: &mut [String]) {
+        let (Some(placement), Some(unmoved)) = (fields.first(), fields.get(2)) else {
+            return;
+        };
+        let Ok(board) = crate::geometry::placement::parse(INFO.geometry, placement, "", |rest| {
+            let c = rest.chars().next()?;
+            c.is_ascii_alphabetic().then_some((c, 1))
+        }) else {
+            return;
+        };
+        // The a1 people's case, from the Queens (one of them is on a1 or h8).
+        let a1_upper = match (board[0], board[63]) {
+            (Some(c), _) => c.is_ascii_uppercase(),
+            (None, Some(c)) => c.is_ascii_lowercase(),
+            (None, None) => return,
+        };
+        let kept: String = unmoved
+            .as_bytes()
+            .chunks(2)
+            .filter_map(|pair| std::str::from_utf8(pair).ok())
+            .filter(|name| {
+                let Some(sq) = position::parse_square(name) else {
+                    return true; // left for the parser to refuse
+                };
+                let a1_side = sq / 8 < 4;
+                board[sq as usize].is_some_and(|c| {
+                    c.eq_ignore_ascii_case(&'W') && c.is_ascii_uppercase() == (a1_upper == a1_side)
+                })
+            })
+            .collect();
+        if unmoved != "-" {
+            fields[2] = if kept.is_empty() { "-".into() } else { kept };
+        }
     }
 
     fn start(&self, settings: &Settings) -> Result<ReinesPosition, SettingError> {

@@ -1,0 +1,359 @@
+//! The analysis board's engine: `GET /api/analysis` (a WebSocket). The client asks for the
+//! analysis of a position (the engine's lines, streamed as it deepens) or for the evaluation of
+//! every position of a game (the evaluation graph); docs/api.md has the messages.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::response::Response;
+use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec, Report, Score};
+use myrmidon_rules::{registry, DynRecord, Settings};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+
+use crate::api::settings_of;
+use crate::live::App;
+
+/// The largest message a client may send.
+pub const MESSAGE_LIMIT: usize = 16 * 1024;
+/// `analyse`: the default and the longest search.
+const ANALYSE_DEFAULT_MS: u64 = 30_000;
+const ANALYSE_MAX_MS: u64 = 300_000;
+/// `evals`: the default and the longest search of each position.
+const EVALS_DEFAULT_MS: u64 = 100;
+const EVALS_MAX_MS: u64 = 2_000;
+/// Positions an `evals` request may ask for, at most.
+const EVALS_MAX_PLIES: usize = 2_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Request {
+    op: String,
+    #[serde(default)]
+    id: Option<u64>,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    settings: serde_json::Map<String, Value>,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(default)]
+    movetime: Option<u64>,
+    #[serde(default)]
+    multipv: Option<u32>,
+}
+
+/// A running job: stopped by a new request, `stop`, or the socket closing.
+#[derive(Default)]
+struct Job {
+    cancel: AtomicBool,
+    current: Mutex<Option<Control>>,
+}
+
+impl Job {
+    fn stop(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        if let Some(control) = self.current.lock().expect("not poisoned").as_ref() {
+            control.stop();
+        }
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+/// `GET /api/analysis`.
+pub async fn analysis(State(app): State<Arc<App>>, upgrade: WebSocketUpgrade) -> Response {
+    upgrade
+        .max_message_size(MESSAGE_LIMIT)
+        .on_upgrade(move |socket| serve(app, socket))
+}
+
+fn error(id: Option<u64>, text: impl Into<String>) -> Value {
+    json!({"type": "error", "id": id, "error": text.into()})
+}
+
+async fn serve(app: Arc<App>, mut socket: WebSocket) {
+    let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+    let mut job: Option<Arc<Job>> = None;
+    loop {
+        tokio::select! {
+            out = rx.recv() => {
+                let Some(out) = out else { break };
+                if socket.send(Message::Text(out.to_string().into())).await.is_err() {
+                    break;
+                }
+            }
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Binary(_))) => {
+                        let _ = tx.send(error(None, "messages are JSON text"));
+                        continue;
+                    }
+                    Some(Ok(_)) => continue,
+                    Some(Err(_)) | None => break,
+                };
+                let req: Request = match serde_json::from_str(text.as_str()) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        let _ = tx.send(error(None, format!("not the JSON expected: {e}")));
+                        continue;
+                    }
+                };
+                if let Some(old) = job.take() {
+                    old.stop();
+                }
+                match req.op.as_str() {
+                    "stop" => {}
+                    "analyse" | "evals" => match prepare(&req) {
+                        Ok(record) => {
+                            let new = Arc::new(Job::default());
+                            job = Some(new.clone());
+                            tokio::spawn(run(app.clone(), new, req, record, tx.clone()));
+                        }
+                        Err(e) => {
+                            let _ = tx.send(error(req.id, e));
+                        }
+                    },
+                    other => {
+                        let _ = tx.send(error(
+                            req.id,
+                            format!("op: {other:?} is not one of analyse, evals, stop"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if let Some(job) = job {
+        job.stop();
+    }
+}
+
+/// The record a request starts from (its position or start, before its moves).
+fn prepare(req: &Request) -> Result<Box<dyn DynRecord>, String> {
+    let id = req
+        .game
+        .as_deref()
+        .ok_or("game: missing (the game id, as \"ackenhead\")")?;
+    let game = registry::find(id).map_err(|e| e.to_string())?;
+    let record = match &req.position {
+        Some(text) => {
+            if !req.settings.is_empty() {
+                return Err(
+                    "settings: the position fixes them: give a position or settings".into(),
+                );
+            }
+            game.new_game_at(text).map_err(|e| e.to_string())?
+        }
+        None => {
+            let mut settings = Settings::new();
+            for (name, value) in settings_of(req.settings.clone()).map_err(|e| e.1)? {
+                settings = settings.with(&name, &value);
+            }
+            game.new_game(&settings).map_err(|e| e.to_string())?
+        }
+    };
+    if req.op == "evals" && req.moves.len() > EVALS_MAX_PLIES {
+        return Err(format!(
+            "moves: at most {EVALS_MAX_PLIES} for an evaluation graph"
+        ));
+    }
+    if let Some(pv) = req.multipv {
+        if !(1..=5).contains(&pv) {
+            return Err(format!("multipv: {pv} is not from 1 to 5"));
+        }
+    }
+    // Every move must be legal; the analysis starts after the last one.
+    let mut check = record.clone_box();
+    for (i, text) in req.moves.iter().enumerate() {
+        check
+            .play(text)
+            .map_err(|e| format!("moves: move {} {text:?}: {e}", i + 1))?;
+    }
+    Ok(record)
+}
+
+fn score_json(score: Score) -> Value {
+    match score {
+        Score::Cp(cp) => json!({"cp": cp}),
+        Score::Mate(n) => json!({"mate": n}),
+    }
+}
+
+/// The score from seat 0's view, in two-player games.
+fn first_json(score: Score, record: &dyn DynRecord) -> Value {
+    if record.player_names().len() != 2 {
+        return Value::Null;
+    }
+    let flip = record.to_move() != 0;
+    score_json(match score {
+        Score::Cp(cp) if flip => Score::Cp(-cp),
+        Score::Mate(n) if flip => Score::Mate(-n),
+        s => s,
+    })
+}
+
+async fn run(
+    app: Arc<App>,
+    job: Arc<Job>,
+    req: Request,
+    record: Box<dyn DynRecord>,
+    tx: mpsc::UnboundedSender<Value>,
+) {
+    // Analyses share their own pool, so they never hold back the computer's moves in games.
+    let Ok(_permit) = app.analyses.clone().acquire_owned().await else {
+        return;
+    };
+    if job.cancelled() {
+        let done = if req.op == "evals" {
+            "evals_done"
+        } else {
+            "done"
+        };
+        let _ = tx.send(json!({"type": done, "id": req.id, "best": null}));
+        return;
+    }
+    let worker = tokio::task::spawn_blocking(move || {
+        if req.op == "evals" {
+            evals(&job, &req, record, &tx);
+        } else {
+            analyse(&job, &req, record, &tx);
+        }
+    });
+    let _ = worker.await;
+}
+
+fn searcher_for(
+    record: &dyn DynRecord,
+    multipv: u32,
+) -> Result<Box<dyn myrmidon_engine::DynSearcher>, String> {
+    let spec: PlayerSpec = "level:8".parse().map_err(|e| format!("{e}"))?;
+    let options = Options {
+        multipv,
+        ..Options::default()
+    };
+    new_searcher(record.info().id, &spec, &options).map_err(|e| e.to_string())
+}
+
+fn analyse(
+    job: &Job,
+    req: &Request,
+    mut record: Box<dyn DynRecord>,
+    tx: &mpsc::UnboundedSender<Value>,
+) {
+    for text in &req.moves {
+        if record.play(text).is_err() {
+            return; // checked by `prepare`
+        }
+    }
+    let ms = req
+        .movetime
+        .unwrap_or(ANALYSE_DEFAULT_MS)
+        .clamp(1, ANALYSE_MAX_MS);
+    let mut searcher = match searcher_for(&*record, req.multipv.unwrap_or(1)) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = tx.send(error(req.id, e));
+            return;
+        }
+    };
+    let limits = Limits::movetime(Duration::from_millis(ms));
+    let control = Control::new(&limits, record.to_move());
+    *job.current.lock().expect("not poisoned") = Some(control.clone());
+    if job.cancelled() {
+        control.stop();
+    }
+    let best = searcher.search(&*record, &limits, &control, &mut |r: &Report| {
+        let ms = r.time.as_millis() as u64;
+        let _ = tx.send(json!({
+            "type": "info",
+            "id": req.id,
+            "depth": r.depth,
+            "seldepth": r.seldepth,
+            "multipv": r.multipv,
+            "score": score_json(r.score),
+            "first": first_json(r.score, &*record),
+            "nodes": r.nodes,
+            "nps": r.nodes * 1000 / ms.max(1),
+            "time_ms": ms,
+            "pv": r.pv,
+        }));
+    });
+    let outcome = record
+        .result()
+        .map(|r| Value::String(r.describe(record.player_names())));
+    match best {
+        Ok(best) => {
+            let _ =
+                tx.send(json!({"type": "done", "id": req.id, "best": best, "outcome": outcome}));
+        }
+        Err(e) => {
+            let _ = tx.send(error(req.id, e.to_string()));
+        }
+    }
+}
+
+fn evals(
+    job: &Job,
+    req: &Request,
+    mut record: Box<dyn DynRecord>,
+    tx: &mpsc::UnboundedSender<Value>,
+) {
+    let ms = req
+        .movetime
+        .unwrap_or(EVALS_DEFAULT_MS)
+        .clamp(1, EVALS_MAX_MS);
+    let mut searcher = match searcher_for(&*record, 1) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = tx.send(error(req.id, e));
+            return;
+        }
+    };
+    for ply in 0..=req.moves.len() {
+        if job.cancelled() {
+            break;
+        }
+        if ply > 0 && record.play(&req.moves[ply - 1]).is_err() {
+            break; // checked by `prepare`
+        }
+        if let Some(result) = record.result() {
+            let _ = tx.send(json!({
+                "type": "eval", "id": req.id, "ply": ply, "score": null, "first": null,
+                "outcome": result.describe(record.player_names()),
+            }));
+            break;
+        }
+        let limits = Limits::movetime(Duration::from_millis(ms));
+        let control = Control::new(&limits, record.to_move());
+        *job.current.lock().expect("not poisoned") = Some(control.clone());
+        if job.cancelled() {
+            break;
+        }
+        let mut last: Option<Score> = None;
+        let searched = searcher.search(&*record, &limits, &control, &mut |r: &Report| {
+            if r.multipv <= 1 {
+                last = Some(r.score);
+            }
+        });
+        if let Err(e) = searched {
+            let _ = tx.send(error(req.id, e.to_string()));
+            break;
+        }
+        let _ = tx.send(json!({
+            "type": "eval", "id": req.id, "ply": ply,
+            "score": last.map(score_json),
+            "first": last.map_or(Value::Null, |s| first_json(s, &*record)),
+        }));
+    }
+    let _ = tx.send(json!({"type": "evals_done", "id": req.id}));
+}

@@ -1,0 +1,139 @@
+//! What the rules pages need: the rules texts as HTML (`GET /api/rules/{game}`) and the
+//! explorer (`POST /api/explore`): a position set up by hand, with its legal moves.
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::Path;
+use axum::http::StatusCode;
+use axum::Json;
+use myrmidon_rules::edit::{palette, Edit};
+use myrmidon_rules::{registry, DynGame, PieceView, Settings};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::api::{body, settings_of, ApiError};
+use crate::live::{board_of, legal_json, outcome_json};
+use crate::web::rules_text;
+
+fn game(id: &str) -> Result<&'static dyn DynGame, ApiError> {
+    registry::find(id).map_err(|e| ApiError(StatusCode::NOT_FOUND, e.to_string()))
+}
+
+/// `GET /api/rules/{game}`.
+pub async fn rules(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let info = game(&id)?.info();
+    let text = rules_text(info.id).ok_or_else(|| {
+        ApiError(
+            StatusCode::NOT_FOUND,
+            format!("no rules text for {}", info.id),
+        )
+    })?;
+    let options = pulldown_cmark::Options::ENABLE_TABLES
+        | pulldown_cmark::Options::ENABLE_STRIKETHROUGH
+        | pulldown_cmark::Options::ENABLE_HEADING_ATTRIBUTES;
+    let parser = pulldown_cmark::Parser::new_ext(text, options);
+    let mut html = String::with_capacity(text.len() * 3 / 2);
+    pulldown_cmark::html::push_html(&mut html, parser);
+    Ok(Json(
+        json!({"game": info.id, "name": info.name, "html": html}),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PutRequest {
+    cell: String,
+    piece: Option<PieceView>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExploreRequest {
+    game: String,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    settings: serde_json::Map<String, Value>,
+    #[serde(default)]
+    clear: bool,
+    #[serde(default)]
+    put: Vec<PutRequest>,
+    #[serde(default)]
+    to_move: Option<u8>,
+}
+
+fn bad(message: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, message.into())
+}
+
+/// `POST /api/explore`.
+pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
+    let req: ExploreRequest = body(bytes)?;
+    let game = game(&req.game)?;
+    let info = game.info();
+    let record = match req.position {
+        Some(text) => {
+            if !req.settings.is_empty() {
+                return Err(bad(
+                    "settings: the position fixes them: give a position or settings",
+                ));
+            }
+            game.new_game_at(&text).map_err(|e| bad(e.to_string()))?
+        }
+        None => {
+            let mut settings = Settings::new();
+            for (name, value) in settings_of(req.settings)? {
+                settings = settings.with(&name, &value);
+            }
+            game.new_game(&settings).map_err(|e| bad(e.to_string()))?
+        }
+    };
+    let mut edit = Edit {
+        clear: req.clear,
+        put: Vec::with_capacity(req.put.len()),
+        to_move: req.to_move,
+    };
+    for put in req.put {
+        let cell = info.geometry.parse_cell(&put.cell).ok_or_else(|| {
+            bad(format!(
+                "put: {:?} is not a cell of the {} board",
+                put.cell, info.name
+            ))
+        })?;
+        edit.put.push((cell, put.piece));
+    }
+    let text = if edit == Edit::default() {
+        record.position_string()
+    } else {
+        game.edit_position(&record.position_string(), &edit)
+            .map_err(|e| bad(e.to_string()))?
+    };
+    let record = game.new_game_at(&text).map_err(|e| bad(e.to_string()))?;
+    let names = record.player_names();
+    let result = record.result();
+    let legal = if result.is_some() {
+        Vec::new()
+    } else {
+        record.legal_moves()
+    };
+    let kinds = |p: &PieceView| {
+        info.pieces
+            .iter()
+            .find(|k| k.letter == p.kind)
+            .map_or("", |k| k.name)
+    };
+    Ok(Json(json!({
+        "game": info.id,
+        "position": record.position_string(),
+        "players": names,
+        "to_move": if result.is_some() { None } else { Some(record.to_move()) },
+        "board": board_of(&*record),
+        "legal": legal.iter().map(|m| m.text.clone()).collect::<Vec<_>>(),
+        "legal_cells": legal_json(&legal),
+        "check": result.is_none() && record.in_check(),
+        "outcome": result.as_ref().map(|r| outcome_json(r, names)),
+        "palette": palette(info, names).iter().map(|p| json!({
+            "owner": p.owner, "kind": p.kind.to_string(), "name": kinds(p),
+        })).collect::<Vec<_>>(),
+    })))
+}

@@ -1,0 +1,470 @@
+// The analysis board, /analysis: any position of any game (?game=&position=), or a stored game
+// (?from=<id>) to step through; the engine's lines as it searches deeper (WebSocket
+// /api/analysis, op "analyse"), and for a stored game the evaluation graph (op "evals").
+import { createBoard } from './board.js';
+import { api, esc, moveListHtml } from './common.js';
+
+const $ = (sel) => document.querySelector(sel);
+
+let games = []; // GET /api/games
+let info = null; // the game on the board
+let cur = null; // what the board shows: {game, position, board, players, to_move, legal_cells, check, outcome, lastMove}
+let stored = null; // a stored game's state (?from=)
+let ply = 0; // in a stored game: the position after this many moves
+const atCache = new Map(); // ply -> state
+let board = null;
+let flipped = false;
+
+
+function showError(sel, text) {
+  $(sel).textContent = text;
+  $(sel).hidden = !text;
+}
+
+// ---------------------------------------------------------------- scores
+const twoPlayers = () => (cur?.players.length ?? 2) === 2;
+function fmtScore(s) {
+  if (!s) return '–';
+  if (s.mate != null) return s.mate > 0 ? `#${s.mate}` : `#-${-s.mate}`;
+  const p = s.cp / 100;
+  return `${p > 0 ? '+' : p < 0 ? '−' : ''}${Math.abs(p).toFixed(2)}`;
+}
+// The score shown: seat 0's view in two-player games, the mover's in three-player ones.
+function shownScore(m) {
+  if (!twoPlayers()) return m.score;
+  if (m.first) return m.first;
+  if (!m.score || cur?.to_move !== 1) return m.score;
+  return m.score.mate != null ? { mate: -m.score.mate } : { cp: -m.score.cp };
+}
+function scoreView() {
+  if (!cur) return '';
+  if (twoPlayers()) return `Scores in pawns from ${cur.players[0]}'s side: + is good for ${cur.players[0]}, − for ${cur.players[1]}; #n: a win in n moves.`;
+  return `Scores in pawns for the player to move${cur.to_move != null ? ` (${cur.players[cur.to_move]})` : ''}; #n: a win in n moves.`;
+}
+
+// ---------------------------------------------------------------- engine connections
+// A WebSocket to /api/analysis that comes back when it drops; `onMessage(data)`, `onDown()`.
+class EngineSocket {
+  constructor(onMessage, onDown) {
+    this.onMessage = onMessage;
+    this.onDown = onDown;
+    this.queue = [];
+    this.backoff = 500;
+    this.connect();
+  }
+  connect() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/api/analysis`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.backoff = 500;
+      this.up = true;
+      connState();
+      for (const m of this.queue.splice(0)) ws.send(m);
+    };
+    ws.onmessage = (e) => { try { this.onMessage(JSON.parse(e.data)); } catch (ex) { console.warn('analysis message', ex); } };
+    ws.onclose = () => {
+      const was = this.up;
+      this.up = false;
+      connState();
+      if (was) this.onDown();
+      setTimeout(() => this.connect(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, 10000);
+    };
+  }
+  send(obj) {
+    const text = JSON.stringify(obj);
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+    else this.queue.push(text);
+  }
+}
+let sockets = [];
+function connState() {
+  $('#conn').hidden = sockets.every((s) => s.up || s.ws.readyState === WebSocket.CONNECTING);
+}
+let seq = 0;
+
+// ---------------------------------------------------------------- analysis
+const engine = { id: null, running: false, lines: [], log: [], best: undefined };
+let analysisSocket = null;
+
+function target() {
+  if (stored) return { game: stored.game, position: stored.start, moves: stored.moves.slice(0, ply) };
+  return { game: cur.game, position: cur.position };
+}
+
+function startAnalysis() {
+  if (!cur) return;
+  engine.id = ++seq;
+  engine.running = true;
+  engine.lines = [];
+  engine.log = [];
+  engine.best = undefined;
+  showError('#engine-error', '');
+  analysisSocket.send({
+    op: 'analyse', id: engine.id, ...target(),
+    movetime: +$('#movetime').value, multipv: +$('#multipv').value,
+  });
+  renderEngine();
+}
+function stopAnalysis() {
+  if (!engine.running) return;
+  analysisSocket.send({ op: 'stop' });
+  $('#go').disabled = true; // until the server says done
+}
+// the position changed: a running analysis goes on with the new one
+function positionChanged() {
+  if (engine.running) startAnalysis();
+  else { engine.lines = []; engine.log = []; engine.best = undefined; engine.id = null; renderEngine(); }
+}
+
+function onAnalysis(m) {
+  if (m.type === 'error' && (m.id == null || m.id === engine.id)) {
+    showError('#engine-error', `The engine refused: ${m.error}`);
+    if (m.id === engine.id) engine.running = false;
+    renderEngine();
+    return;
+  }
+  if (m.id !== engine.id) return; // an older job's
+  if (m.type === 'info') {
+    const k = (m.multipv || 1) - 1;
+    engine.lines[k] = m;
+    // a new depth: lines below it are from the depth before
+    if (k === 0) {
+      engine.lines.length = Math.max(1, engine.lines.length);
+      engine.log.push(m);
+    }
+    renderEngine();
+  } else if (m.type === 'done') {
+    engine.running = false;
+    engine.best = m.best;
+    renderEngine();
+  }
+}
+
+function renderEngine() {
+  const go = $('#go');
+  go.textContent = engine.running ? 'Stop' : 'Start';
+  go.classList.toggle('primary', !engine.running);
+  go.disabled = !cur || (!engine.running && cur.to_move == null);
+  go.setAttribute('aria-pressed', String(engine.running));
+  $('#score-view').textContent = scoreView();
+  const top = engine.lines[0];
+  $('#score').textContent = top ? fmtScore(shownScore(top)) : '–';
+  let stats = '';
+  if (top) {
+    const kn = top.nodes >= 1e6 ? `${(top.nodes / 1e6).toFixed(1)}M` : top.nodes >= 1e3 ? `${Math.round(top.nodes / 1e3)}k` : `${top.nodes}`;
+    stats = `depth ${top.depth}${top.seldepth ? `/${top.seldepth}` : ''} · ${kn} nodes · ${Math.round((top.nps || 0) / 1000)} kn/s · ${((top.time_ms || 0) / 1000).toFixed(1)} s`;
+  }
+  if (engine.running) stats = stats ? `${stats} · searching…` : 'searching…';
+  else if (engine.best !== undefined) stats += `${stats ? ' · ' : ''}${engine.best ? `done, best move ${engine.best}` : 'done: no move to play here'}`;
+  else if (cur && cur.to_move == null) stats = 'The game is over in this position: nothing to analyse.';
+  else if (!top) stats = 'Press Start to let the engine think about this position.';
+  $('#stats').textContent = stats;
+  $('#lines').innerHTML = engine.lines.filter(Boolean).map((l) => {
+    const pv = l.pv || [];
+    return `<li class="an-line" data-multipv="${l.multipv || 1}"><span class="an-line-score">${esc(fmtScore(shownScore(l)))}</span>`
+      + `<span class="an-pv">${pv.length ? `<span class="pv-first" data-move="${esc(pv[0])}">${esc(pv[0])}</span> ${esc(pv.slice(1).join(' '))}` : '—'}</span></li>`;
+  }).join('');
+  $('#log-count').textContent = String(engine.log.length);
+  $('#log tbody').innerHTML = engine.log.slice().reverse().map((l) => `<tr><td>${l.depth}</td><td>${esc(fmtScore(shownScore(l)))}</td>`
+    + `<td>${((l.time_ms || 0) / 1000).toFixed(1)} s</td><td class="pv">${esc((l.pv || []).join(' '))}</td></tr>`).join('');
+  // the best move found, outlined on the board
+  previewMove(top?.pv?.[0] ?? null);
+}
+
+function previewMove(text) {
+  const m = text && cur ? (cur.legal_cells || []).find((x) => x.text === text) : null;
+  board.set({ preview: m ? { from: m.from, to: m.to } : null });
+}
+
+// ---------------------------------------------------------------- the evaluation graph
+const graph = { id: null, points: [], done: false, running: false };
+let evalSocket = null;
+
+function startEvals() {
+  graph.id = ++seq;
+  graph.points = [];
+  graph.done = false;
+  graph.running = true;
+  graph.error = '';
+  evalSocket.send({ op: 'evals', id: graph.id, game: stored.game, position: stored.start, moves: stored.moves, movetime: 100 });
+  renderGraph();
+}
+
+function onEvals(m) {
+  if (m.type === 'error' && (m.id == null || m.id === graph.id)) {
+    graph.error = m.error;
+    graph.running = false;
+    renderGraph();
+    return;
+  }
+  if (m.id !== graph.id) return;
+  if (m.type === 'eval') { graph.points[m.ply] = m; renderGraph(); }
+  if (m.type === 'evals_done') { graph.running = false; graph.done = true; renderGraph(); }
+}
+
+// seat 0's evaluation in pawns, clamped to ±10 (a mate, or the end, at the edge)
+function pointValue(e, k) {
+  const f = e.first;
+  if (f) {
+    if (f.mate != null) return { v: f.mate > 0 ? 10 : -10, cls: 'mate', text: fmtScore(f) };
+    return { v: Math.max(-10, Math.min(10, f.cp / 100)), cls: '', text: fmtScore(f) };
+  }
+  if (e.score == null) {
+    const w = k === stored.moves.length ? stored.outcome?.winner : null;
+    return { v: w === 0 ? 10 : w === 1 ? -10 : 0, cls: 'over', text: e.outcome || 'the end' };
+  }
+  return null;
+}
+
+function renderGraph() {
+  const card = $('#graph-card');
+  card.hidden = !stored;
+  if (!stored) return;
+  const box = $('#graph');
+  if (stored.players.length !== 2) {
+    box.innerHTML = '';
+    $('#graph-note').textContent = 'No evaluation graph for a three-player game: a score there is one player\'s view only. The engine\'s lines above still work.';
+    return;
+  }
+  const n = stored.moves.length;
+  const W = 340, H = 130, L = 26, R = 6, T = 6, B = 6;
+  const x = (k) => L + (n ? (k * (W - L - R)) / n : (W - L - R) / 2);
+  const y = (v) => T + ((10 - v) / 20) * (H - T - B);
+  const pts = [];
+  for (let k = 0; k <= n; k++) {
+    const e = graph.points[k];
+    const pv = e && pointValue(e, k);
+    if (pv) pts.push({ k, ...pv });
+  }
+  let svg = `<rect class="eg-bg-up" x="${L}" y="${T}" width="${W - L - R}" height="${y(0) - T}"/>`
+    + `<rect class="eg-bg-down" x="${L}" y="${y(0)}" width="${W - L - R}" height="${H - B - y(0)}"/>`
+    + [5, -5].map((v) => `<line class="eg-grid" x1="${L}" x2="${W - R}" y1="${y(v)}" y2="${y(v)}"/>`).join('')
+    + `<line class="eg-zero" x1="${L}" x2="${W - R}" y1="${y(0)}" y2="${y(0)}"/>`
+    + `<text class="eg-label" x="${L - 4}" y="${y(10) + 7}" text-anchor="end">+10</text>`
+    + `<text class="eg-label" x="${L - 4}" y="${y(0) + 3}" text-anchor="end">0</text>`
+    + `<text class="eg-label" x="${L - 4}" y="${y(-10)}" text-anchor="end">−10</text>`;
+  if (pts.length) {
+    const line = pts.map((p, i) => `${i ? 'L' : 'M'}${x(p.k).toFixed(1)} ${y(p.v).toFixed(1)}`).join(' ');
+    svg += `<path class="eg-area" d="${line} L${x(pts.at(-1).k).toFixed(1)} ${y(0)} L${x(pts[0].k).toFixed(1)} ${y(0)} Z"/>`;
+    svg += `<path class="eg-line" d="${line}"/>`;
+  }
+  svg += `<line class="eg-cursor" x1="${x(ply)}" x2="${x(ply)}" y1="${T}" y2="${H - B}"/>`;
+  const r = n > 120 ? 1.6 : 2.4;
+  svg += pts.map((p) => `<circle class="eg-point ${p.cls}${p.k === ply ? ' current' : ''}" data-ply="${p.k}" cx="${x(p.k).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="${p.k === ply ? r + 1.2 : r}"/>`).join('');
+  // a column per ply to click
+  const step = n ? (W - L - R) / n : W - L - R;
+  for (let k = 0; k <= n; k++) {
+    const p = pts.find((q) => q.k === k);
+    const what = k === 0 ? 'the start' : `after move ${k} (${stored.moves[k - 1]})`;
+    svg += `<rect class="eg-hit" data-ply="${k}" x="${(x(k) - step / 2).toFixed(1)}" y="${T}" width="${step.toFixed(2)}" height="${H - T - B}"><title>${esc(what)}${p ? `: ${esc(p.text)}` : ''}</title></rect>`;
+  }
+  box.innerHTML = `<svg class="eg-svg" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(`${stored.players[0]}'s evaluation after each move; click to go to a move`)}">${svg}</svg>`;
+  let note;
+  if (graph.error) note = `The graph could not be computed: ${graph.error}`;
+  else if (graph.running) note = `Evaluating the positions… ${pts.length} of ${n + 1}`;
+  else if (graph.done) note = `${stored.players[0]}'s side, in pawns (clamped to ±10; a mate at the edge), at 0.1 s a position. Click to go to a move.`;
+  else note = '';
+  $('#graph-note').textContent = note;
+}
+
+// ---------------------------------------------------------------- the board and the moves
+function render() {
+  if (!cur) return;
+  board.set({
+    pieces: cur.board, players: cur.players, legal: [], toMove: cur.to_move,
+    check: !!cur.check && !cur.outcome, lastMove: cur.lastMove || null, movable: false,
+  });
+  const st = $('#status');
+  let text = cur.outcome ? cur.outcome.text : `${cur.players[cur.to_move]} to move${cur.check ? ' — check' : ''}`;
+  if (stored) text = `${ply === 0 ? 'Start' : `After move ${ply}, ${stored.moves[ply - 1]}`} · ${text}`;
+  st.textContent = text;
+  st.classList.toggle('over', !!cur.outcome);
+  $('#position').value = cur.position;
+  renderMoves();
+  renderGraph();
+  renderEngine();
+}
+
+function renderMoves() {
+  $('#moves-card').hidden = !stored;
+  if (!stored) return;
+  $('#moves').innerHTML = moveListHtml(stored, ply, 'No moves in this game.');
+  // the current move in view, scrolling the list only (not the page)
+  const list = $('#moves');
+  const c = list.querySelector('.move.current');
+  if (c) {
+    const lr = list.getBoundingClientRect(), cr = c.getBoundingClientRect();
+    if (cr.top < lr.top || cr.bottom > lr.bottom) list.scrollTop += cr.top - lr.top - (lr.height - cr.height) / 2;
+  }
+}
+
+function fromState(st) {
+  const last = st.history?.length ? st.history.at(-1) : null;
+  return {
+    game: st.game, position: st.position, board: st.board, players: st.players, to_move: st.to_move,
+    legal_cells: st.legal_cells || [], check: st.check, outcome: st.outcome,
+    lastMove: last ? { from: last.from, to: last.to, captures: last.captures || [] } : null,
+  };
+}
+
+// Show the position after `k` moves of the stored game.
+async function goTo(k) {
+  if (!stored) return;
+  k = Math.max(0, Math.min(stored.moves.length, k));
+  ply = k;
+  try {
+    let st = k === stored.moves.length ? stored : atCache.get(k);
+    if (!st) {
+      st = await api(`/api/games/${encodeURIComponent(stored.id)}?at=${k}`);
+      atCache.set(k, st);
+    }
+    if (ply !== k) return; // another step meanwhile
+    cur = fromState(st);
+  } catch (ex) {
+    showError('#setup-error', `Could not show move ${k}: ${ex.message}`);
+    return;
+  }
+  history.replaceState(null, '', `/analysis?from=${encodeURIComponent(stored.id)}${k !== stored.moves.length ? `&ply=${k}` : ''}`);
+  render();
+  positionChanged();
+}
+
+// ---------------------------------------------------------------- choosing a position
+function setGame(id) {
+  const changed = !info || info.id !== id;
+  info = games.find((g) => g.id === id);
+  if (!info) throw new Error(`unknown game "${id}"`);
+  $('#game').value = id;
+  $('#rules-link').href = `/rules/${encodeURIComponent(id)}`;
+  document.title = `Analysis · ${info.name} · myrmidon`;
+  if (changed) {
+    $('#settings').innerHTML = (info.settings || []).map((s) => `<select name="${esc(s.name)}" aria-label="${esc(s.name)}" title="${esc(s.help || s.name)}">`
+      + s.values.map((v) => `<option${v === s.default ? ' selected' : ''}>${esc(v)}</option>`).join('') + `</select>`).join('');
+    board.set({ game: id, board: info.board, pieceNames: info.pieces, pieces: [], legal: [], lastMove: null, preview: null });
+    localStorage.setItem('myrmidon:last-game', id);
+  }
+}
+function settings() {
+  const out = {};
+  for (const s of info?.settings || []) out[s.name] = $(`#settings select[name="${s.name}"]`)?.value ?? s.default;
+  return out;
+}
+
+// A position of `game` (a position string, or the start for its settings): no stored game then.
+async function loadFree(game, position) {
+  showError('#setup-error', '');
+  const was = info?.id;
+  try {
+    setGame(game);
+    const st = await api('/api/explore', position ? { game, position } : { game, settings: settings() });
+    stored = null;
+    atCache.clear();
+    graph.id = null;
+    cur = { ...st, lastMove: null };
+    history.replaceState(null, '', `/analysis?game=${encodeURIComponent(game)}&position=${encodeURIComponent(st.position)}`);
+    $('#source').hidden = true;
+    render();
+    positionChanged();
+    return true;
+  } catch (ex) {
+    showError('#setup-error', `Could not load that position: ${ex.message}`);
+    // the board stays as it was
+    if (was && was !== game && cur) { setGame(was); render(); }
+    return false;
+  }
+}
+
+async function loadStored(id, at) {
+  let st;
+  try {
+    st = await api(`/api/games/${encodeURIComponent(id)}`);
+  } catch (ex) {
+    showError('#setup-error', `Could not load game ${id}: ${ex.message}`);
+    return false;
+  }
+  setGame(st.game);
+  stored = st;
+  atCache.clear();
+  const src = $('#source');
+  src.innerHTML = `Game <a href="/game/${encodeURIComponent(st.id)}">${esc(st.id)}</a>: ${esc(st.players.join(' – '))}, ${st.moves.length} moves`
+    + (st.outcome ? ` · ${esc(st.outcome.text)}` : ' · still going on');
+  src.hidden = false;
+  await goTo(at == null || Number.isNaN(at) ? st.moves.length : at);
+  if (st.players.length === 2) startEvals(); else renderGraph();
+  return true;
+}
+
+// ---------------------------------------------------------------- start
+async function main() {
+  board = createBoard($('#board'), { movable: false, animation: true });
+  analysisSocket = new EngineSocket(onAnalysis, () => {
+    if (engine.running) { engine.running = false; showError('#engine-error', 'The connection to the engine was lost; press Start again.'); renderEngine(); }
+  });
+  evalSocket = new EngineSocket(onEvals, () => {
+    if (graph.running) { graph.running = false; graph.error = 'the connection to the engine was lost'; renderGraph(); }
+  });
+  sockets = [analysisSocket, evalSocket];
+
+  $('#go').addEventListener('click', () => (engine.running ? stopAnalysis() : startAnalysis()));
+  $('#multipv').addEventListener('change', () => { if (engine.running) startAnalysis(); });
+  $('#movetime').addEventListener('change', () => { if (engine.running) startAnalysis(); });
+  $('#flip').addEventListener('click', () => { flipped = !flipped; board.set({ orientation: flipped }); });
+  $('#setup').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const p = $('#position').value.trim();
+    if (p) loadFree($('#game').value, p);
+  });
+  $('#game').addEventListener('change', () => loadFree($('#game').value, null));
+  $('#settings').addEventListener('change', () => loadFree(info.id, null));
+  $('#start-pos').addEventListener('click', () => loadFree(info.id, null));
+  $('#copy').addEventListener('click', async () => {
+    const btn = $('#copy');
+    try { await navigator.clipboard.writeText(cur.position); btn.textContent = 'Copied ✓'; } catch { $('#position').select(); btn.textContent = 'Press Ctrl+C'; }
+    setTimeout(() => { btn.textContent = 'Copy position'; }, 1500);
+  });
+  $('#lines').addEventListener('pointerover', (e) => {
+    const f = e.target.closest('.pv-first');
+    if (f) previewMove(f.dataset.move);
+  });
+  $('#lines').addEventListener('pointerout', (e) => { if (e.target.closest('.pv-first')) previewMove(engine.lines[0]?.pv?.[0] ?? null); });
+  $('#moves').addEventListener('click', (e) => { const b = e.target.closest('[data-ply]'); if (b) goTo(+b.dataset.ply); });
+  $('#graph').addEventListener('click', (e) => { const b = e.target.closest('[data-ply]'); if (b) goTo(+b.dataset.ply); });
+  $('#nav-first').addEventListener('click', () => goTo(0));
+  $('#nav-prev').addEventListener('click', () => goTo(ply - 1));
+  $('#nav-next').addEventListener('click', () => goTo(ply + 1));
+  $('#nav-last').addEventListener('click', () => goTo(Infinity));
+  document.addEventListener('keydown', (e) => {
+    if (!stored || e.target.closest('input, textarea, select, [data-cell]')) return;
+    const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: Infinity }[e.key];
+    if (to !== undefined) { e.preventDefault(); goTo(to); }
+  });
+
+  try {
+    games = await api('/api/games');
+  } catch (ex) {
+    $('#status').textContent = `Could not load the games: ${ex.message}`;
+    return;
+  }
+  $('#game').innerHTML = games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join('');
+  const q = new URLSearchParams(location.search);
+  let ok = false;
+  if (q.get('from')) ok = await loadStored(q.get('from'), q.has('ply') ? +q.get('ply') : null);
+  if (!ok) {
+    let game = q.get('game') || localStorage.getItem('myrmidon:last-game');
+    if (!games.some((g) => g.id === game)) game = games[0].id;
+    setGame(game);
+    ok = await loadFree(game, q.get('position'));
+    // a position refused: the game's start, with the error kept in view
+    if (!ok && q.get('position')) {
+      const err = $('#setup-error').textContent;
+      await loadFree(game, null);
+      showError('#setup-error', err);
+      $('#position').value = q.get('position');
+    }
+  }
+  document.body.dataset.ready = '1';
+}
+
+main();
