@@ -22,14 +22,20 @@ import urllib.request
 
 
 def request(base, method, path, body=None):
+    """One request; a 429 (too many requests from this client) waits as Retry-After says."""
     data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(base + path, data=data, method=method,
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=60) as r:
-            return r.status, json.load(r)
-    except urllib.error.HTTPError as e:
-        return e.code, json.load(e)
+    for _ in range(100):
+        req = urllib.request.Request(base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return r.status, json.load(r)
+        except urllib.error.HTTPError as e:
+            if e.code == 429:
+                time.sleep(float(e.headers.get("Retry-After", "1")))
+                continue
+            return e.code, json.load(e)
+    raise SystemExit(f"{method} {path}: still refused with 429 after 100 tries")
 
 
 def main():

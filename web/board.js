@@ -8,6 +8,7 @@
 //     pieces: [...],                // the state's `board` array: {owner, kind} or null
 //     players: ['White', 'Black'],
 //     orientation: false,           // true / 'flipped': rotated 180 degrees
+//     rotation: 0,                  // hexagons: turned by this many degrees more (a multiple of 60)
 //     legal: [...],                 // the state's `legal_cells`
 //     lastMove: {from, to, captures} | null,
 //     check: false, toMove: 0,
@@ -29,7 +30,7 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 let instances = 0;
 
 const DEFAULTS = {
-  game: '', board: null, pieceNames: [], pieces: [], players: [], orientation: false,
+  game: '', board: null, pieceNames: [], pieces: [], players: [], orientation: false, rotation: 0,
   legal: [], lastMove: null, check: false, toMove: null, movable: false, onMove: null,
   showNames: false, coordinates: true, animation: true, optimistic: true, preview: null,
 };
@@ -43,13 +44,14 @@ export function isFlipped(orientation) {
 }
 
 // Geometry: each cell's centre and outline, in viewBox units, for a board description.
-export function layout(board, flipped) {
+export function layout(board, flipped, rotation = 0) {
   const rows = board.rows;
   const n = board.cells.length;
   const cells = new Array(n);
   let W, H;
   if (board.kind === 'hex') {
     const w = 100, s = w / Math.sqrt(3), h = 2 * s, dy = 1.5 * s;
+    const rot = ((Math.round((+rotation || 0) / 60) * 60) % 360) * Math.PI / 180; // (the cells stay pointy-topped)
     W = Math.max(...rows.map((r) => (r.indent + 2 * r.cells.length) * (w / 2)));
     H = (rows.length - 1) * dy + h;
     rows.forEach((row, ri) => {
@@ -57,6 +59,10 @@ export function layout(board, flipped) {
         const u = row.indent + 2 * k;
         let x = u * (w / 2) + w / 2, y = ri * dy + h / 2;
         if (flipped) { x = W - x; y = H - y; }
+        if (rot) {
+          const dx = x - W / 2, dy2 = y - H / 2;
+          [x, y] = [W / 2 + dx * Math.cos(rot) - dy2 * Math.sin(rot), H / 2 + dx * Math.sin(rot) + dy2 * Math.cos(rot)];
+        }
         const q = (u - ri) / 2;
         const tone = (((q - ri) % 3) + 3) % 3;
         const pts = [];
@@ -168,7 +174,7 @@ export function createBoard(element, config) {
   // ---- static layers ----
   function renderStatic() {
     if (!st.board) { svg.removeAttribute('viewBox'); return; }
-    geo = layout(st.board, isFlipped(st.orientation));
+    geo = layout(st.board, isFlipped(st.orientation), st.rotation || 0);
     const pad = geo.kind === 'hex' ? 4 : 0;
     svg.setAttribute('viewBox', `${-pad} ${-pad} ${geo.W + 2 * pad} ${geo.H + 2 * pad}`);
     svg.dataset.kind = geo.kind;
@@ -627,7 +633,8 @@ export function createBoard(element, config) {
     const prev = { ...st };
     Object.assign(st, partial);
     const staticChanged = 'board' in partial && partial.board !== prev.board
-      || 'orientation' in partial && isFlipped(partial.orientation) !== isFlipped(prev.orientation);
+      || 'orientation' in partial && isFlipped(partial.orientation) !== isFlipped(prev.orientation)
+      || 'rotation' in partial && (partial.rotation || 0) !== (prev.rotation || 0);
     if ('pieces' in partial || 'legal' in partial) {
       // a new position from outside replaces our optimistic one
       if ('pieces' in partial && st.animation && !staticChanged && geo) {

@@ -8,6 +8,29 @@ const $ = (sel) => document.querySelector(sel);
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 let tokens = [];
 try { tokens = JSON.parse(localStorage.getItem(`myrmidon:token:${gameId}`) || '[]') || []; } catch { tokens = []; }
+if (!Array.isArray(tokens)) tokens = [];
+function saveTokens() {
+  for (let i = 0; i < tokens.length; i++) if (tokens[i] === undefined) tokens[i] = null;
+  localStorage.setItem(`myrmidon:token:${gameId}`, JSON.stringify(tokens));
+}
+// An invitation link, /game/<id>#seat=<i>&token=<t>: this browser holds that seat from now on;
+// the fragment leaves the address bar (and the history) at once.
+let invitedNow = false; // this page opened an invitation link
+if (gameId && /(^#|&)(seat|token)=/.test(location.hash)) {
+  const h = new URLSearchParams(location.hash.slice(1));
+  const seat = h.get('seat');
+  const token = h.get('token');
+  if (/^\d+$/.test(seat || '') && +seat < 16 && token) {
+    tokens[+seat] = token;
+    saveTokens();
+    invitedNow = true;
+  }
+  history.replaceState(history.state, '', location.pathname + location.search);
+}
+// The creator's invitation tokens of an online game's other seats (by seat), to show as links.
+let invites = [];
+try { invites = JSON.parse(localStorage.getItem(`myrmidon:invites:${gameId}`) || '[]') || []; } catch { invites = []; }
+if (!Array.isArray(invites)) invites = [];
 
 let info = null; // the game's description from GET /api/games
 let live = null; // the latest state
@@ -27,15 +50,29 @@ let flagNudged = false; // a clock reached zero here: the state was asked for on
 const tokenOf = (seat) => (seat == null ? null : tokens[seat] || null);
 const anyToken = () => tokens.find((t) => t) || null;
 const mySeats = () => tokens.map((t, i) => (t ? i : -1)).filter((i) => i >= 0);
+// a seat a person plays: on this screen ("human") or elsewhere ("online"); "open": nobody yet
+const isPerson = (kind) => kind === 'human' || kind === 'online';
+const openSeats = (state) => state.open_seats ?? state.seats.map((k, i) => (k === 'open' ? i : -1)).filter((i) => i >= 0);
+const isOnlineGame = (state) => state.seats.some((k) => k === 'online' || k === 'open');
+// a viewer holding no seat of this game watches it
+const spectating = (state) => !state.seats.some((k, i) => isPerson(k) && tokenOf(i));
+// a seat out of a three-player game (resigned, or out of time)
+const isOut = (state, i) => (state.eliminated || []).some((e) => e.seat === i);
 
 function canMove(state) {
-  return !!state && !state.outcome && state.to_move != null && state.seats[state.to_move] === 'human'
+  return !!state && !state.outcome && state.to_move != null && isPerson(state.seats[state.to_move])
     && !state.thinking && !!tokenOf(state.to_move);
 }
 
 function seatText(state, i) {
+  const text = seatKindText(state, i);
+  return isOut(state, i) && !state.outcome ? `${text} · out` : text;
+}
+function seatKindText(state, i) {
   const s = state.seats[i];
-  if (s === 'human') return tokenOf(i) ? (mySeats().length === state.seats.length ? 'on this screen' : 'you') : 'human';
+  if (isPerson(s) && tokenOf(i)) return mySeats().length === state.seats.length ? 'on this screen' : 'you';
+  if (s === 'open') return 'open';
+  if (s === 'online' || (s === 'human' && isOnlineGame(state))) return 'online';
   const m = /^computer:(\d+)/.exec(s);
   return m ? `computer, level ${m[1]}` : s;
 }
@@ -152,7 +189,8 @@ function statusText(state) {
     if (mine === state.seats.length || state.seats.filter((s) => s === 'human').length > 1 && mine > 1) return `${who} to move`;
     return `Your turn (${who})`;
   }
-  if (state.seats[state.to_move] === 'human' && !tokenOf(state.to_move)) return `${who} to move (you are watching)`;
+  if (state.seats[state.to_move] === 'open') return `${who} to move: waiting for someone to take the seat`;
+  if (isPerson(state.seats[state.to_move]) && !tokenOf(state.to_move)) return spectating(state) ? `${who} to move (you are watching)` : `${who} to move`;
   return `${who} to move`;
 }
 
@@ -175,12 +213,18 @@ function renderStatus(state) {
   $('#pass').dataset.move = passes[0]?.text || '';
   renderDraw(state);
   renderOver(state);
+  renderSeats(state);
+  renderInvites(state);
+  const watching = spectating(state);
+  $('#spectating').hidden = !watching;
+  document.body.classList.toggle('spectator', watching);
   const entry = $('#entry');
+  entry.hidden = watching;
   entry.classList.toggle('disabled', !canMove(state) || viewPly != null);
   $('#move-text').disabled = !canMove(state) || viewPly != null;
   entry.querySelector('button').disabled = !canMove(state) || viewPly != null;
   $('#legal-list').innerHTML = canMove(state) ? state.legal.slice(0, 400).map((t) => `<option value="${esc(t)}">`).join('') : '';
-  $('#resign').hidden = !!state.outcome || !anyToken() || !state.seats.some((s, i) => s === 'human' && tokenOf(i));
+  $('#resign').hidden = !!state.outcome || !anyToken() || !state.seats.some((s, i) => isPerson(s) && tokenOf(i) && !isOut(state, i));
   // a move of ours to take back: one of our seats has moved (the server checks the rest)
   $('#takeback').hidden = !anyToken() || !state.history.some((m) => tokenOf(m.player));
   $('#takeback').disabled = posting;
@@ -188,7 +232,7 @@ function renderStatus(state) {
 }
 
 // ---- draws, the end of the game, notices ----
-const myHumanSeats = (state) => mySeats().filter((i) => state.seats[i] === 'human');
+const myHumanSeats = (state) => mySeats().filter((i) => isPerson(state.seats[i]));
 // the seat of ours that offers a draw: the one to move when every seat is ours, else ours
 function offeringSeat(state) {
   const mine = myHumanSeats(state);
@@ -205,7 +249,7 @@ function renderDraw(state) {
   const btn = $('#offer-draw');
   const seat = offeringSeat(state);
   const answerSeat = offer != null ? mine.find((i) => i !== offer) : undefined;
-  btn.hidden = !two || !!state.outcome || seat == null || answerSeat != null || !('draw_offer' in state);
+  btn.hidden = !two || !!state.outcome || seat == null || answerSeat != null || !('draw_offer' in state) || openSeats(state).length > 0;
   const pendingOurs = offer != null && mine.includes(offer);
   btn.disabled = pendingOurs || posting;
   btn.textContent = pendingOurs ? 'Draw offered' : mine.length > 1 && seat != null ? `Offer draw (${state.players[seat]})` : 'Offer draw';
@@ -322,13 +366,100 @@ function applyState(state, { force = false } = {}) {
   noteDraw(state, prev);
   live = state;
   syncClock(state);
-  if (firstTime && !flipChosen) {
-    const mine = mySeats();
-    flipped = state.players.length === 2 && mine.length === 1 && mine[0] === 1;
-    board.set({ orientation: flipped });
-  }
+  if (firstTime) orient(state);
   render();
   return true;
+}
+
+// The board as seen from our seat, when this browser holds one seat only: with two players the
+// second one's side at the bottom; on the hexagon of three, our corner where the first player's is.
+function orient(state) {
+  if (flipChosen) return;
+  const mine = mySeats().filter((i) => i < state.players.length);
+  const seat = mine.length === 1 ? mine[0] : 0;
+  if (state.players.length === 2) {
+    flipped = seat === 1;
+    board.set({ orientation: flipped, rotation: 0 });
+  } else {
+    flipped = false;
+    board.set({ orientation: false, rotation: info?.board?.kind === 'hex' ? (360 - 120 * seat) % 360 : 0 });
+  }
+}
+
+// ---- online games: seats to take, invitations ----
+function renderSeats(state) {
+  const open = state.outcome ? [] : openSeats(state);
+  const box = $('#seats-box');
+  box.hidden = !open.length;
+  if (!open.length) return;
+  const names = open.map((i) => state.players[i]).join(', ');
+  $('#waiting').textContent = `Waiting for players: ${names}`;
+  // anyone without a seat may take one; a player here may pass the game's address on
+  const key = `${spectating(state)}|${open.join(',')}|${posting}`;
+  const jb = $('#join-buttons');
+  if (jb.dataset.key === key) return;
+  jb.dataset.key = key;
+  if (spectating(state)) {
+    jb.innerHTML = open.map((i) => `<button type="button" class="button primary" data-join="${i}">Join as ${esc(state.players[i])}</button>`).join('');
+  } else {
+    jb.innerHTML = `<button type="button" class="button small" id="copy-address">Copy this game's address</button><span class="hint">anyone who opens it may join</span>`;
+  }
+  for (const b of jb.querySelectorAll('button[data-join]')) b.disabled = posting;
+}
+
+function inviteLink(seat) {
+  return `${location.origin}/game/${encodeURIComponent(gameId)}#seat=${seat}&token=${encodeURIComponent(invites[seat])}`;
+}
+// The creator's links for the other seats: shown until that seat has moved (nobody can tell
+// whether a link was opened before), and not after the end.
+function renderInvites(state) {
+  const box = $('#invites');
+  const seats = state.outcome ? [] : invites.map((t, i) => (t && isPerson(state.seats[i]) && !tokenOf(i) && !state.history.some((m) => m.player === i) ? i : -1)).filter((i) => i >= 0);
+  box.hidden = !seats.length;
+  const key = seats.join(',');
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  $('#invite-list').innerHTML = seats.map((i) => `<div class="invite" data-seat="${i}">
+      <span class="invite-who"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(state.game, i)}</svg>${esc(state.players[i])}</span>
+      <input type="text" readonly value="${esc(inviteLink(i))}" aria-label="${esc(`Invitation link for ${state.players[i]}`)}">
+      <button type="button" class="button small" data-copy-invite="${i}">Copy</button>
+    </div>`).join('');
+}
+
+async function copyText(text, btn, label) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const ta = document.createElement('textarea');
+    ta.value = text;
+    document.body.appendChild(ta);
+    ta.select();
+    try { document.execCommand('copy'); } catch { /* ignore */ }
+    ta.remove();
+  }
+  btn.textContent = 'Copied ✓';
+  setTimeout(() => { btn.textContent = label; }, 1500);
+}
+
+async function join(seat) {
+  if (!live || posting) return;
+  const who = live.players[seat] ?? `seat ${seat + 1}`;
+  showMessage('');
+  posting = true;
+  render();
+  try {
+    const data = await post('join', { seat });
+    posting = false;
+    tokens[seat] = data.token;
+    saveTokens();
+    rememberGame(gameId, data.state?.seats || live.seats);
+    orient(data.state || live);
+    if (!data.state || !applyState(data.state)) render();
+  } catch (ex) {
+    posting = false;
+    showMessage(`Could not join as ${who}: ${ex.message}`);
+    render();
+  }
 }
 
 // ---- navigation through the moves ----
@@ -406,7 +537,7 @@ async function takeback() {
 let resignArmed = null;
 async function resign() {
   if (!live || live.outcome) return;
-  const mine = mySeats().filter((i) => live.seats[i] === 'human');
+  const mine = mySeats().filter((i) => isPerson(live.seats[i]) && !isOut(live, i));
   if (!mine.length) return;
   // with every seat here, the player to move resigns; else our seat
   const seat = mine.includes(live.to_move) ? live.to_move : mine[0];
@@ -464,7 +595,19 @@ async function rematch() {
   render();
   try {
     const data = await post('rematch', { token });
-    localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(data.tokens || []));
+    const mine = myHumanSeats(live);
+    if (isOnlineGame(live) || mine.length < live.seats.filter(isPerson).length) {
+      // an online game: the seats turn by one; ours is the one after ours; the others' tokens
+      // become invitations
+      const n = live.players.length;
+      const ours = new Set(mine.map((i) => (i + 1) % n));
+      const tk = (data.tokens || []).map((t, i) => (ours.has(i) ? t : null));
+      const inv = (data.tokens || []).map((t, i) => (ours.has(i) ? null : t));
+      localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(tk));
+      if (inv.some((t) => t)) localStorage.setItem(`myrmidon:invites:${data.id}`, JSON.stringify(inv));
+    } else {
+      localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(data.tokens || []));
+    }
     rememberGame(data.id, data.state?.seats || live.seats);
     location.href = `/game/${encodeURIComponent(data.id)}`;
   } catch (ex) {
@@ -545,6 +688,17 @@ async function main() {
   $('#draw-accept').addEventListener('click', (e) => drawAction(+e.currentTarget.dataset.seat, 'accept'));
   $('#draw-decline').addEventListener('click', (e) => drawAction(+e.currentTarget.dataset.seat, 'decline'));
   $('#rematch').addEventListener('click', rematch);
+  $('#join-buttons').addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-join]');
+    if (b) join(+b.dataset.join);
+    const c = e.target.closest('#copy-address');
+    if (c) copyText(`${location.origin}/game/${encodeURIComponent(gameId)}`, c, "Copy this game's address");
+  });
+  $('#invite-list').addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-copy-invite]');
+    if (b) copyText(inviteLink(+b.dataset.copyInvite), b, 'Copy');
+  });
+  $('#invite-list').addEventListener('focusin', (e) => { if (e.target.matches('input')) e.target.select(); });
   $('#analyse').href = `/analysis?from=${encodeURIComponent(gameId)}`;
   $('#over-analyse').href = `/analysis?from=${encodeURIComponent(gameId)}`;
   $('#download').href = `/api/games/${encodeURIComponent(gameId)}/record`;
@@ -591,6 +745,7 @@ async function main() {
       optimistic: info.id !== 'epaminondas',
     });
     applyState(state);
+    if (invitedNow) rememberGame(gameId, state.seats); // (in the home page's list of our games)
   } catch (ex) {
     $('#status').textContent = `Could not load the game: ${ex.message}`;
     return;

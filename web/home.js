@@ -69,6 +69,34 @@ function renderOptions() {
   const savedLevel = +(localStorage.getItem('myrmidon:level') || 3);
   if (mode() === 'local') {
     box.innerHTML = `<p class="hint">Every seat is played on this screen: ${esc(chosen.players.join(', '))} take turns.</p>`;
+  } else if (mode() === 'online') {
+    const pub = localStorage.getItem('myrmidon:public') === '1';
+    box.innerHTML = `
+      <fieldset class="field side"><legend>You play</legend>
+        <div class="segmented">
+          ${chosen.players.map((p, i) => `<label><input type="radio" name="side" value="${i}"${i === 0 ? ' checked' : ''}><span><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblem(chosen.id, i)}</svg>${esc(p)}</span></label>`).join('')}
+          <label><input type="radio" name="side" value="random"><span>Random</span></label>
+        </div>
+      </fieldset>
+      ${chosen.players.length > 2 ? `<fieldset class="field others"><legend>The other seats</legend><div class="seat-grid">${chosen.players.map((p, i) => `
+        <label class="seat-row" data-seat="${i}"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblem(chosen.id, i)}</svg>
+          <span class="seat-name">${esc(p)}</span>
+          <select name="other${i}" aria-label="${esc(p)}">
+            <option value="person" selected>A person</option>
+            ${levelOptions(-1).replace(/<option value="(\d+)"([^>]*)>Level/g, '<option value="computer:$1"$2>Computer, level')}
+          </select>
+        </label>`).join('')}</div></fieldset>` : ''}
+      <label class="check"><input type="checkbox" name="public" id="public"${pub ? ' checked' : ''}><span>List in the lobby</span></label>
+      <p class="hint" id="online-hint"></p>`;
+    const sync = () => {
+      const side = box.querySelector('input[name="side"]:checked').value;
+      for (const row of box.querySelectorAll('.others .seat-row')) row.hidden = side !== 'random' && row.dataset.seat === side;
+      $('#online-hint').textContent = $('#public').checked
+        ? 'Anyone may take the other seats: from the lobby, or with the game\'s address.'
+        : 'You get an invitation link for each other seat, to send to whom you choose.';
+    };
+    for (const el of box.querySelectorAll('input, select')) el.addEventListener('change', sync);
+    sync();
   } else if (chosen.players.length > 2) {
     box.innerHTML = `<div class="seat-grid">` + chosen.players.map((p, i) => `
       <label class="seat-row"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblem(chosen.id, i)}</svg>
@@ -119,9 +147,21 @@ function restoreClock() {
   $('#clock-custom').hidden = document.querySelector('input[name="clock"]:checked')?.value !== 'custom';
 }
 
+// The seats asked for; `mine`: the seat of this browser when only one is (online games).
 function seatsFromForm(form) {
   const n = chosen.players.length;
   if (mode() === 'local') return Array(n).fill('human');
+  if (mode() === 'online') {
+    let side = form.querySelector('input[name="side"]:checked').value;
+    side = side === 'random' ? Math.floor(Math.random() * n) : +side;
+    const pub = form.elements.public.checked;
+    localStorage.setItem('myrmidon:public', pub ? '1' : '0');
+    return chosen.players.map((_, i) => {
+      if (i === side) return 'human';
+      const other = form.elements[`other${i}`]?.value || 'person';
+      return other === 'person' ? (pub ? 'open' : 'online') : other;
+    });
+  }
   if (n > 2) return chosen.players.map((_, i) => form.elements[`seat${i}`].value);
   const level = form.elements.level.value;
   localStorage.setItem('myrmidon:level', level);
@@ -155,9 +195,18 @@ async function start(e) {
   for (const s of chosen.settings || []) settings[s.name] = form.elements[`setting:${s.name}`].value;
   const position = $('#position').value.trim() || null;
   const record = $('#record').value.trim() || null;
+  const online = mode() === 'online';
   const body = record
     ? { game: chosen.id, seats, record }
     : { game: chosen.id, seats, settings: position ? {} : settings, position };
+  if (online) {
+    body.public = form.elements.public.checked;
+    if (!seats.some((k) => k === 'online' || k === 'open')) {
+      err.textContent = 'An online game needs another person: make at least one other seat "A person".';
+      err.hidden = false;
+      return;
+    }
+  }
   const clock = clockFromForm();
   if (clock) {
     if (!(clock.minutes > 0) || !(clock.increment >= 0)) {
@@ -173,7 +222,16 @@ async function start(e) {
     const res = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const data = await res.json().catch(() => ({}));
     if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
-    localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(data.tokens || []));
+    if (online) {
+      // this browser holds its own seat only; the other seats' tokens are invitations to send
+      const mine = seats.indexOf('human');
+      const tokens = (data.tokens || []).map((t, i) => (i === mine ? t : null));
+      const invites = (data.tokens || []).map((t, i) => (i !== mine && seats[i] === 'online' ? t : null));
+      localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(tokens));
+      if (invites.some((t) => t)) localStorage.setItem(`myrmidon:invites:${data.id}`, JSON.stringify(invites));
+    } else {
+      localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(data.tokens || []));
+    }
     rememberGame(data.id, chosen, seats);
     location.href = `/game/${encodeURIComponent(data.id)}`;
   } catch (ex) {
@@ -199,9 +257,122 @@ function renderRecent() {
   $('#recent').hidden = false;
   const fmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   $('#recent-list').innerHTML = list.map((g) => {
-    const vs = g.seats.every((s) => s === 'human') ? 'on this screen' : 'against the computer';
+    const vs = g.seats.some((s) => s === 'online' || s === 'open') ? 'online'
+      : g.seats.every((s) => s === 'human') ? 'on this screen' : 'against the computer';
     return `<li><a href="/game/${encodeURIComponent(g.id)}">${esc(g.name)}</a> <span class="muted">${vs}, ${esc(fmt.format(new Date(g.at)))}</span></li>`;
   }).join('');
+}
+
+// ---- the lobby: public games waiting for players ----
+let lobbyTimer = null;
+let lobbyBusy = false;
+let lobbyJoining = false;
+
+function clockText(c) {
+  if (!c) return 'no clock';
+  const min = c.minutes ?? (c.initial_ms != null ? c.initial_ms / 60000 : null);
+  const inc = c.increment ?? (c.increment_ms != null ? c.increment_ms / 1000 : 0);
+  if (min == null) return 'clock';
+  return `${+min.toFixed(2)}+${+(+inc).toFixed(1)}`;
+}
+function ago(ms) {
+  const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
+  if (s < 60) return 'just now';
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min ago`;
+  const h = Math.round(m / 60);
+  return h < 48 ? `${h} h ago` : `${Math.round(h / 24)} days ago`;
+}
+function seatWord(kind) {
+  if (kind === 'open') return 'open';
+  const m = /^computer:(\d+)/.exec(kind || '');
+  return m ? `computer, level ${m[1]}` : 'taken';
+}
+
+function renderLobby(list) {
+  const ul = $('#lobby-list');
+  ul.dataset.loaded = '1';
+  if (!list.length) {
+    ul.innerHTML = '<li class="lobby-empty muted">No game is waiting for players now. An online game "listed in the lobby" shows here.</li>';
+    return;
+  }
+  ul.innerHTML = list.map((g) => {
+    const name = games.find((x) => x.id === g.game)?.name || g.name || g.game;
+    const settings = Object.entries(g.settings || {}).map(([k, v]) => `${k} ${v}`).join(', ');
+    const seats = (g.players || []).map((p, i) => `<span class="lobby-seat ${g.open_seats.includes(i) ? 'open' : ''}">${esc(p)}: ${esc(g.open_seats.includes(i) ? 'open' : seatWord(g.seats?.[i]))}</span>`).join(' · ');
+    const joins = (g.open_seats || []).map((i) => `<button type="button" class="button small primary" data-join="${esc(g.id)}" data-seat="${i}">Join as ${esc(g.players[i] ?? `seat ${i + 1}`)}</button>`).join('');
+    return `<li class="lobby-game card" data-id="${esc(g.id)}">
+      <div class="lobby-main">
+        <div class="lobby-name"><a href="/game/${encodeURIComponent(g.id)}">${esc(name)}</a></div>
+        <div class="lobby-seats">${seats}</div>
+        <div class="lobby-meta muted">${esc(clockText(g.clock))}${settings ? ` · ${esc(settings)}` : ''} · ${g.moves ? `${g.moves} moves played` : 'not started'}${g.created_ms ? ` · created ${esc(ago(g.created_ms))}` : ''}</div>
+      </div>
+      <div class="lobby-joins">${joins}</div>
+    </li>`;
+  }).join('');
+}
+
+async function refreshLobby() {
+  if (lobbyBusy || lobbyJoining) return;
+  lobbyBusy = true;
+  try {
+    const res = await fetch('/api/lobby');
+    if (res.status === 404 || res.status === 405) { $('#lobby').hidden = true; stopLobby(); return; } // a server without a lobby
+    const data = await res.json().catch(() => null);
+    if (!res.ok || !Array.isArray(data)) throw new Error(data?.error || `the server answered ${res.status}`);
+    $('#lobby-error').hidden = true;
+    if (!lobbyJoining) renderLobby(data);
+  } catch (ex) {
+    $('#lobby-error').textContent = `Could not load the lobby: ${ex.message}`;
+    $('#lobby-error').hidden = false;
+  } finally {
+    lobbyBusy = false;
+  }
+}
+function stopLobby() { if (lobbyTimer) { clearInterval(lobbyTimer); lobbyTimer = null; } }
+function startLobby() {
+  const run = () => {
+    stopLobby();
+    if (document.visibilityState !== 'visible') return;
+    refreshLobby();
+    lobbyTimer = setInterval(refreshLobby, 5000);
+  };
+  document.addEventListener('visibilitychange', run);
+  $('#lobby-list').addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-join]');
+    if (b) joinFromLobby(b.dataset.join, +b.dataset.seat, b);
+  });
+  run();
+}
+
+async function joinFromLobby(id, seat, btn) {
+  const err = $('#lobby-join-error');
+  err.hidden = true;
+  lobbyJoining = true;
+  for (const b of document.querySelectorAll('#lobby-list button[data-join]')) b.disabled = true;
+  try {
+    const res = await fetch(`/api/games/${encodeURIComponent(id)}/join`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seat }),
+    });
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+    let tokens = [];
+    try { tokens = JSON.parse(localStorage.getItem(`myrmidon:token:${id}`) || '[]') || []; } catch { tokens = []; }
+    if (!Array.isArray(tokens)) tokens = [];
+    tokens[seat] = data.token;
+    for (let i = 0; i < tokens.length; i++) if (tokens[i] === undefined) tokens[i] = null;
+    localStorage.setItem(`myrmidon:token:${id}`, JSON.stringify(tokens));
+    const st = data.state || {};
+    const g = games.find((x) => x.id === st.game) || { id: st.game, name: st.game };
+    rememberGame(id, g, st.seats || []);
+    location.href = `/game/${encodeURIComponent(id)}`;
+  } catch (ex) {
+    const who = btn.textContent.replace(/^Join as /, '');
+    err.textContent = `Could not join as ${who}: ${ex.message}`;
+    err.hidden = false;
+    lobbyJoining = false;
+    refreshLobby();
+  }
 }
 
 async function main() {
@@ -227,6 +398,7 @@ async function main() {
     return;
   }
   renderGames();
+  startLobby();
   const want = new URLSearchParams(location.search).get('game') || localStorage.getItem('myrmidon:last-game');
   choose(games.some((g) => g.id === want) ? want : games[0]?.id);
 }

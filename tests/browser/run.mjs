@@ -58,7 +58,8 @@ async function startServer() {
   if (!fs.existsSync(BIN)) throw new Error(`no myrmidon binary at ${BIN} (build it, or set MYRMIDON_BIN)`);
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'myrmidon-browser-'));
   const db = path.join(tmpDir, 'games.db');
-  server = spawn(BIN, ['serve', '--port', '0', '--db', db, '--think-ms', '50'], {
+  // No limits per client: the tests' own scratch games through the API go as fast as they can.
+  server = spawn(BIN, ['serve', '--port', '0', '--db', db, '--think-ms', '50', '--no-rate-limits'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env },
   });
@@ -302,7 +303,7 @@ async function assertBoard(page, s, what = 'the board') {
 // Wait until the page shows state `s`: its moves in the list, and the board ready for the next
 // move of a human on this screen, or the result.
 async function waitSynced(page, s, { forHuman = true } = {}) {
-  const humanToMove = forHuman && !s.outcome && s.to_move != null && s.seats[s.to_move] === 'human' && !s.thinking;
+  const humanToMove = forHuman && !s.outcome && s.to_move != null && (s.seats[s.to_move] === 'human' || s.seats[s.to_move] === 'online') && !s.thinking;
   try {
     await page.waitForFunction(({ n, over, humanToMove, outcome }) => {
       if (document.querySelectorAll('#moves button.move').length !== n) return false;
@@ -1432,6 +1433,349 @@ test('clock: chosen on the home page, shown for each player, counting down for t
   await shot(watcher, 'clock-flag');
   await closePage(watcher);
 });
+
+// ---- online play: invitations, lobby, spectators
+// Every page of these tests is a browser context of its own (newPage): its own localStorage,
+// as a person on another computer.
+
+// The home page: an online game of `game`, our seat `side`; `others`: {seat: 'computer:3'}
+// (three players); `pub`: listed in the lobby. Returns the id and the body posted.
+async function createOnline(page, game, { side = 0, pub = false, others = {}, position = null, screenshot = null } = {}) {
+  await page.goto(base);
+  await page.locator(`.game-card[data-id="${game}"]`).click();
+  await page.waitForFunction((g) => document.querySelector(`.game-card[data-id="${g}"]`)?.getAttribute('aria-checked') === 'true', game);
+  await page.locator('label:has(input[name="mode"][value="online"])').click();
+  await page.locator(`label:has(input[name="side"][value="${side}"])`).click();
+  for (const [i, v] of Object.entries(others)) await page.locator(`select[name="other${i}"]`).selectOption(v);
+  await page.locator('#public').setChecked(pub);
+  if (position) {
+    const details = page.locator('details.start-pos');
+    if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+    await page.locator('#position').fill(position);
+  }
+  if (screenshot) await shot(page, screenshot);
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/games$/.test(r.url()));
+  await Promise.all([page.waitForURL(/\/game\/[^/]+$/), page.locator('#start').click()]);
+  const body = JSON.parse((await posted).postData());
+  const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+  await page.locator('#board .mb-hit [data-cell]').first().waitFor({ state: 'attached' });
+  return { id, body };
+}
+const seatTexts = (page) => page.locator('#players .player-seat').allTextContents();
+const invitesOf = (page, id) => page.evaluate((id) => JSON.parse(localStorage.getItem(`myrmidon:invites:${id}`)), id);
+// every page shows state `s` (`seats`: the seats the page holds)
+async function syncAll(views, s) {
+  for (const v of views) await waitSynced(v.page, s, { forHuman: v.seats.includes(s.to_move) });
+}
+// a viewer holding no seat: "spectating", and no control that acts on the game
+async function assertSpectating(page, what = 'the spectator') {
+  assert.ok(await page.locator('#spectating').isVisible(), `${what}: the page says "spectating"`);
+  for (const sel of ['#resign', '#takeback', '#offer-draw', '#rematch', '#entry', '#pass-box', '#draw-accept']) {
+    assert.ok(await page.locator(sel).isHidden(), `${what}: no ${sel}`);
+  }
+  assert.ok(!(await page.locator('#board svg.mb-board').evaluate((e) => e.classList.contains('mb-movable'))), `${what}: the board takes no move`);
+}
+// A POST from the page without a token (as a spectator's own script would): its status
+const postFromPage = (page, p, body) => page.evaluate(async ({ p, body }) => (await fetch(p, {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+})).status, { p, body });
+
+test('online: an invitation link, a game to its end in two browsers, a spectator, a reload', async () => {
+  const game = 'reines';
+  const line = lines[game] ??= await findLine(game);
+  const k = Math.max(0, line.moves.length - 16);
+  const A = await newPage();
+  const { id, body } = await createOnline(A, game, { position: k ? line.positions[k] : null, screenshot: 'online-1-home' });
+  assert.deepEqual(body.seats, ['human', 'online'], 'the other seat is a person invited by a link');
+  assert.equal(body.public, false);
+  let s = await getState(id);
+  assert.deepEqual(s.seats, ['human', 'online']);
+  assert.deepEqual(s.open_seats, []);
+  const tokA = await tokensOf(A, id);
+  assert.ok(tokA[0] && !tokA[1], 'the creator\'s browser holds its own seat only');
+  const inv = await invitesOf(A, id);
+  assert.ok(!inv[0] && inv[1], 'the invitation of the other seat is kept apart');
+  await A.locator('#invites').waitFor();
+  const link = await A.locator('#invite-list .invite[data-seat="1"] input').inputValue();
+  assert.equal(link, `${base}game/${id}#seat=1&token=${inv[1]}`, 'the invitation link');
+  assert.deepEqual(await seatTexts(A), ['you', 'online']);
+  await waitSynced(A, s, { forHuman: s.to_move === 0 });
+  await shot(A, 'online-2-creator');
+
+  // the invited player opens the link in another browser
+  const B = await newPage();
+  await B.goto(link);
+  await waitSynced(B, s, { forHuman: s.to_move === 1 });
+  assert.equal(new URL(B.url()).hash, '', 'the token leaves the address bar');
+  assert.deepEqual(await tokensOf(B, id), [null, inv[1]], 'the invited browser holds the seat of the link');
+  assert.deepEqual(await seatTexts(B), ['online', 'you']);
+  const a1 = await cell(B, 0).boundingBox();
+  const h8 = await cell(B, 63).boundingBox();
+  assert.ok(a1.y < h8.y && a1.x > h8.x, 'the second player sees the board from its side');
+  assert.ok(await B.locator('#spectating').isHidden());
+  assert.ok(await B.locator('#invites').isHidden(), 'the invitations are the creator\'s');
+
+  // a third browser watches
+  const S = await newPage();
+  await S.goto(`${base}game/${id}`);
+  await waitSynced(S, s, { forHuman: false });
+  await assertSpectating(S);
+  assert.deepEqual(await seatTexts(S), ['online', 'online']);
+  assert.match(await S.locator('#status').textContent(), /you are watching/);
+  await shot(S, 'online-3-spectator');
+
+  const views = [{ page: A, seats: [0] }, { page: B, seats: [1] }, { page: S, seats: [] }];
+  const R = rng(11);
+  let n = 0;
+  let reloaded = false;
+  while (!s.outcome) {
+    if (n >= MOVE_CAP) throw new Error('the online game did not end');
+    const m = s.legal_cells.find((x) => x.text === line.moves[k + n]) || pickMove(s, R);
+    if (n === 1) {
+      // the spectator tries to move: a click selects nothing, a POST is refused (403)
+      if (m.from != null) {
+        await cell(S, m.from).click();
+        if (m.to != null) await cell(S, m.to).click();
+        assert.equal(await S.locator('#board .mb-marks .mb-selected').count(), 0, 'a spectator\'s click selects nothing');
+      }
+      assert.equal(await postFromPage(S, `/api/games/${id}/moves`, { move: m.text }), 403, 'a move without a token is refused');
+      assert.equal(await postFromPage(S, `/api/games/${id}/resign`, { seat: s.to_move }), 403, 'a resignation without a token is refused');
+      try {
+        await api(`api/games/${id}/moves`, { move: m.text, token: 'not-a-token' });
+        assert.fail('a move with a wrong token was taken');
+      } catch (e) { assert.equal(e.status, 403, `a wrong token: ${e.message}`); }
+      await sleep(150);
+      assert.equal((await getState(id)).version, s.version, 'the spectator changed nothing');
+      await assertBoard(S, s, 'the spectator\'s board after its attempts');
+      await assertBoard(A, s, 'the creator\'s board after the spectator\'s attempts');
+    }
+    const player = s.to_move === 0 ? A : B;
+    s = await playByBoard(player, s, m);
+    await syncAll(views, s);
+    await assertBoard(S, s, `the spectator's board after ${m.text}`);
+    n++;
+    if (s.history.some((h) => h.player === 1)) assert.ok(await A.locator('#invites').isHidden(), 'the invitation goes once its seat has moved');
+    if (n === 2) await shot(S, 'online-4-spectator-follows');
+    if (n === 4 && !s.outcome) {
+      // a reload in the middle: the page comes back with the whole game, the seat still ours
+      await B.reload();
+      await waitSynced(B, s, { forHuman: s.to_move === 1 });
+      await assertBoard(B, s, 'after a reload');
+      assert.deepEqual(await seatTexts(B), ['online', 'you'], 'still the second player after a reload');
+      reloaded = true;
+    }
+  }
+  assert.ok(reloaded || n < 5, 'a reload happened in the middle');
+  await assertEnded(A, s);
+  await assertEnded(B, s);
+  assert.equal(await S.locator('#status').textContent(), s.outcome.text, 'the spectator sees the result');
+  assert.equal(await S.locator('#moves .result').textContent(), s.outcome.text);
+  await assertSpectating(S, 'the spectator after the end');
+  await assertBoard(S, s, 'the spectator\'s final board');
+  await shot(B, 'online-5-end-player');
+  await shot(S, 'online-6-end-spectator');
+  log(`  online ${game}: ${n} moves in two browsers, watched by a third: ${s.outcome.text}`);
+  // a rematch asked by the creator: its seat turns by one, the other seat is open to the other
+  // player, who follows the link to it and joins
+  await Promise.all([A.waitForURL((u) => !u.pathname.endsWith(`/${id}`)), A.locator('#rematch').click()]);
+  const id2 = decodeURIComponent(new URL(A.url()).pathname.split('/')[2]);
+  let r = await getState(id2);
+  assert.deepEqual(r.open_seats, [0], 'the rematch waits for the other player, on the other side');
+  assert.deepEqual((await tokensOf(A, id2)).map(Boolean), [false, true], 'the creator holds the second seat of the rematch only');
+  await A.locator('#waiting').waitFor();
+  const link2 = B.locator('#rematch-link');
+  await link2.waitFor();
+  await Promise.all([B.waitForURL((u) => u.pathname.endsWith(`/${id2}`)), link2.click()]);
+  await waitSynced(B, r, { forHuman: false });
+  await assertSpectating(B, 'the other player before joining the rematch');
+  await B.locator('#join-buttons button[data-join="0"]').click();
+  await B.locator('#spectating').waitFor({ state: 'hidden' });
+  r = await getState(id2);
+  assert.deepEqual(r.open_seats, []);
+  await waitSynced(B, r, { forHuman: r.to_move === 0 });
+  await A.locator('#seats-box').waitFor({ state: 'hidden' });
+  assert.deepEqual(await seatTexts(B), ['you', 'online']);
+  assert.deepEqual(await seatTexts(A), ['online', 'you']);
+  for (const p of [A, B, S]) await closePage(p);
+});
+
+// The middle of the seat's pieces as the page draws them, against the middle of the board.
+async function sideOfBoard(page, s, seat) {
+  const cells = s.board.map((p, c) => (p && p.owner === seat ? c : -1)).filter((c) => c >= 0);
+  return page.evaluate((cells) => {
+    const b = document.querySelector('#board svg.mb-board').getBoundingClientRect();
+    const xs = cells.map((c) => { const r = document.querySelector(`#board .mb-hit [data-cell="${c}"]`).getBoundingClientRect(); return r.x + r.width / 2; });
+    return xs.reduce((a, x) => a + x, 0) / xs.length - (b.x + b.width / 2);
+  }, cells);
+}
+
+test('online: Ant Chess for three in three browsers, two invitations, two resignations', async () => {
+  const A = await newPage();
+  const { id, body } = await createOnline(A, 'antchess3', { side: 0, screenshot: 'online3-1-home' });
+  assert.deepEqual(body.seats, ['human', 'online', 'online']);
+  await A.locator('#invites').waitFor();
+  const links = await A.locator('#invite-list input').evaluateAll((els) => els.map((e) => e.value));
+  assert.equal(links.length, 2, 'an invitation link per other seat');
+  const P = [A];
+  for (const seat of [1, 2]) {
+    P[seat] = await newPage();
+    await P[seat].goto(links.find((l) => l.includes(`#seat=${seat}&`)));
+  }
+  let s = await getState(id);
+  const views = P.map((page, i) => ({ page, seats: [i] }));
+  await syncAll(views, s);
+  for (let i = 0; i < 3; i++) {
+    const texts = await seatTexts(P[i]);
+    assert.deepEqual(texts, [0, 1, 2].map((j) => (j === i ? 'you' : 'online')), `seat ${i}'s page says who is who`);
+    // each player sees its own corner of the hexagon where the first player's is drawn (left)
+    assert.ok(await sideOfBoard(P[i], s, i) < -50, `${s.players[i]} sees its pieces on the left of the board`);
+  }
+  await shot(P[1], 'online3-2-red-view');
+  const R = rng(23);
+  for (let ply = 0; ply < 6 && !s.outcome; ply++) {
+    const seat = s.to_move;
+    s = await playByBoard(P[seat], s, pickMove(s, R));
+    await syncAll(views, s);
+    for (const p of P) await assertBoard(p, s, `after ply ${ply + 1}`);
+  }
+  assert.ok(!s.outcome, 'the game goes on after two rounds');
+  await shot(P[2], 'online3-3-green-view');
+  // Red resigns, then Green: Black wins, on every page
+  const resignBy = async (seat) => {
+    const btn = P[seat].locator('#resign');
+    await btn.click();
+    assert.equal(await btn.textContent(), `Confirm: ${s.players[seat]} resigns`);
+    await btn.click();
+  };
+  await resignBy(1);
+  s = await waitState(id, (x) => (x.eliminated || []).some((e) => e.seat === 1), 'Red out');
+  for (const p of P) await p.locator('#players .player[data-seat="1"] .player-seat').filter({ hasText: /out$/ }).waitFor();
+  await P[1].locator('#resign').waitFor({ state: 'hidden' });
+  assert.ok(!(await P[1].locator('#board svg.mb-board').evaluate((e) => e.classList.contains('mb-movable'))), 'Red plays no more');
+  await syncAll(views, s);
+  await resignBy(2);
+  s = await waitState(id, (x) => !!x.outcome, 'the end');
+  assert.equal(s.outcome.winner, 0, 'the third player wins when the other two resign');
+  for (const p of P) {
+    await waitSynced(p, s);
+    await assertEnded(p, s);
+  }
+  await shot(P[1], 'online3-4-end');
+  log(`  online antchess3: ${s.history.length} moves, ${s.outcome.text}`);
+  for (const p of P) await closePage(p);
+});
+
+// The lobby of a home page shows game `id` (refreshed every few seconds)
+const lobbyEntry = (page, id) => page.locator(`#lobby-list li.lobby-game[data-id="${id}"]`);
+async function joinOutcome(page) {
+  const until = Date.now() + STEP_TIMEOUT;
+  for (;;) {
+    if (/\/game\//.test(page.url())) return 'joined';
+    if (await page.locator('#lobby-join-error').isVisible().catch(() => false)) return 'refused';
+    if (Date.now() > until) throw new Error('a join neither went to the game nor showed an error');
+    await sleep(50);
+  }
+}
+
+test('online: the lobby, joining from it and from the game page, two browsers racing for a seat', async () => {
+  // a public game: the other seat is open, listed in the lobby
+  const A = await newPage();
+  const { id, body } = await createOnline(A, 'ackenhead', { side: 0, pub: true });
+  assert.deepEqual(body.seats, ['human', 'open']);
+  assert.equal(body.public, true);
+  let s = await getState(id);
+  assert.deepEqual(s.open_seats, [1]);
+  await A.locator('#waiting').waitFor();
+  assert.equal(await A.locator('#waiting').textContent(), 'Waiting for players: Black');
+  assert.equal(await A.locator('#join-buttons button[data-join]').count(), 0, 'no Join button for a player of the game');
+  assert.ok(await A.locator('#invites').isHidden(), 'no invitation links for open seats');
+  assert.deepEqual(await seatTexts(A), ['you', 'open']);
+  await shot(A, 'lobby-1-waiting');
+  assert.ok((await api('api/lobby')).some((g) => g.id === id), 'the game is in the lobby');
+
+  const B = await newPage();
+  await B.goto(base);
+  await lobbyEntry(B, id).waitFor();
+  const entry = lobbyEntry(B, id);
+  assert.match(await entry.textContent(), /Ackenhead chess/);
+  assert.match(await entry.textContent(), /Black: open/);
+  await shot(B, 'lobby-2-list');
+  await Promise.all([B.waitForURL(/\/game\/[^/]+$/), entry.locator('button', { hasText: 'Join as Black' }).click()]);
+  assert.equal(decodeURIComponent(new URL(B.url()).pathname.split('/')[2]), id);
+  s = await getState(id);
+  assert.deepEqual(s.seats, ['human', 'online']);
+  assert.deepEqual(s.open_seats, []);
+  await waitSynced(B, s, { forHuman: false });
+  assert.deepEqual(await seatTexts(B), ['online', 'you']);
+  const tokB = await tokensOf(B, id);
+  assert.ok(!tokB[0] && tokB[1], 'the joining browser holds the seat taken');
+  // the creator's page sees the seat taken; the game leaves the lobby
+  await A.locator('#seats-box').waitFor({ state: 'hidden' });
+  await A.locator('#players .player[data-seat="1"] .player-seat', { hasText: 'online' }).waitFor();
+  assert.ok(!(await api('api/lobby')).some((g) => g.id === id), 'a full game leaves the lobby');
+  const C = await newPage();
+  await C.goto(base);
+  await C.locator('#lobby-list[data-loaded="1"]').waitFor();
+  assert.equal(await lobbyEntry(C, id).count(), 0, 'the full game is not listed');
+  // A moves, B answers: the game is on
+  await waitSynced(A, s);
+  s = await playByBoard(A, s, pickMove(s, rng(3)));
+  await waitSynced(B, s);
+  s = await playByBoard(B, s, pickMove(s, rng(4)));
+  await waitSynced(A, s);
+  await closePage(A);
+  await closePage(B);
+
+  // two browsers race for the same seat from the lobby: one gets it, the other is told
+  const created = await api('api/games', { game: 'antchess3', seats: ['human', 'open', 'open'], public: true });
+  const id2 = created.id;
+  const D = await newPage();
+  await D.goto(base);
+  await C.reload();
+  await lobbyEntry(C, id2).waitFor();
+  await lobbyEntry(D, id2).waitFor();
+  // (the lists stay as they are now: no refresh takes the button away before the clicks)
+  const frozen = await api('api/lobby');
+  for (const p of [C, D]) await p.route('**/api/lobby', (route) => route.fulfill({ json: frozen }));
+  const btn = (p) => lobbyEntry(p, id2).locator('button[data-seat="1"]');
+  await Promise.all([btn(C).click(), btn(D).click()]);
+  const [rc, rd] = await Promise.all([joinOutcome(C), joinOutcome(D)]);
+  assert.deepEqual([rc, rd].sort(), ['joined', 'refused'], `one join wins, the other is refused (${rc}, ${rd})`);
+  const [winner, loser] = rc === 'joined' ? [C, D] : [D, C];
+  const err = await loser.locator('#lobby-join-error').textContent();
+  assert.match(err, /^Could not join as Red: ./, 'the refusal is shown in words');
+  await shot(loser, 'lobby-3-race-lost');
+  assert.ok(await loser.locator('#lobby-join-error').isVisible(), 'the refusal stays in sight after the lobby is read again');
+  let s2 = await getState(id2);
+  assert.deepEqual(s2.seats, ['human', 'online', 'open']);
+  assert.ok((await tokensOf(winner, id2))[1], 'the winner holds the seat');
+  assert.ok(!(await loser.evaluate((id) => localStorage.getItem(`myrmidon:token:${id}`), id2)), 'the loser holds nothing');
+  assert.equal(new URL(loser.url()).pathname, '/', 'the loser stays on the home page');
+  // the loser opens the game: a spectator, who may take the seat still open
+  await loser.goto(`${base}game/${id2}`);
+  await waitSynced(loser, s2, { forHuman: false });
+  await assertSpectating(loser, 'the late comer');
+  assert.equal(await loser.locator('#waiting').textContent(), 'Waiting for players: Green');
+  const join = loser.locator('#join-buttons button[data-join="2"]');
+  assert.equal(await join.textContent(), 'Join as Green');
+  await shot(loser, 'lobby-4-join-on-game-page');
+  await join.click();
+  await loser.locator('#spectating').waitFor({ state: 'hidden' });
+  s2 = await getState(id2);
+  assert.deepEqual(s2.seats, ['human', 'online', 'online']);
+  assert.deepEqual(await seatTexts(loser), ['online', 'online', 'you']);
+  await loser.locator('#seats-box').waitFor({ state: 'hidden' });
+  assert.ok(!(await api('api/lobby')).some((g) => g.id === id2), 'the full game leaves the lobby');
+  // a seat already taken, from the game page of a third browser: refused in words
+  const E = await newPage();
+  await E.goto(`${base}game/${id2}`);
+  await waitSynced(E, s2, { forHuman: false });
+  assert.equal(await E.locator('#join-buttons button[data-join]').count(), 0, 'no Join button once every seat is taken');
+  await closePage(E);
+  await closePage(C);
+  await closePage(D);
+});
+
 
 async function main() {
   await startServer();

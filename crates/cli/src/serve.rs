@@ -5,7 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use clap::Args;
-use myrmidon_server::{serve, Config};
+use myrmidon_server::{serve, Config, RateLimits};
 
 use crate::common::{CliError, CliResult};
 
@@ -26,6 +26,10 @@ pub struct ServeArgs {
     /// Computer moves searched at once (default: the number of cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub engines: Option<u64>,
+    /// No limits per client (how fast a client may create games and play, how many sockets
+    /// it may open: docs/api.md). For load tests and trusted networks.
+    #[arg(long)]
+    pub no_rate_limits: bool,
 }
 
 pub fn run(args: &ServeArgs) -> CliResult {
@@ -45,6 +49,11 @@ pub fn run(args: &ServeArgs) -> CliResult {
         db: args.db.clone(),
         think: Duration::from_millis(args.think_ms),
         engines,
+        limits: if args.no_rate_limits {
+            RateLimits::off()
+        } else {
+            RateLimits::default()
+        },
     };
     let db = describe_db(&args.db);
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -16,6 +16,7 @@ use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
 use crate::api::settings_of;
+use crate::limits::{too_many, ClientIp, MessageRate};
 use crate::live::App;
 
 /// The largest message a client may send.
@@ -70,10 +71,20 @@ impl Job {
 }
 
 /// `GET /api/analysis`.
-pub async fn analysis(State(app): State<Arc<App>>, upgrade: WebSocketUpgrade) -> Response {
+pub async fn analysis(
+    State(app): State<Arc<App>>,
+    ClientIp(ip): ClientIp,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let Some(permit) = app.limiter.socket(ip) else {
+        return too_many("open WebSockets", Duration::from_secs(10));
+    };
     upgrade
         .max_message_size(MESSAGE_LIMIT)
-        .on_upgrade(move |socket| serve(app, socket))
+        .on_upgrade(move |socket| async move {
+            let _permit = permit;
+            serve(app, socket).await
+        })
 }
 
 fn error(id: Option<u64>, text: impl Into<String>) -> Value {
@@ -83,6 +94,7 @@ fn error(id: Option<u64>, text: impl Into<String>) -> Value {
 async fn serve(app: Arc<App>, mut socket: WebSocket) {
     let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
     let mut job: Option<Arc<Job>> = None;
+    let mut rate = MessageRate::new(&app.limiter.limits);
     loop {
         tokio::select! {
             out = rx.recv() => {
@@ -93,6 +105,7 @@ async fn serve(app: Arc<App>, mut socket: WebSocket) {
             }
             incoming = socket.recv() => {
                 let text = match incoming {
+                    Some(Ok(Message::Text(_))) if !rate.allow() => break,
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
                         let _ = tx.send(error(None, "messages are JSON text"));

@@ -1,10 +1,11 @@
 //! The JSON HTTP API and the WebSocket of each game (docs/api.md).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -15,6 +16,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::clock::ClockSpec;
+use crate::limits::{too_many, ClientIp, MessageRate};
 use crate::live::{App, Refusal, LEVELS};
 
 /// The largest request body accepted.
@@ -147,6 +149,8 @@ pub struct CreateRequest {
     position: Option<String>,
     #[serde(default)]
     clock: Option<ClockRequest>,
+    #[serde(default)]
+    public: bool,
 }
 
 #[derive(Deserialize)]
@@ -184,7 +188,7 @@ pub async fn create_game(
             app.import(game.as_deref(), &req.seats, &record).await?
         }
         (None, Some(game)) => {
-            app.create(&game, &req.seats, settings, req.position, clock)
+            app.create(&game, &req.seats, settings, req.position, clock, req.public)
                 .await?
         }
         (None, None) => {
@@ -298,6 +302,27 @@ pub async fn draw(
     ))
 }
 
+#[derive(Deserialize)]
+pub struct JoinRequest {
+    seat: u8,
+}
+
+/// `POST /api/games/{id}/join`: takes an open seat.
+pub async fn join(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let req: JoinRequest = body(bytes)?;
+    let (token, state) = app.join(&id, req.seat).await?;
+    Ok(Json(json!({"token": token, "state": state})))
+}
+
+/// `GET /api/lobby`: public games with open seats.
+pub async fn lobby(State(app): State<Arc<App>>) -> ApiResult<Json<Value>> {
+    Ok(Json(Value::Array(app.lobby().await?)))
+}
+
 /// `POST /api/games/{id}/rematch`.
 pub async fn rematch(
     State(app): State<Arc<App>>,
@@ -336,17 +361,23 @@ pub async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> ApiR
 pub async fn watch(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    ClientIp(ip): ClientIp,
     upgrade: WebSocketUpgrade,
 ) -> ApiResult<Response> {
     let slot = app.game(&id).await?;
+    let Some(permit) = app.limiter.socket(ip) else {
+        return Ok(too_many("open WebSockets", Duration::from_secs(10)));
+    };
+    let rate = MessageRate::new(&app.limiter.limits);
     Ok(upgrade
         .max_message_size(4096)
         .on_upgrade(move |socket| async move {
+            let _permit = permit;
             let (state, updates) = {
                 let live = slot.live.lock().await;
                 (live.state().to_string(), live.watchers.subscribe())
             };
-            follow(socket, state, updates).await;
+            follow(socket, state, updates, rate).await;
         }))
 }
 
@@ -354,6 +385,7 @@ async fn follow(
     mut socket: WebSocket,
     first: String,
     mut updates: tokio::sync::broadcast::Receiver<Arc<str>>,
+    mut rate: MessageRate,
 ) {
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
@@ -372,7 +404,16 @@ async fn follow(
             },
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                Some(Ok(_)) => {}
+                // Messages are ignored, but a flood of them closes the socket.
+                Some(Ok(_)) => {
+                    if !rate.allow() {
+                        let _ = socket.send(Message::Close(Some(CloseFrame {
+                            code: close_code::POLICY,
+                            reason: "too many messages".into(),
+                        }))).await;
+                        return;
+                    }
+                }
             },
         }
     }

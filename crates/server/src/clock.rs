@@ -185,7 +185,7 @@ mod tests {
             0,
             &[(mv(0), 1), (mv(1), 2), (mv(0), 3), (out, 61_000)],
         );
-        assert_eq!(clock.json(None, 70_000)["remaining_ms"], json!([60_000, 0]));
+        assert_eq!(clock.json(None, 70_000)["remaining_ms"], json!([59_999, 0]));
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod api;
 pub mod clock;
 pub mod learn;
+pub mod limits;
 pub mod live;
 pub mod store;
 pub mod web;
@@ -19,6 +20,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 
+pub use limits::RateLimits;
 pub use live::App;
 pub use store::Store;
 
@@ -33,6 +35,8 @@ pub struct Config {
     pub think: Duration,
     /// Computer moves searched at once (each on its own thread, off the async runtime).
     pub engines: usize,
+    /// Limits per client.
+    pub limits: RateLimits,
 }
 
 /// The routes, over a running [`App`].
@@ -45,6 +49,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/takeback", post(api::takeback))
         .route("/api/games/{id}/draw", post(api::draw))
         .route("/api/games/{id}/rematch", post(api::rematch))
+        .route("/api/games/{id}/join", post(api::join))
+        .route("/api/lobby", get(api::lobby))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/ws", get(api::watch))
         .route("/api/rules/{game}", get(learn::rules))
@@ -58,6 +64,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/analysis", get(web::analysis_page))
         .route("/{*path}", get(web::asset))
         .layer(DefaultBodyLimit::max(api::BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            limits::limit,
+        ))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(app)
 }
@@ -68,7 +78,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     let store = Store::open(&config.db)
         .await
         .map_err(|e| format!("--db {}: {e}", config.db))?;
-    let app = App::new(store, config.think, config.engines);
+    let app = App::with_limits(store, config.think, config.engines, config.limits);
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
@@ -83,10 +93,13 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         tracing::info!("{resumed} unfinished games loaded");
     }
     ready(addr);
-    axum::serve(listener, router(app))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .map_err(|e| format!("server: {e}"))
+    axum::serve(
+        listener,
+        router(app).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+    .map_err(|e| format!("server: {e}"))
 }

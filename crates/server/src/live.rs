@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 
 use crate::clock::{Clock, ClockSpec};
+use crate::limits::{Limiter, RateLimits};
 use crate::store::now;
 use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec, Score};
 use myrmidon_rules::dynamic::Step;
@@ -25,14 +26,22 @@ pub const LEVELS: u8 = 8;
 /// What a seat is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seat {
+    /// A person at this screen (every seat "human": one shared token).
     Human,
+    /// A person elsewhere, with a token of their own (an invitation link, or a seat joined).
+    Online,
+    /// Waiting for someone to join (no token yet).
+    Open,
     Computer(u8),
 }
 
 impl Seat {
     pub fn parse(text: &str) -> Result<Seat, String> {
-        if text == "human" {
-            return Ok(Seat::Human);
+        match text {
+            "human" => return Ok(Seat::Human),
+            "online" => return Ok(Seat::Online),
+            "open" => return Ok(Seat::Open),
+            _ => {}
         }
         if let Some(level) = text.strip_prefix("computer:") {
             if let Ok(level) = level.parse::<u8>() {
@@ -45,7 +54,8 @@ impl Seat {
             ));
         }
         Err(format!(
-            "seat {text:?}: expected \"human\" or \"computer:<level>\" (level 1 to {LEVELS})"
+            "seat {text:?}: expected \"human\", \"online\", \"open\" or \"computer:<level>\" \
+             (level 1 to {LEVELS})"
         ))
     }
 }
@@ -118,6 +128,8 @@ pub struct App {
     pub analyses: Arc<Semaphore>,
     /// How long the computer thinks for a move.
     pub think: Duration,
+    /// Limits per client.
+    pub limiter: Arc<Limiter>,
 }
 
 /// A fresh secret: 128 random bits in hex.
@@ -178,7 +190,8 @@ fn seat_tokens(
         .iter()
         .map(|s| match s {
             Seat::Human => Some(shared.clone().unwrap_or_else(new_token)),
-            Seat::Computer(_) => None,
+            Seat::Online => Some(new_token()),
+            Seat::Open | Seat::Computer(_) => None,
         })
         .collect();
     Ok(tokens)
@@ -285,11 +298,20 @@ impl Live {
         state["draw_offer"] = json!(self.draw_offer);
         state["draw_declined"] = json!(self.draw_declined);
         state["rematch"] = json!(self.rematch);
+        state["open_seats"] = json!(self.open_seats());
+        state["public"] = json!(self.row.public);
         state["clock"] = match &self.clock {
             Some(clock) => clock.json(self.seat_to_move(), now()),
             None => Value::Null,
         };
         state
+    }
+
+    /// The seats nobody holds yet.
+    pub fn open_seats(&self) -> Vec<u8> {
+        (0..self.seats.len() as u8)
+            .filter(|&s| self.seats[s as usize] == Seat::Open)
+            .collect()
     }
 
     /// A step was stored at `at_ms`: the clock moves on.
@@ -488,13 +510,24 @@ pub fn state_of(row: &GameRow, record: &dyn DynRecord, version: u64, thinking: b
 }
 
 impl App {
+    /// An app without limits per client (tests; see [`App::with_limits`]).
     pub fn new(store: Store, think: Duration, engines: usize) -> Arc<App> {
+        App::with_limits(store, think, engines, RateLimits::off())
+    }
+
+    pub fn with_limits(
+        store: Store,
+        think: Duration,
+        engines: usize,
+        limits: RateLimits,
+    ) -> Arc<App> {
         Arc::new(App {
             store,
             games: StdMutex::new(HashMap::new()),
             engines: Arc::new(Semaphore::new(engines.max(1))),
             analyses: Arc::new(Semaphore::new(engines.max(1))),
             think,
+            limiter: Limiter::new(limits),
         })
     }
 
@@ -521,6 +554,11 @@ impl App {
         Ok(games.entry(id.to_string()).or_insert(slot).clone())
     }
 
+    /// Drops a game from memory (it is read from the store again when next asked for).
+    fn forget(&self, id: &str) {
+        self.games.lock().expect("games lock").remove(id);
+    }
+
     /// Creates a game; its tokens (one per human seat; one shared token when every seat is
     /// human) and its state.
     pub async fn create(
@@ -530,6 +568,7 @@ impl App {
         settings: Vec<(String, String)>,
         position: Option<String>,
         clock: Option<ClockSpec>,
+        public: bool,
     ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
         let game = registry::find(kind).map_err(|e| Refusal::NotFound(e.to_string()))?;
         let info = game.info();
@@ -567,6 +606,7 @@ impl App {
             clock,
             created_ms: now(),
             step_times: Vec::new(),
+            public,
         };
         self.store.create_game(&row).await?;
         let id = row.id.clone();
@@ -594,10 +634,18 @@ impl App {
                 )));
             };
             let name = live.record.player_names()[seat as usize];
-            if live.seats[seat as usize] != Seat::Human {
-                return Err(Refusal::Forbidden(format!(
-                    "it is the computer's turn ({name}), not a human seat's"
-                )));
+            match live.seats[seat as usize] {
+                Seat::Computer(_) => {
+                    return Err(Refusal::Forbidden(format!(
+                        "it is the computer's turn ({name}), not a human seat's"
+                    )))
+                }
+                Seat::Open => {
+                    return Err(Refusal::Forbidden(format!(
+                        "{name}'s seat is open: nobody has joined it yet"
+                    )))
+                }
+                Seat::Human | Seat::Online => {}
             }
             if !live.holds(token, seat) {
                 return Err(Refusal::Forbidden(format!(
@@ -625,6 +673,11 @@ impl App {
                 Ok(at) => at,
                 Err(e) => {
                     live.record.undo();
+                    if matches!(e, StoreError::Conflict) {
+                        // Another process stored a step first: read the game again next time.
+                        drop(live);
+                        self.forget(id);
+                    }
                     return Err(e.into());
                 }
             };
@@ -866,7 +919,7 @@ impl App {
         token: Option<&str>,
     ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
         let slot = self.game(id).await?;
-        let (kind, seats, settings, start, clock) = {
+        let (kind, seats, settings, start, clock, public) = {
             let live = slot.live.lock().await;
             if !(0..live.seats.len() as u8).any(|s| live.holds(token, s)) {
                 return Err(Refusal::Forbidden(
@@ -882,8 +935,18 @@ impl App {
                 )));
             }
             let n = live.row.seats.len();
+            // A person elsewhere gets the new game's seat by joining it (the tokens go to the
+            // one who asked only).
             let seats: Vec<String> = (0..n)
-                .map(|i| live.row.seats[(i + n - 1) % n].clone())
+                .map(|j| {
+                    let i = (j + n - 1) % n;
+                    match live.seats[i] {
+                        Seat::Human | Seat::Online | Seat::Open if !live.holds(token, i as u8) => {
+                            "open".to_string()
+                        }
+                        _ => live.row.seats[i].clone(),
+                    }
+                })
                 .collect();
             let settings = if live.row.start.is_some() {
                 Vec::new()
@@ -896,13 +959,101 @@ impl App {
                 settings,
                 live.row.start.clone(),
                 live.row.clock,
+                live.row.public,
             )
         };
-        let created = self.create(&kind, &seats, settings, start, clock).await?;
+        let created = self
+            .create(&kind, &seats, settings, start, clock, public)
+            .await?;
         let mut live = slot.live.lock().await;
         live.rematch = Some(created.0.clone());
         live.publish();
         Ok(created)
+    }
+
+    /// Takes an open seat: its new token and the state.
+    pub async fn join(self: &Arc<Self>, id: &str, seat: u8) -> Result<(String, Value), Refusal> {
+        let slot = self.game(id).await?;
+        let mut live = slot.live.lock().await;
+        let players = live.record.player_names();
+        let Some(kind) = live.seats.get(seat as usize).copied() else {
+            return Err(Refusal::Bad(format!(
+                "seat {seat}: the game has seats 0 to {}",
+                players.len() - 1
+            )));
+        };
+        let name = players[seat as usize];
+        match kind {
+            Seat::Open => {}
+            Seat::Online => {
+                return Err(Refusal::Conflict(format!(
+                    "seat {seat} ({name}) was taken by someone else"
+                )))
+            }
+            Seat::Human | Seat::Computer(_) => {
+                return Err(Refusal::Bad(format!("seat {seat} ({name}) is not open")))
+            }
+        }
+        if live.record.result().is_some() {
+            return Err(Refusal::Bad("join: the game is over".into()));
+        }
+        let token = new_token();
+        let mut seats = live.row.seats.clone();
+        seats[seat as usize] = "online".into();
+        let mut hashes = live.row.token_hashes.clone();
+        hashes[seat as usize] = Some(hash_token(&token));
+        match self
+            .store
+            .claim_seat(id, &live.row.seats, &seats, &hashes)
+            .await
+        {
+            Ok(()) => {}
+            Err(StoreError::Conflict) => {
+                // Another process changed the game: read it again next time.
+                drop(live);
+                self.forget(id);
+                return Err(Refusal::Conflict(format!(
+                    "seat {seat} ({name}) was taken by someone else"
+                )));
+            }
+            Err(e) => return Err(e.into()),
+        }
+        live.row.seats = seats;
+        live.row.token_hashes = hashes;
+        live.seats[seat as usize] = Seat::Online;
+        live.publish();
+        Ok((token, live.state()))
+    }
+
+    /// The public games with open seats, newest first.
+    pub async fn lobby(self: &Arc<Self>) -> Result<Vec<Value>, Refusal> {
+        let mut out = Vec::new();
+        for id in self.store.lobby_games(100).await? {
+            let Ok(slot) = self.game(&id).await else {
+                continue;
+            };
+            let live = slot.live.lock().await;
+            let open = live.open_seats();
+            if open.is_empty() || live.record.result().is_some() {
+                continue;
+            }
+            let info = live.record.info();
+            out.push(json!({
+                "id": id,
+                "game": info.id,
+                "name": info.name,
+                "players": live.record.player_names(),
+                "seats": live.row.seats,
+                "open_seats": open,
+                "settings": live.row.settings.iter()
+                    .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+                    .collect::<serde_json::Map<String, Value>>(),
+                "clock": live.row.clock,
+                "moves": live.record.history().len(),
+                "created_ms": live.row.created_ms,
+            }));
+        }
+        Ok(out)
     }
 
     /// The game as a game record (docs/records.md).
@@ -916,7 +1067,7 @@ impl App {
                 .seats
                 .iter()
                 .map(|s| match s {
-                    Seat::Human => "human".to_string(),
+                    Seat::Human | Seat::Online | Seat::Open => "human".to_string(),
                     Seat::Computer(level) => format!("myrmidon level {level}"),
                 })
                 .collect(),
@@ -968,7 +1119,7 @@ impl App {
             });
         }
         let start = record.start_string();
-        let clock = None;
+        let (clock, public) = (None, false);
         let row = GameRow {
             id: new_id(),
             kind: info.id.to_string(),
@@ -983,6 +1134,7 @@ impl App {
             clock,
             created_ms: now(),
             step_times: Vec::new(),
+            public,
         };
         // What is stored must replay to the same game.
         let replayed = replay(&row, &steps).map_err(|e| Refusal::Bad(format!("record: {e}")))?;

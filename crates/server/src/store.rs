@@ -27,6 +27,8 @@ pub struct GameRow {
     pub clock: Option<ClockSpec>,
     /// When it was created (milliseconds since the epoch).
     pub created_ms: i64,
+    /// Listed in the lobby while it has open seats.
+    pub public: bool,
     /// When each of its steps was stored, as loaded (the clock is replayed from them); empty
     /// in a row written by the server.
     pub step_times: Vec<i64>,
@@ -139,7 +141,7 @@ impl Store {
             Store::Sqlite(pool) => {
                 let Some(row) = sqlx::query(
                     "SELECT id, kind, settings, start, seats, token_hashes, version, clock, \
-                     created_at FROM games WHERE id = ?",
+                     created_at, public FROM games WHERE id = ?",
                 )
                 .bind(id)
                 .fetch_optional(pool)
@@ -157,6 +159,7 @@ impl Store {
                 )?;
                 game.version = row.get::<i64, _>("version") as u64;
                 game.created_ms = row.get("created_at");
+                game.public = row.get::<i64, _>("public") != 0;
                 game.clock = match row.get::<Option<String>, _>("clock") {
                     Some(text) => {
                         Some(serde_json::from_str(&text).map_err(|e| corrupt("clock", e))?)
@@ -206,6 +209,54 @@ impl Store {
             }
         }
         Ok(at)
+    }
+
+    /// Gives a seat to someone who joined: the seats and token hashes change from `old_seats`
+    /// to the new ones, unless another writer changed the seats first
+    /// ([`StoreError::Conflict`]).
+    pub async fn claim_seat(
+        &self,
+        id: &str,
+        old_seats: &[String],
+        seats: &[String],
+        token_hashes: &[Option<String>],
+    ) -> Result<(), StoreError> {
+        let old = serde_json::to_string(old_seats).expect("seats serialise");
+        let new = serde_json::to_string(seats).expect("seats serialise");
+        let tokens = serde_json::to_string(token_hashes).expect("tokens serialise");
+        match self {
+            Store::Sqlite(pool) => {
+                let done = sqlx::query(
+                    "UPDATE games SET seats = ?, token_hashes = ? WHERE id = ? AND seats = ?",
+                )
+                .bind(new)
+                .bind(tokens)
+                .bind(id)
+                .bind(old)
+                .execute(pool)
+                .await?;
+                if done.rows_affected() == 0 {
+                    return Err(StoreError::Conflict);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The ids of the public unfinished games with an open seat, newest first.
+    pub async fn lobby_games(&self, limit: u32) -> Result<Vec<String>, StoreError> {
+        match self {
+            Store::Sqlite(pool) => Ok(sqlx::query(
+                "SELECT id FROM games WHERE public = 1 AND finished = 0 AND seats LIKE '%\"open\"%' \
+                 ORDER BY created_at DESC LIMIT ?",
+            )
+            .bind(limit as i64)
+            .fetch_all(pool)
+            .await?
+            .into_iter()
+            .map(|r| r.get("id"))
+            .collect()),
+        }
     }
 
     /// Takes back the steps from place `from` on (a takeback); the game has no result after.
@@ -285,8 +336,8 @@ async fn insert_game(conn: &mut SqliteConnection, game: &GameRow) -> Result<(), 
         .clock
         .map(|c| serde_json::to_string(&c).expect("a clock serialises"));
     sqlx::query(
-        "INSERT INTO games (id, kind, settings, start, seats, token_hashes, created_at, clock) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO games (id, kind, settings, start, seats, token_hashes, created_at, clock, \
+         public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&game.id)
     .bind(&game.kind)
@@ -296,6 +347,7 @@ async fn insert_game(conn: &mut SqliteConnection, game: &GameRow) -> Result<(), 
     .bind(tokens)
     .bind(game.created_ms)
     .bind(clock)
+    .bind(game.public as i64)
     .execute(conn)
     .await?;
     Ok(())
@@ -359,6 +411,7 @@ fn game_row(
         clock: None,
         created_ms: 0,
         step_times: Vec::new(),
+        public: false,
     })
 }
 

@@ -1108,3 +1108,240 @@ async fn analysis_streams_lines_and_evaluations() {
         "{end:?}"
     );
 }
+
+#[tokio::test]
+async fn online_seats_invitations_joins_and_the_lobby() {
+    let app = app().await;
+    // Invitation links: every online seat has its own token.
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "antchess3", "seats": ["online", "online", "computer:1"]}),
+    )
+    .await;
+    let (t0, t1) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    assert_ne!(t0, t1);
+    assert!(tokens[2].is_none());
+    assert_eq!(state["open_seats"], json!([]));
+    // A seat's token moves for that seat only; a spectator (no token) for none.
+    let mv = state["legal"][0].as_str().unwrap().to_string();
+    let (status, _) = play(&app, &id, &mv, &t1).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = post(&app, &format!("/api/games/{id}/moves"), json!({"move": mv})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = play(&app, &id, &mv, &t0).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // A public game with an open seat is in the lobby; a private one is not.
+    let (open_id, tokens, state) = create(
+        &app,
+        json!({"game": "reines", "seats": ["online", "open"], "public": true,
+               "clock": {"minutes": 3, "increment": 2}}),
+    )
+    .await;
+    assert!(tokens[1].is_none());
+    assert_eq!(state["open_seats"], json!([1]));
+    assert_eq!(state["public"], true);
+    let (private_id, _, _) =
+        create(&app, json!({"game": "reines", "seats": ["online", "open"]})).await;
+    let (status, lobby) = get(&app, "/api/lobby").await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = lobby
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, vec![open_id.as_str()], "{lobby}");
+    assert_eq!(lobby[0]["open_seats"], json!([1]));
+    assert_eq!(lobby[0]["clock"]["initial_ms"], 180_000);
+    // Nobody moves for an open seat.
+    let t = tokens[0].clone().unwrap();
+    let mv = state["legal"][0].as_str().unwrap().to_string();
+    let (_, s) = play(&app, &open_id, &mv, &t).await;
+    let reply = s["legal"][0].as_str().unwrap().to_string();
+    let (status, v) = play(&app, &open_id, &reply, &t).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("open"), "{v}");
+    // Join: the seat is the joiner's; a second joiner is refused; the lobby forgets it.
+    let join = format!("/api/games/{open_id}/join");
+    let (status, joined) = post(&app, &join, json!({"seat": 1})).await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    let t1 = joined["token"].as_str().unwrap().to_string();
+    assert_eq!(joined["state"]["seats"], json!(["online", "online"]));
+    assert_eq!(joined["state"]["open_seats"], json!([]));
+    let (status, v) = post(&app, &join, json!({"seat": 1})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("taken"), "{v}");
+    for (bad, want) in [
+        (json!({"seat": 0}), StatusCode::CONFLICT),
+        (json!({"seat": 5}), StatusCode::BAD_REQUEST),
+        (json!({}), StatusCode::BAD_REQUEST),
+    ] {
+        let (status, v) = post(&app, &join, bad.clone()).await;
+        assert_eq!(status, want, "{bad}: {v}");
+    }
+    let (status, _) = post(&app, "/api/games/nosuch/join", json!({"seat": 0})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = play(&app, &open_id, &reply, &t1).await;
+    assert_eq!(status, StatusCode::OK);
+    // A rematch asked by the one who joined: the seats swap, the other person's seat is open
+    // for them to join again, and it is public as the game was.
+    let (status, _) = post(
+        &app,
+        &format!("/api/games/{open_id}/resign"),
+        json!({"seat": 0, "token": t}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, r) = post(
+        &app,
+        &format!("/api/games/{open_id}/rematch"),
+        json!({"token": t1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{r}");
+    assert_eq!(r["state"]["seats"], json!(["online", "open"]));
+    assert!(
+        r["tokens"][0].is_string() && r["tokens"][1].is_null(),
+        "{r}"
+    );
+    assert_eq!(r["state"]["public"], true);
+    let (_, lobby) = get(&app, "/api/lobby").await;
+    let listed: Vec<&Value> = lobby.as_array().unwrap().iter().map(|g| &g["id"]).collect();
+    assert_eq!(
+        listed,
+        vec![&r["id"]],
+        "only the rematch, with its open seat: {lobby}"
+    );
+    // The private game's open seat can be joined by anyone who has its address.
+    let (status, _) = post(
+        &app,
+        &format!("/api/games/{private_id}/join"),
+        json!({"seat": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    // A computer seat or a seat on one screen is never open.
+    let (id, _, _) = create(
+        &app,
+        json!({"game": "reines", "seats": ["human", "computer:2"]}),
+    )
+    .await;
+    let (status, _) = post(&app, &format!("/api/games/{id}/join"), json!({"seat": 1})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, v) = post(
+        &app,
+        "/api/games",
+        json!({"game": "reines", "seats": ["online", "guest"]}),
+    )
+    .await;
+    assert!(
+        status == StatusCode::BAD_REQUEST && v["error"].as_str().unwrap().contains("open"),
+        "{v}"
+    );
+}
+
+#[tokio::test]
+async fn joins_are_stored_for_a_new_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("join.db").display());
+    let app = app_on(&db).await;
+    let (id, _, _) = create(
+        &app,
+        json!({"game": "epaminondas", "seats": ["open", "open"], "public": true}),
+    )
+    .await;
+    // Another server on the same database (as another process would be), which has read the
+    // game while the seat was open, races a join: the database gives the seat to one only.
+    let other = app_on(&db).await;
+    let (_, s) = get(&other, &format!("/api/games/{id}")).await;
+    assert_eq!(s["open_seats"], json!([0, 1]));
+    let (_, joined) = post(&app, &format!("/api/games/{id}/join"), json!({"seat": 0})).await;
+    let t0 = joined["token"].as_str().unwrap().to_string();
+    let (status, v) = post(&other, &format!("/api/games/{id}/join"), json!({"seat": 0})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    let (_, lobby) = get(&other, "/api/lobby").await;
+    assert_eq!(lobby[0]["open_seats"], json!([1]));
+    let (_, s) = get(&other, &format!("/api/games/{id}")).await;
+    let mv = s["legal"][0].as_str().unwrap().to_string();
+    let (status, _) = play(&other, &id, &mv, &t0).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn limits_per_client_refuse_floods_with_429() {
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    let limits = myrmidon_server::RateLimits {
+        create_burst: 3,
+        action_burst: 5,
+        sockets: 2,
+        ..myrmidon_server::RateLimits::default()
+    };
+    let app = App::with_limits(store, Duration::from_millis(20), 1, limits);
+    let body = json!({"game": "reines", "seats": ["human", "human"]});
+    let mut statuses = Vec::new();
+    for _ in 0..5 {
+        statuses.push(post(&app, "/api/games", body.clone()).await.0);
+    }
+    assert_eq!(&statuses[..3], &[StatusCode::CREATED; 3]);
+    assert_eq!(statuses[3], StatusCode::TOO_MANY_REQUESTS);
+    let (status, v) = post(&app, "/api/games", body.clone()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        v["error"].as_str().unwrap().contains("too many new games"),
+        "{v}"
+    );
+    // Reading is not limited; acting is, on its own bucket.
+    for _ in 0..20 {
+        assert_eq!(get(&app, "/api/games").await.0, StatusCode::OK);
+    }
+    let mut refused = 0;
+    for _ in 0..8 {
+        let (status, _) = post(&app, "/api/explore", json!({"game": "reines"})).await;
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            refused += 1;
+        }
+    }
+    assert_eq!(refused, 3);
+
+    // Sockets: two at once per client; a flood of messages closes one.
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let served = app.clone();
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router(served).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+    });
+    let url = format!("ws://{addr}/api/analysis");
+    let (mut a, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let (_b, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let third = tokio_tungstenite::connect_async(&url).await;
+    assert!(third.is_err(), "a third socket was opened");
+    for _ in 0..100 {
+        if a.send(Message::Text("{\"op\": \"stop\"}".into()))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let closed = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match a.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await
+    .unwrap();
+    assert!(closed);
+    // Its place is free again.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(tokio_tungstenite::connect_async(&url).await.is_ok());
+}

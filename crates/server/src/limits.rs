@@ -1,0 +1,276 @@
+//! Limits per client, against abuse: how fast a client may create games and act in them (token
+//! buckets), and how many WebSockets it may hold open. A client is its IP address (as the
+//! connection shows it: behind a proxy, the proxy's).
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+
+use crate::live::App;
+
+/// The limits of one server.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RateLimits {
+    /// Games a client may create: this many at once, then one every `create_every`.
+    pub create_burst: u32,
+    pub create_every: Duration,
+    /// Other requests that change something (moves, resignations, joins, explorer set-ups…): this
+    /// many at once, then one every `action_every`.
+    pub action_burst: u32,
+    pub action_every: Duration,
+    /// WebSockets a client may hold open at once.
+    pub sockets: usize,
+    /// Messages a client may send on one WebSocket in a second; more closes the socket.
+    pub messages_per_second: u32,
+}
+
+impl Default for RateLimits {
+    /// For people and bots: 20 games at once then one every 3 s; 100 actions at once then 50 a
+    /// second; 50 sockets; 20 messages a second on a socket.
+    fn default() -> Self {
+        RateLimits {
+            create_burst: 20,
+            create_every: Duration::from_secs(3),
+            action_burst: 100,
+            action_every: Duration::from_millis(20),
+            sockets: 50,
+            messages_per_second: 20,
+        }
+    }
+}
+
+impl RateLimits {
+    /// No limit (tests, load tests on a trusted network).
+    pub fn off() -> Self {
+        RateLimits {
+            create_burst: u32::MAX,
+            create_every: Duration::ZERO,
+            action_burst: u32::MAX,
+            action_every: Duration::ZERO,
+            sockets: usize::MAX,
+            messages_per_second: u32::MAX,
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+/// The state of the limits: buckets and open sockets per client.
+pub struct Limiter {
+    pub limits: RateLimits,
+    buckets: Mutex<HashMap<(IpAddr, bool), Bucket>>,
+    sockets: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// An open WebSocket counted against its client; dropping it lets the client open another.
+pub struct SocketPermit {
+    limiter: Arc<Limiter>,
+    ip: IpAddr,
+}
+
+impl Drop for SocketPermit {
+    fn drop(&mut self) {
+        let mut sockets = self.limiter.sockets.lock().expect("sockets lock");
+        if let Some(n) = sockets.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                sockets.remove(&self.ip);
+            }
+        }
+    }
+}
+
+impl Limiter {
+    pub fn new(limits: RateLimits) -> Arc<Limiter> {
+        Arc::new(Limiter {
+            limits,
+            buckets: Mutex::new(HashMap::new()),
+            sockets: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Takes one request of the kind from the client's bucket, or says how long to wait.
+    fn take(&self, ip: IpAddr, create: bool) -> Result<(), Duration> {
+        let (burst, every) = if create {
+            (self.limits.create_burst, self.limits.create_every)
+        } else {
+            (self.limits.action_burst, self.limits.action_every)
+        };
+        if burst == u32::MAX || every.is_zero() {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let mut buckets = self.buckets.lock().expect("buckets lock");
+        if buckets.len() > 100_000 {
+            // Forget the clients whose buckets are full again.
+            buckets.retain(|_, b| now.duration_since(b.at) < every * burst);
+        }
+        let bucket = buckets.entry((ip, create)).or_insert(Bucket {
+            tokens: burst as f64,
+            at: now,
+        });
+        let refill = now.duration_since(bucket.at).as_secs_f64() / every.as_secs_f64();
+        bucket.tokens = (bucket.tokens + refill).min(burst as f64);
+        bucket.at = now;
+        if bucket.tokens >= 1.0 {
+            bucket.tokens -= 1.0;
+            Ok(())
+        } else {
+            Err(every.mul_f64(1.0 - bucket.tokens))
+        }
+    }
+
+    /// Counts a WebSocket of the client, if it may open one more.
+    pub fn socket(self: &Arc<Self>, ip: IpAddr) -> Option<SocketPermit> {
+        let mut sockets = self.sockets.lock().expect("sockets lock");
+        let n = sockets.entry(ip).or_insert(0);
+        if *n >= self.limits.sockets {
+            return None;
+        }
+        *n += 1;
+        Some(SocketPermit {
+            limiter: self.clone(),
+            ip,
+        })
+    }
+}
+
+/// The client of a request: its IP address, or the unspecified address when the server runs
+/// without connection information (tests calling the router directly).
+pub fn client_of(request: &Request) -> IpAddr {
+    request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
+}
+
+/// The client of a request, as an extractor (for the WebSocket handlers).
+pub struct ClientIp(pub IpAddr);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(ClientIp(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip()),
+        ))
+    }
+}
+
+/// A `429` with `{"error"}` and `Retry-After`.
+pub fn too_many(what: &str, wait: Duration) -> Response {
+    let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+    (
+        StatusCode::TOO_MANY_REQUESTS,
+        [(header::RETRY_AFTER, secs.to_string())],
+        Json(json!({"error": format!("too many {what} from this client: try again in {secs} s")})),
+    )
+        .into_response()
+}
+
+/// The middleware: every `POST` under `/api` takes from its client's bucket.
+pub async fn limit(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    if request.method() == Method::POST && request.uri().path().starts_with("/api/") {
+        let create = request.uri().path() == "/api/games";
+        if let Err(wait) = app.limiter.take(client_of(&request), create) {
+            let what = if create { "new games" } else { "requests" };
+            return too_many(what, wait);
+        }
+    }
+    next.run(request).await
+}
+
+/// Counts the messages a client sends on one WebSocket, for [`RateLimits::messages_per_second`].
+pub struct MessageRate {
+    limit: u32,
+    window: Instant,
+    count: u32,
+}
+
+impl MessageRate {
+    pub fn new(limits: &RateLimits) -> Self {
+        MessageRate {
+            limit: limits.messages_per_second,
+            window: Instant::now(),
+            count: 0,
+        }
+    }
+
+    /// One more message: false once the client sends more than its limit in a second.
+    pub fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        if now.duration_since(self.window) >= Duration::from_secs(1) {
+            self.window = now;
+            self.count = 0;
+        }
+        self.count = self.count.saturating_add(1);
+        self.count <= self.limit
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buckets_refill_with_time() {
+        let limiter = Limiter::new(RateLimits {
+            action_burst: 2,
+            action_every: Duration::from_millis(40),
+            ..RateLimits::default()
+        });
+        let ip = IpAddr::V4(Ipv4Addr::LOCALHOST);
+        assert!(limiter.take(ip, false).is_ok());
+        assert!(limiter.take(ip, false).is_ok());
+        let wait = limiter.take(ip, false).unwrap_err();
+        assert!(wait <= Duration::from_millis(40), "{wait:?}");
+        // Another client has its own bucket.
+        assert!(limiter
+            .take(IpAddr::V4(Ipv4Addr::new(10, 0, 0, 1)), false)
+            .is_ok());
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(limiter.take(ip, false).is_ok());
+        assert!(RateLimits::off() != RateLimits::default());
+        let off = Limiter::new(RateLimits::off());
+        assert!((0..10_000).all(|_| off.take(ip, true).is_ok()));
+    }
+
+    #[test]
+    fn sockets_are_counted_until_dropped() {
+        let limiter = Limiter::new(RateLimits {
+            sockets: 2,
+            ..RateLimits::default()
+        });
+        let ip = IpAddr::V4(Ipv4Addr::LOCALHOST);
+        let a = limiter.socket(ip).unwrap();
+        let _b = limiter.socket(ip).unwrap();
+        assert!(limiter.socket(ip).is_none());
+        drop(a);
+        assert!(limiter.socket(ip).is_some());
+    }
+
+    #[test]
+    fn a_flood_of_messages_is_caught() {
+        let mut rate = MessageRate::new(&RateLimits::default());
+        assert!((0..20).all(|_| rate.allow()));
+        assert!(!rate.allow());
+    }
+}
