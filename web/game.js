@@ -226,7 +226,7 @@ function renderStatus(state) {
   $('#legal-list').innerHTML = canMove(state) ? state.legal.slice(0, 400).map((t) => `<option value="${esc(t)}">`).join('') : '';
   $('#resign').hidden = !!state.outcome || !anyToken() || !state.seats.some((s, i) => isPerson(s) && tokenOf(i) && !isOut(state, i));
   // a move of ours to take back: one of our seats has moved (the server checks the rest)
-  $('#takeback').hidden = !anyToken() || !state.history.some((m) => tokenOf(m.player));
+  $('#takeback').hidden = !anyToken() || !!state.outcome || !state.history.some((m) => tokenOf(m.player));
   $('#takeback').disabled = posting;
   document.title = `${info?.name || state.game} · ${statusText(state)} · myrmidon`;
 }

@@ -1354,9 +1354,16 @@ struct Job {
     budget: Option<Duration>,
 }
 
+/// Plies a game must have before the computer accepts a draw: an offer in the opening is
+/// declined, as people expect a game first.
+const DRAW_MIN_PLIES: usize = 20;
+
 /// Whether the computer (`seat`) thinks it stands better than a draw: a short search, from its
-/// own view (off the async runtime).
+/// own view (off the async runtime); in the opening it always does.
 fn computer_thinks_better(record: &dyn DynRecord, seat: u8) -> bool {
+    if record.history().len() < DRAW_MIN_PLIES {
+        return true;
+    }
     let Ok(spec) = "level:8".parse::<PlayerSpec>() else {
         return true;
     };
