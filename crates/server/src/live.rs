@@ -197,6 +197,21 @@ fn seat_tokens(
     Ok(tokens)
 }
 
+/// The clock of a stored game after these steps, if it has one: replayed from the times the
+/// steps were stored (all at its creation for a game imported from a record).
+fn clock_of(row: &GameRow, steps: &[StepRow]) -> Option<Clock> {
+    let spec = row.clock?;
+    let timed: Vec<(StepRow, i64)> = steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let at = row.step_times.get(i).copied().unwrap_or(row.created_ms);
+            (s.clone(), at)
+        })
+        .collect();
+    Some(Clock::replay(spec, row.seats.len(), row.created_ms, &timed))
+}
+
 /// The record a stored game replays to.
 pub fn replay(row: &GameRow, steps: &[StepRow]) -> Result<Box<dyn DynRecord>, String> {
     let game = registry::find(&row.kind).map_err(|e| e.to_string())?;
@@ -239,19 +254,7 @@ pub fn replay(row: &GameRow, steps: &[StepRow]) -> Result<Box<dyn DynRecord>, St
 
 impl Live {
     fn new(row: GameRow, record: Box<dyn DynRecord>, steps: &[StepRow]) -> Result<Live, String> {
-        let clock = row.clock.map(|spec| {
-            // Steps stored with their times (a game read back), or all at its creation (a
-            // game imported from a record).
-            let timed: Vec<(StepRow, i64)> = steps
-                .iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    let at = row.step_times.get(i).copied().unwrap_or(row.created_ms);
-                    (s.clone(), at)
-                })
-                .collect();
-            Clock::replay(spec, row.seats.len(), row.created_ms, &timed)
-        });
+        let clock = clock_of(&row, steps);
         let steps = steps.len();
         let seats = row
             .seats
@@ -305,6 +308,32 @@ impl Live {
             None => Value::Null,
         };
         state
+    }
+
+    /// Checks that `token` may act (`what`: resign, draw) for `seat` of a game going on, and
+    /// gives the seat's name.
+    fn acting_seat(
+        &self,
+        seat: u8,
+        token: Option<&str>,
+        what: &str,
+    ) -> Result<&'static str, Refusal> {
+        let players = self.record.player_names();
+        let Some(&name) = players.get(seat as usize) else {
+            return Err(Refusal::Bad(format!(
+                "seat {seat}: the game has seats 0 to {}",
+                players.len() - 1
+            )));
+        };
+        if self.record.result().is_some() {
+            return Err(Refusal::Bad(format!("{what}: the game is over")));
+        }
+        if !self.holds(token, seat) {
+            return Err(Refusal::Forbidden(format!(
+                "this token does not hold seat {seat} ({name})"
+            )));
+        }
+        Ok(name)
     }
 
     /// The seats nobody holds yet.
@@ -700,40 +729,18 @@ impl App {
         let slot = self.game(id).await?;
         let (state, job) = {
             let mut live = slot.live.lock().await;
-            let players = live.record.player_names();
-            if seat as usize >= players.len() {
-                return Err(Refusal::Bad(format!(
-                    "seat {seat}: the game has seats 0 to {}",
-                    players.len() - 1
-                )));
-            }
-            if live.record.result().is_some() {
-                return Err(Refusal::Bad("resign: the game is over".into()));
-            }
-            if !live.holds(token, seat) {
-                return Err(Refusal::Forbidden(format!(
-                    "this token does not hold seat {seat} ({})",
-                    players[seat as usize]
-                )));
-            }
+            let name = live.acting_seat(seat, token, "resign")?;
             let mut record = live.record.clone_box();
             if !record.drop_out(seat, Reason::RESIGNATION) {
                 return Err(Refusal::Bad(format!(
-                    "seat {seat} ({}) is already out of the game",
-                    players[seat as usize]
+                    "seat {seat} ({name}) is already out of the game"
                 )));
             }
-            let seq = live.steps;
-            let finished = record.result().is_some();
             let step = StepRow::Out {
                 seat,
                 reason: Reason::RESIGNATION.id.to_string(),
             };
-            let at = self.store.append_step(id, seq, &step, finished).await?;
-            live.stored(&step, at);
-            live.record = record;
-            live.steps += 1;
-            let job = live.changed();
+            let job = self.store_off_board(&mut live, record, step).await?;
             (live.state(), job)
         };
         self.start(slot, job);
@@ -783,21 +790,35 @@ impl App {
             self.store.truncate(id, keep).await?;
             live.record = record;
             live.steps = keep;
-            if let Some(spec) = row.clock {
-                let timed: Vec<(StepRow, i64)> = steps[..keep]
-                    .iter()
-                    .cloned()
-                    .zip(row.step_times.iter().copied())
-                    .collect();
-                let mut clock = Clock::replay(spec, row.seats.len(), row.created_ms, &timed);
+            live.clock = clock_of(&row, &steps[..keep]).map(|mut clock| {
                 clock.restart_turn(now());
-                live.clock = Some(clock);
-            }
+                clock
+            });
             let job = live.changed();
             (live.state(), job)
         };
         self.start(slot, job);
         Ok(state)
+    }
+
+    /// Stores a step that is not a move on the board (a seat out, a result declared), which
+    /// made `record` from the game's, and makes it the game's: the new state is published and
+    /// the computer's move returned if it is its turn.
+    async fn store_off_board(
+        &self,
+        live: &mut Live,
+        record: Box<dyn DynRecord>,
+        step: StepRow,
+    ) -> Result<Option<Job>, StoreError> {
+        let finished = record.result().is_some();
+        let at = self
+            .store
+            .append_step(&live.row.id, live.steps, &step, finished)
+            .await?;
+        live.stored(&step, at);
+        live.record = record;
+        live.steps += 1;
+        Ok(live.changed())
     }
 
     /// A draw offer, or the answer to one (two-player games). Against the computer an offer is
@@ -819,20 +840,7 @@ impl App {
                 players.len()
             )));
         }
-        if seat > 1 {
-            return Err(Refusal::Bad(format!(
-                "seat {seat}: the game has seats 0 and 1"
-            )));
-        }
-        if live.record.result().is_some() {
-            return Err(Refusal::Bad("draw: the game is over".into()));
-        }
-        if !live.holds(token, seat) {
-            return Err(Refusal::Forbidden(format!(
-                "this token does not hold seat {seat} ({})",
-                players[seat as usize]
-            )));
-        }
+        live.acting_seat(seat, token, "draw")?;
         let other = 1 - seat;
         let accept = match action {
             "offer" if live.draw_offer == Some(other) => true,
@@ -899,12 +907,7 @@ impl App {
             winner: None,
             reason: Reason::AGREEMENT.id.to_string(),
         };
-        let seq = live.steps;
-        let at = self.store.append_step(id, seq, &step, true).await?;
-        live.stored(&step, at);
-        live.record = record;
-        live.steps += 1;
-        let job = live.changed();
+        let job = self.store_off_board(&mut live, record, step).await?;
         let state = live.state();
         drop(live);
         self.start(slot, job);
@@ -1309,19 +1312,13 @@ impl App {
                 seat,
                 reason: Reason::TIME.id.to_string(),
             };
-            let id = live.row.id.clone();
-            let finished = record.result().is_some();
-            let seq = live.steps;
-            match self.store.append_step(&id, seq, &step, finished).await {
-                Ok(at) => live.stored(&step, at),
+            match self.store_off_board(&mut live, record, step).await {
+                Ok(job) => job,
                 Err(e) => {
-                    tracing::error!("game {id}: storing a flag: {e}");
+                    tracing::error!("game {}: storing a flag: {e}", live.row.id);
                     return;
                 }
             }
-            live.record = record;
-            live.steps += 1;
-            live.changed()
         };
         self.start(slot.clone(), job);
     }
