@@ -22,6 +22,14 @@ if ! cargo +nightly --version >/dev/null 2>&1 \
 fi
 cargo +nightly fmt --manifest-path fuzz/Cargo.toml --check
 cargo +nightly clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
+# The PostgreSQL tests start a temporary server of their own (initdb into a temporary folder,
+# a free loopback port, stopped at the end): they need Debian's PostgreSQL programs.
+if ! command -v pg_ctl >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+    echo "test.sh: installing Debian's postgresql for the PostgreSQL tests"
+    sudo_if_needed() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+    sudo_if_needed apt-get update -qq
+    sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql
+fi
 # Run every test, then say in one line how many passed and failed over all the test binaries.
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -17,7 +17,9 @@ pub struct ServeArgs {
     /// The address to listen on (0.0.0.0 to be reached from other machines).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: IpAddr,
-    /// The database: a SQLite file (`sqlite:<path>` or a path), created on first start.
+    /// The database: a SQLite file (`sqlite:<path>` or a path), created on first start, or
+    /// PostgreSQL (`postgres://user:password@host:port/database`), which several server
+    /// processes can share (README: several processes).
     #[arg(long, default_value = "sqlite:myrmidon.db")]
     pub db: String,
     /// How long the computer thinks for a move, in milliseconds.
@@ -67,14 +69,34 @@ pub fn run(args: &ServeArgs) -> CliResult {
         .map_err(CliError::Runtime)
 }
 
-/// The database as the start line shows it: a SQLite file by its full path.
+/// The database as the start line shows it: a SQLite file by its full path, a PostgreSQL URL
+/// without its password.
 fn describe_db(db: &str) -> String {
     let path = db.strip_prefix("sqlite:").unwrap_or(db);
-    if path.starts_with("postgres") || path == ":memory:" {
+    if path.starts_with("postgres") {
+        return myrmidon_server::store::redacted(db);
+    }
+    if path == ":memory:" {
         return db.to_string();
     }
     match std::path::absolute(path) {
         Ok(p) => p.display().to_string(),
         Err(_) => path.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_start_line_hides_a_database_password() {
+        assert_eq!(
+            super::describe_db("postgres://app:s3cret@db.example:5432/games"),
+            "postgres://app:***@db.example:5432/games"
+        );
+        assert_eq!(
+            super::describe_db("postgresql://app@localhost/games"),
+            "postgresql://app@localhost/games"
+        );
+        assert!(super::describe_db("sqlite:x.db").ends_with("x.db"));
     }
 }

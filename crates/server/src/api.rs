@@ -17,7 +17,8 @@ use serde_json::{json, Value};
 
 use crate::clock::ClockSpec;
 use crate::limits::{too_many, ClientIp, MessageRate};
-use crate::live::{App, Refusal, LEVELS};
+use crate::live::{App, Refusal, Slot, LEVELS};
+use tokio::sync::broadcast::error::RecvError;
 
 /// The largest request body accepted.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -39,6 +40,7 @@ impl From<Refusal> for ApiError {
             Refusal::NotFound(e) => ApiError(StatusCode::NOT_FOUND, e),
             Refusal::Conflict(e) => ApiError(StatusCode::CONFLICT, e),
             Refusal::Internal(e) => ApiError(StatusCode::INTERNAL_SERVER_ERROR, e),
+            Refusal::Unavailable(e) => ApiError(StatusCode::SERVICE_UNAVAILABLE, e),
         }
     }
 }
@@ -377,12 +379,31 @@ pub async fn watch(
                 let live = slot.live.lock().await;
                 (live.state().to_string(), live.watchers.subscribe())
             };
-            follow(socket, state, updates, rate).await;
+            follow(socket, slot, state, updates, rate).await;
         }))
+}
+
+/// The next state to send a watcher: the next change, or, when the watcher fell behind (its
+/// queue overflowed), the state now. `None` once the game is gone from memory.
+async fn next_state(
+    slot: &Slot,
+    updates: &mut tokio::sync::broadcast::Receiver<Arc<str>>,
+) -> Option<Arc<str>> {
+    match updates.recv().await {
+        Ok(text) => Some(text),
+        Err(RecvError::Lagged(_)) => {
+            let live = slot.live.lock().await;
+            // Skip what is queued: the state now includes it.
+            *updates = live.watchers.subscribe();
+            Some(live.state().to_string().into())
+        }
+        Err(RecvError::Closed) => None,
+    }
 }
 
 async fn follow(
     mut socket: WebSocket,
+    slot: Arc<Slot>,
     first: String,
     mut updates: tokio::sync::broadcast::Receiver<Arc<str>>,
     mut rate: MessageRate,
@@ -392,15 +413,13 @@ async fn follow(
     }
     loop {
         tokio::select! {
-            update = updates.recv() => match update {
-                Ok(text) => {
+            update = next_state(&slot, &mut updates) => match update {
+                Some(text) => {
                     if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
                         return;
                     }
                 }
-                // Fell behind: the next state sent is complete anyway.
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                None => return,
             },
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
@@ -418,6 +437,48 @@ async fn follow(
         }
     }
 }
+
+/// `GET /api/games/{id}/stream`: the state now and after every change, one JSON object a
+/// line (newline-delimited JSON, as lichess's Board API streams), with an empty line every
+/// 20 seconds of quiet to keep the connection open. Counts as one of the client's sockets.
+pub async fn stream(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ClientIp(ip): ClientIp,
+) -> ApiResult<Response> {
+    let slot = app.game(&id).await?;
+    let Some(permit) = app.limiter.socket(ip) else {
+        return Ok(too_many("open streams", Duration::from_secs(10)));
+    };
+    let (first, updates) = {
+        let live = slot.live.lock().await;
+        (live.state().to_string(), live.watchers.subscribe())
+    };
+    let start = (Some(first), updates, slot, permit);
+    let lines = futures_util::stream::unfold(start, |(first, mut updates, slot, permit)| async {
+        let line = match first {
+            Some(first) => Some(first),
+            None => match tokio::time::timeout(KEEP_ALIVE, next_state(&slot, &mut updates)).await {
+                Err(_) => Some(String::new()),
+                Ok(Some(text)) => Some(text.to_string()),
+                Ok(None) => None,
+            },
+        }?;
+        let chunk = Ok::<_, std::convert::Infallible>(format!("{line}\n"));
+        Some((chunk, (None, updates, slot, permit)))
+    });
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        axum::body::Body::from_stream(lines),
+    )
+        .into_response())
+}
+
+/// The quiet after which a stream sends an empty line.
+const KEEP_ALIVE: Duration = Duration::from_secs(20);
 
 /// Any other `/api/…` path.
 pub async fn unknown_api() -> ApiError {

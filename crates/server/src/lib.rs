@@ -53,6 +53,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/lobby", get(api::lobby))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/ws", get(api::watch))
+        .route("/api/games/{id}/stream", get(api::stream))
         .route("/api/rules/{game}", get(learn::rules))
         .route("/api/explore", post(learn::explore))
         .route("/api/analysis", get(analysis::analysis))
@@ -77,7 +78,7 @@ pub fn router(app: Arc<App>) -> Router {
 pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
     let store = Store::open(&config.db)
         .await
-        .map_err(|e| format!("--db {}: {e}", config.db))?;
+        .map_err(|e| format!("--db {}: {e}", store::redacted(&config.db)))?;
     let app = App::with_limits(store, config.think, config.engines, config.limits);
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -92,6 +93,9 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     if resumed > 0 {
         tracing::info!("{resumed} unfinished games loaded");
     }
+    if app.store.backend() == store::Backend::Postgres {
+        tokio::spawn(listen(app.clone()));
+    }
     ready(addr);
     axum::serve(
         listener,
@@ -102,4 +106,49 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     })
     .await
     .map_err(|e| format!("server: {e}"))
+}
+
+/// With PostgreSQL: follows the changes that other server processes make to games (announced
+/// on [`store::CHANNEL`] with `NOTIFY`) and gives them to the players and spectators connected
+/// here. When the connection is lost, it connects again and reads every game in memory anew
+/// (announcements made meanwhile are lost).
+async fn listen(app: Arc<App>) {
+    use sqlx::postgres::PgListener;
+    let mut wait = Duration::from_millis(100);
+    loop {
+        let mut listener = match PgListener::connect(app.store.url()).await {
+            Ok(listener) => listener,
+            Err(e) => {
+                tracing::warn!("listening for other processes' changes: {e}");
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(2));
+                continue;
+            }
+        };
+        if let Err(e) = listener.listen(store::CHANNEL).await {
+            tracing::warn!("listening for other processes' changes: {e}");
+            tokio::time::sleep(wait).await;
+            continue;
+        }
+        wait = Duration::from_millis(100);
+        app.refresh_all().await;
+        loop {
+            match listener.try_recv().await {
+                Ok(Some(notification)) => {
+                    let Some(news) = store::Announcement::parse(notification.payload()) else {
+                        continue;
+                    };
+                    if app.store.own(&news) {
+                        continue;
+                    }
+                    let app = app.clone();
+                    tokio::spawn(async move { app.refresh(&news.game).await });
+                }
+                Ok(None) | Err(_) => {
+                    tracing::warn!("the database connection was lost: connecting again");
+                    break;
+                }
+            }
+        }
+    }
 }

@@ -71,8 +71,10 @@ pub enum Refusal {
     NotFound(String),
     /// 409: another change came first.
     Conflict(String),
-    /// 500: the store failed.
+    /// 500: a stored game cannot be read back.
     Internal(String),
+    /// 503: the database does not answer (nothing was changed).
+    Unavailable(String),
 }
 
 impl From<StoreError> for Refusal {
@@ -83,7 +85,9 @@ impl From<StoreError> for Refusal {
             }
             StoreError::Database(e) => {
                 tracing::error!("store: {e}");
-                Refusal::Internal("the server could not store the game".into())
+                Refusal::Unavailable(
+                    "the database is not answering: nothing was changed, try again".into(),
+                )
             }
         }
     }
@@ -103,12 +107,12 @@ pub struct Live {
     pub version: u64,
     /// Every change, as the state's JSON text, to the game's watchers.
     pub watchers: broadcast::Sender<Arc<str>>,
-    /// A pending draw offer, by this seat (kept in memory only, as offers are on lichess: a
-    /// restart forgets it). Any change of the game withdraws it.
+    /// A pending draw offer, by this seat (stored, so that every server process sees it). Any
+    /// change of the game withdraws it.
     pub draw_offer: Option<u8>,
     /// The seat (of the computer) that declined the last offer, until the next change.
     pub draw_declined: Option<u8>,
-    /// The game a rematch of this one created (in memory only).
+    /// The game a rematch of this one created.
     pub rematch: Option<String>,
     /// The game's clock, if it has one.
     pub clock: Option<Clock>,
@@ -131,6 +135,10 @@ pub struct App {
     /// Limits per client.
     pub limiter: Arc<Limiter>,
 }
+
+/// How long past three times its thinking time a computer move made by another server
+/// process may take before this one makes it instead (the other may have stopped).
+const TAKEOVER: Duration = Duration::from_secs(5);
 
 /// A fresh secret: 128 random bits in hex.
 pub fn new_token() -> String {
@@ -264,16 +272,16 @@ impl Live {
         let (watchers, _) = broadcast::channel(64);
         Ok(Live {
             version: row.version,
-            row,
             seats,
             record,
             steps,
             thinking: false,
             watchers,
-            draw_offer: None,
+            draw_offer: row.draw_offer,
             draw_declined: None,
-            rematch: None,
+            rematch: row.rematch.clone(),
             clock,
+            row,
         })
     }
 
@@ -583,9 +591,101 @@ impl App {
         Ok(games.entry(id.to_string()).or_insert(slot).clone())
     }
 
-    /// Drops a game from memory (it is read from the store again when next asked for).
-    fn forget(&self, id: &str) {
-        self.games.lock().expect("games lock").remove(id);
+    /// Reads a game in memory again from the store, after another writer (another server
+    /// process on the database, or a race this one lost) changed it: the players and
+    /// spectators watching it here get the new state. Nothing happens when the stored game is
+    /// the one in memory, or when the game is not in memory.
+    pub async fn refresh(self: &Arc<Self>, id: &str) {
+        let Some(slot) = self.games.lock().expect("games lock").get(id).cloned() else {
+            return;
+        };
+        let loaded = match self.store.load_game(id).await {
+            Ok(Some(loaded)) => loaded,
+            Ok(None) => return,
+            Err(e) => {
+                // The database is away: the listener reads every game again once it is back.
+                tracing::warn!("game {id}: reading it again: {e}");
+                return;
+            }
+        };
+        let (row, steps) = loaded;
+        let mut live = slot.live.lock().await;
+        if row.version == live.version
+            && row.seats == live.row.seats
+            && row.draw_offer == live.draw_offer
+            && row.rematch == live.rematch
+        {
+            return;
+        }
+        if row.version < live.version {
+            // Read before a change this process has made since.
+            return;
+        }
+        let fresh = match replay(&row, &steps).and_then(|record| Live::new(row, record, &steps)) {
+            Ok(fresh) => fresh,
+            Err(e) => {
+                tracing::error!("game {id} cannot be replayed: {e}");
+                return;
+            }
+        };
+        let moved = fresh.version != live.version;
+        live.row = fresh.row;
+        live.seats = fresh.seats;
+        live.record = fresh.record;
+        live.steps = fresh.steps;
+        live.clock = fresh.clock;
+        live.draw_offer = fresh.draw_offer;
+        live.rematch = fresh.rematch;
+        let mut watch = None;
+        if moved {
+            // A computer move under way here was chosen for the position before: it will be
+            // dropped (its version is old).
+            live.version = fresh.version;
+            live.draw_declined = None;
+            // When a computer seat is to move, the process that made the change thinks for
+            // it; should that process be gone, this one takes over after a while.
+            live.thinking = live
+                .seat_to_move()
+                .is_some_and(|s| matches!(live.seats[s as usize], Seat::Computer(_)));
+            if live.thinking {
+                watch = Some(live.version);
+            }
+        }
+        live.publish();
+        drop(live);
+        self.arm(&slot);
+        if let Some(version) = watch {
+            let app = self.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(app.think * 3 + TAKEOVER).await;
+                let job = {
+                    let mut live = slot.live.lock().await;
+                    if live.version != version {
+                        return;
+                    }
+                    live.thinking = false;
+                    let job = live.claim();
+                    live.publish();
+                    job
+                };
+                app.start(slot, job);
+            });
+        }
+    }
+
+    /// Reads every game in memory again (after the notifications of other processes may have
+    /// been missed: the database connection was lost).
+    pub async fn refresh_all(self: &Arc<Self>) {
+        let ids: Vec<String> = self
+            .games
+            .lock()
+            .expect("games lock")
+            .keys()
+            .cloned()
+            .collect();
+        for id in ids {
+            self.refresh(&id).await;
+        }
     }
 
     /// Creates a game; its tokens (one per human seat; one shared token when every seat is
@@ -635,6 +735,8 @@ impl App {
             clock,
             created_ms: now(),
             step_times: Vec::new(),
+            draw_offer: None,
+            rematch: None,
             public,
         };
         self.store.create_game(&row).await?;
@@ -703,9 +805,9 @@ impl App {
                 Err(e) => {
                     live.record.undo();
                     if matches!(e, StoreError::Conflict) {
-                        // Another process stored a step first: read the game again next time.
+                        // Another process stored a step first: read the game again.
                         drop(live);
-                        self.forget(id);
+                        self.refresh(id).await;
                     }
                     return Err(e.into());
                 }
@@ -873,6 +975,7 @@ impl App {
                     }
                     true
                 } else {
+                    self.store.set_draw_offer(id, Some(seat)).await?;
                     live.draw_offer = Some(seat);
                     live.draw_declined = None;
                     live.publish();
@@ -895,6 +998,7 @@ impl App {
             }
         };
         if !accept {
+            self.store.set_draw_offer(id, None).await?;
             live.draw_offer = None;
             live.publish();
             return Ok(live.state());
@@ -969,6 +1073,15 @@ impl App {
             .create(&kind, &seats, settings, start, clock, public)
             .await?;
         let mut live = slot.live.lock().await;
+        if let Err(e) = self.store.set_rematch(id, &created.0).await {
+            drop(live);
+            if let StoreError::Conflict = e {
+                // Another server process made the rematch first.
+                self.refresh(id).await;
+                return Err(Refusal::Conflict("rematch: already created".into()));
+            }
+            return Err(e.into());
+        }
         live.rematch = Some(created.0.clone());
         live.publish();
         Ok(created)
@@ -1012,9 +1125,9 @@ impl App {
         {
             Ok(()) => {}
             Err(StoreError::Conflict) => {
-                // Another process changed the game: read it again next time.
+                // Another process changed the game: read it again.
                 drop(live);
-                self.forget(id);
+                self.refresh(id).await;
                 return Err(Refusal::Conflict(format!(
                     "seat {seat} ({name}) was taken by someone else"
                 )));
@@ -1137,6 +1250,8 @@ impl App {
             clock,
             created_ms: now(),
             step_times: Vec::new(),
+            draw_offer: None,
+            rematch: None,
             public,
         };
         // What is stored must replay to the same game.
@@ -1314,6 +1429,14 @@ impl App {
             };
             match self.store_off_board(&mut live, record, step).await {
                 Ok(job) => job,
+                Err(StoreError::Conflict) => {
+                    // Another server process stored a step first (its own flag, or a move in
+                    // time): read the game again.
+                    let id = live.row.id.clone();
+                    drop(live);
+                    self.refresh(&id).await;
+                    return;
+                }
                 Err(e) => {
                     tracing::error!("game {}: storing a flag: {e}", live.row.id);
                     return;

@@ -1,14 +1,12 @@
 //! Where games live between requests and across restarts. One interface, [`Store`]; SQLite
-//! today (a file created on first start), PostgreSQL next, behind the same methods. Every
+//! (a file created on first start) or PostgreSQL, behind the same methods. Every
 //! step is written (and committed) before the server acknowledges it.
 
 use crate::clock::ClockSpec;
-use std::path::Path;
-use std::str::FromStr;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqliteConnection, SqlitePool};
+use sqlx::any::AnyPoolOptions;
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row, Transaction};
 
 /// A game as it was created.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +30,10 @@ pub struct GameRow {
     /// When each of its steps was stored, as loaded (the clock is replayed from them); empty
     /// in a row written by the server.
     pub step_times: Vec<i64>,
+    /// The seat whose draw offer is pending, as loaded.
+    pub draw_offer: Option<u8>,
+    /// The game a rematch of this one created, as loaded.
+    pub rematch: Option<String>,
 }
 
 /// One step of a game.
@@ -83,11 +85,46 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-/// The database behind the server.
-#[derive(Clone, Debug)]
-pub enum Store {
-    Sqlite(SqlitePool),
+/// Which database a [`Store`] is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
 }
+
+/// The database behind the server: SQLite or PostgreSQL, one interface (sqlx's `Any` driver:
+/// the same queries run on both, with `$1`-style parameters, which SQLite reads too).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    /// The URL it was opened with (a PostgreSQL listener connects to it too).
+    url: String,
+    /// This process's name in its announcements, so that it skips its own.
+    instance: String,
+}
+
+/// A change of a game announced on [`CHANNEL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Announcement {
+    pub game: String,
+    /// The [`Store`] (server process) that made the change.
+    pub instance: String,
+}
+
+impl Announcement {
+    pub fn parse(payload: &str) -> Option<Announcement> {
+        let (game, instance) = payload.split_once(' ')?;
+        Some(Announcement {
+            game: game.to_string(),
+            instance: instance.to_string(),
+        })
+    }
+}
+
+/// The PostgreSQL channel on which every change of a game is announced (the payload is the
+/// game's id), so that the other server processes on the database update their players.
+pub const CHANNEL: &str = "myrmidon_games";
 
 pub fn now() -> i64 {
     SystemTime::now()
@@ -95,40 +132,132 @@ pub fn now() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
+/// A database URL fit to print: a PostgreSQL URL's password replaced by `***`.
+pub fn redacted(url: &str) -> String {
+    if let Some((scheme, rest)) = url.split_once("://") {
+        if let Some((user, host)) = rest.rsplit_once('@') {
+            if let Some((name, _password)) = user.split_once(':') {
+                return format!("{scheme}://{name}:***@{host}");
+            }
+        }
+    }
+    url.to_string()
+}
+
+/// A name for one opened store: 64 random bits in hex.
+fn instance() -> String {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).expect("the system's random numbers");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A file path as the path of a `sqlite://` URL (what is not plain is percent-encoded).
+fn sqlite_url(path: &str) -> String {
+    let mut url = String::from("sqlite://");
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"/._-~".contains(&b) {
+            url.push(b as char);
+        } else {
+            url.push_str(&format!("%{b:02X}"));
+        }
+    }
+    url.push_str("?mode=rwc");
+    url
+}
+
 impl Store {
     /// Opens (creating it and running the migrations if needed) the database at `url`:
-    /// `sqlite:<path>`, or a bare file path.
+    /// `postgres://…` (or `postgresql://…`), `sqlite:<path>`, or a bare file path.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
         if url.starts_with("postgres:") || url.starts_with("postgresql:") {
-            return Err(StoreError::Database(
-                "PostgreSQL is not supported yet: use a SQLite file (--db sqlite:<path>)".into(),
-            ));
+            let pool = AnyPoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(Duration::from_secs(5))
+                .connect(url)
+                .await
+                .map_err(|e| StoreError::Database(format!("PostgreSQL: {e}")))?;
+            sqlx::migrate!("./migrations/postgres")
+                .run(&pool)
+                .await
+                .map_err(|e| StoreError::Database(format!("migrations: {e}")))?;
+            return Ok(Store {
+                pool,
+                backend: Backend::Postgres,
+                url: url.to_string(),
+                instance: instance(),
+            });
         }
         let path = url.strip_prefix("sqlite:").unwrap_or(url);
         let path = path.strip_prefix("//").unwrap_or(path);
-        let options = if path == ":memory:" {
-            SqliteConnectOptions::from_str("sqlite::memory:")?
+        let memory = path == ":memory:";
+        let connect = if memory {
+            "sqlite::memory:".to_string()
         } else {
-            SqliteConnectOptions::new()
-                .filename(Path::new(path))
-                .create_if_missing(true)
-                .journal_mode(SqliteJournalMode::Wal)
-        }
-        // A committed step survives the process being killed (WAL: the commit is in the log
-        // before the call returns); FULL also survives the machine losing power.
-        .synchronous(SqliteSynchronous::Full)
-        .foreign_keys(true)
-        .busy_timeout(std::time::Duration::from_secs(5));
-        let pool = SqlitePoolOptions::new()
-            // One in-memory database is one connection.
-            .max_connections(if path == ":memory:" { 1 } else { 4 })
-            .connect_with(options)
+            sqlite_url(path)
+        };
+        let pool = AnyPoolOptions::new()
+            // One in-memory database is one connection, kept for the life of the pool.
+            .max_connections(if memory { 1 } else { 4 })
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    // A committed step survives the process being killed (WAL: the commit is
+                    // in the log before the call returns); FULL also survives the machine
+                    // losing power.
+                    if !memory {
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                    }
+                    conn.execute("PRAGMA synchronous = FULL").await?;
+                    conn.execute("PRAGMA foreign_keys = ON").await?;
+                    conn.execute("PRAGMA busy_timeout = 5000").await?;
+                    Ok(())
+                })
+            })
+            .connect(&connect)
             .await?;
         sqlx::migrate!("./migrations/sqlite")
             .run(&pool)
             .await
             .map_err(|e| StoreError::Database(format!("migrations: {e}")))?;
-        Ok(Store::Sqlite(pool))
+        Ok(Store {
+            pool,
+            backend: Backend::Sqlite,
+            url: url.to_string(),
+            instance: instance(),
+        })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The URL the store was opened with.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Whether an announcement came from this store (this process) itself.
+    pub fn own(&self, announcement: &Announcement) -> bool {
+        announcement.instance == self.instance
+    }
+
+    /// Whether the database answers.
+    pub async fn ping(&self) -> bool {
+        sqlx::raw_sql("SELECT 1").execute(&self.pool).await.is_ok()
+    }
+
+    /// Commits a change of game `id`, telling the other server processes on a PostgreSQL
+    /// database of it (the notification is delivered with the commit, so never for a change
+    /// that did not happen). SQLite has no other processes to tell.
+    async fn publish(&self, mut tx: Transaction<'_, Any>, id: &str) -> Result<(), StoreError> {
+        if self.backend == Backend::Postgres && id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            let notify = format!("NOTIFY {CHANNEL}, '{id} {}'", self.instance);
+            tx.execute(notify.as_str()).await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     pub async fn create_game(&self, game: &GameRow) -> Result<(), StoreError> {
@@ -137,57 +266,57 @@ impl Store {
 
     /// The game and its steps in order, if it exists.
     pub async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<StepRow>)>, StoreError> {
-        match self {
-            Store::Sqlite(pool) => {
-                let Some(row) = sqlx::query(
-                    "SELECT id, kind, settings, start, seats, token_hashes, version, clock, \
-                     created_at, public FROM games WHERE id = ?",
-                )
-                .bind(id)
-                .fetch_optional(pool)
-                .await?
-                else {
-                    return Ok(None);
-                };
-                let mut game = game_row(
-                    row.get("id"),
-                    row.get("kind"),
-                    row.get("settings"),
-                    row.get("start"),
-                    row.get("seats"),
-                    row.get("token_hashes"),
-                )?;
-                game.version = row.get::<i64, _>("version") as u64;
-                game.created_ms = row.get("created_at");
-                game.public = row.get::<i64, _>("public") != 0;
-                game.clock = match row.get::<Option<String>, _>("clock") {
-                    Some(text) => {
-                        Some(serde_json::from_str(&text).map_err(|e| corrupt("clock", e))?)
-                    }
-                    None => None,
-                };
-                let mut times = Vec::new();
-                let steps = sqlx::query(
-                    "SELECT kind, seat, body, created_at FROM steps WHERE game_id = ? ORDER BY seq",
-                )
-                .bind(id)
-                .fetch_all(pool)
-                .await?
-                .into_iter()
-                .map(|r| {
-                    times.push(r.get::<i64, _>("created_at"));
-                    step_row(r.get("kind"), r.get("seat"), r.get("body"))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-                game.step_times = times;
-                Ok(Some((game, steps)))
-            }
-        }
+        let Some(row) = sqlx::query(
+            "SELECT id, kind, settings, start, seats, token_hashes, version, clock, created_at, \
+             public, draw_offer, rematch FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let mut game = game_row(
+            row.try_get("id")?,
+            row.try_get("kind")?,
+            row.try_get("settings")?,
+            row.try_get("start")?,
+            row.try_get("seats")?,
+            row.try_get("token_hashes")?,
+        )?;
+        game.version = row.try_get::<i64, _>("version")? as u64;
+        game.created_ms = row.try_get("created_at")?;
+        game.public = row.try_get::<i64, _>("public")? != 0;
+        game.clock = match row.try_get::<Option<String>, _>("clock")? {
+            Some(text) => Some(serde_json::from_str(&text).map_err(|e| corrupt("clock", e))?),
+            None => None,
+        };
+        game.draw_offer = row
+            .try_get::<Option<i64>, _>("draw_offer")?
+            .map(u8::try_from)
+            .transpose()
+            .map_err(|e| corrupt("draw offer", e))?;
+        game.rematch = row.try_get("rematch")?;
+        let mut times = Vec::new();
+        let steps = sqlx::query(
+            "SELECT kind, seat, body, created_at FROM steps WHERE game_id = $1 ORDER BY seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|r| {
+            times.push(r.try_get::<i64, _>("created_at")?);
+            step_row(r.try_get("kind")?, r.try_get("seat")?, r.try_get("body")?)
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+        game.step_times = times;
+        Ok(Some((game, steps)))
     }
 
-    /// Stores step number `seq` of a game (and whether the game is now finished). Fails with
-    /// [`StoreError::Conflict`] if that place is taken. Returns the time it was stored at
-    /// (milliseconds since the epoch).
+    /// Stores step number `seq` of a game (and whether the game is now finished); a pending
+    /// draw offer is withdrawn. Fails with [`StoreError::Conflict`] if that place is taken.
+    /// Returns the time it was stored at (milliseconds since the epoch).
     pub async fn append_step(
         &self,
         id: &str,
@@ -196,18 +325,17 @@ impl Store {
         finished: bool,
     ) -> Result<i64, StoreError> {
         let at = now();
-        match self {
-            Store::Sqlite(pool) => {
-                let mut tx = pool.begin().await?;
-                insert_step(&mut tx, id, seq, step, at).await?;
-                sqlx::query("UPDATE games SET version = version + 1, finished = ? WHERE id = ?")
-                    .bind(finished as i64)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-                tx.commit().await?;
-            }
-        }
+        let mut tx = self.pool.begin().await?;
+        insert_step(&mut tx, id, seq, step, at).await?;
+        sqlx::query(
+            "UPDATE games SET version = version + 1, finished = $1, draw_offer = NULL \
+             WHERE id = $2",
+        )
+        .bind(finished as i64)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        self.publish(tx, id).await?;
         Ok(at)
     }
 
@@ -224,58 +352,77 @@ impl Store {
         let old = serde_json::to_string(old_seats).expect("seats serialise");
         let new = serde_json::to_string(seats).expect("seats serialise");
         let tokens = serde_json::to_string(token_hashes).expect("tokens serialise");
-        match self {
-            Store::Sqlite(pool) => {
-                let done = sqlx::query(
-                    "UPDATE games SET seats = ?, token_hashes = ? WHERE id = ? AND seats = ?",
-                )
-                .bind(new)
-                .bind(tokens)
-                .bind(id)
-                .bind(old)
-                .execute(pool)
-                .await?;
-                if done.rows_affected() == 0 {
-                    return Err(StoreError::Conflict);
-                }
-            }
-        }
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE games SET seats = $1, token_hashes = $2 WHERE id = $3 AND seats = $4",
+        )
+        .bind(new)
+        .bind(tokens)
+        .bind(id)
+        .bind(old)
+        .execute(&mut *tx)
+        .await?;
+        only_if(done.rows_affected() > 0)?;
+        self.publish(tx, id).await?;
+        Ok(())
+    }
+
+    /// Sets (or with `None` withdraws) the pending draw offer of a game.
+    pub async fn set_draw_offer(&self, id: &str, seat: Option<u8>) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE games SET draw_offer = $1 WHERE id = $2")
+            .bind(seat.map(i64::from))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        self.publish(tx, id).await?;
+        Ok(())
+    }
+
+    /// Records the game a rematch of game `id` created, unless one was recorded first
+    /// ([`StoreError::Conflict`]).
+    pub async fn set_rematch(&self, id: &str, rematch: &str) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query("UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL")
+            .bind(rematch)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        only_if(done.rows_affected() > 0)?;
+        self.publish(tx, id).await?;
         Ok(())
     }
 
     /// The ids of the public unfinished games with an open seat, newest first.
     pub async fn lobby_games(&self, limit: u32) -> Result<Vec<String>, StoreError> {
-        match self {
-            Store::Sqlite(pool) => Ok(sqlx::query(
-                "SELECT id FROM games WHERE public = 1 AND finished = 0 AND seats LIKE '%\"open\"%' \
-                 ORDER BY created_at DESC LIMIT ?",
-            )
-            .bind(limit as i64)
-            .fetch_all(pool)
-            .await?
-            .into_iter()
-            .map(|r| r.get("id"))
-            .collect()),
-        }
+        sqlx::query(
+            "SELECT id FROM games WHERE public = 1 AND finished = 0 AND seats LIKE '%\"open\"%' \
+             ORDER BY created_at DESC LIMIT $1",
+        )
+        .bind(limit as i64)
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|r| Ok(r.try_get("id")?))
+        .collect()
     }
 
     /// Takes back the steps from place `from` on (a takeback); the game has no result after.
     pub async fn truncate(&self, id: &str, from: usize) -> Result<(), StoreError> {
-        match self {
-            Store::Sqlite(pool) => {
-                let mut tx = pool.begin().await?;
-                sqlx::query("DELETE FROM steps WHERE game_id = ? AND seq >= ?")
-                    .bind(id)
-                    .bind(from as i64)
-                    .execute(&mut *tx)
-                    .await?;
-                sqlx::query("UPDATE games SET finished = 0, version = version + 1 WHERE id = ?")
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-                tx.commit().await?;
-            }
-        }
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM steps WHERE game_id = $1 AND seq >= $2")
+            .bind(id)
+            .bind(from as i64)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "UPDATE games SET finished = 0, version = version + 1, draw_offer = NULL \
+             WHERE id = $1",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        self.publish(tx, id).await?;
         Ok(())
     }
 
@@ -286,42 +433,34 @@ impl Store {
         steps: &[StepRow],
         finished: bool,
     ) -> Result<(), StoreError> {
-        match self {
-            Store::Sqlite(pool) => {
-                let mut tx = pool.begin().await?;
-                insert_game(&mut tx, game).await?;
-                for (i, step) in steps.iter().enumerate() {
-                    insert_step(&mut tx, &game.id, i, step, game.created_ms).await?;
-                }
-                sqlx::query("UPDATE games SET version = ?, finished = ? WHERE id = ?")
-                    .bind(game.version as i64)
-                    .bind(finished as i64)
-                    .bind(&game.id)
-                    .execute(&mut *tx)
-                    .await?;
-                tx.commit().await?;
-            }
+        let mut tx = self.pool.begin().await?;
+        insert_game(&mut tx, game).await?;
+        for (i, step) in steps.iter().enumerate() {
+            insert_step(&mut tx, &game.id, i, step, game.created_ms).await?;
         }
+        sqlx::query("UPDATE games SET version = $1, finished = $2 WHERE id = $3")
+            .bind(game.version as i64)
+            .bind(finished as i64)
+            .bind(&game.id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
         Ok(())
     }
 
     /// The ids of the games without a result, oldest first (to resume computer moves after a
     /// restart).
     pub async fn unfinished_games(&self) -> Result<Vec<String>, StoreError> {
-        match self {
-            Store::Sqlite(pool) => Ok(sqlx::query(
-                "SELECT id FROM games WHERE finished = 0 ORDER BY created_at",
-            )
-            .fetch_all(pool)
+        sqlx::query("SELECT id FROM games WHERE finished = 0 ORDER BY created_at")
+            .fetch_all(&self.pool)
             .await?
             .into_iter()
-            .map(|r| r.get("id"))
-            .collect()),
-        }
+            .map(|r| Ok(r.try_get("id")?))
+            .collect()
     }
 }
 
-async fn insert_game(conn: &mut SqliteConnection, game: &GameRow) -> Result<(), StoreError> {
+async fn insert_game(conn: &mut AnyConnection, game: &GameRow) -> Result<(), StoreError> {
     let settings = serde_json::to_string(
         &game
             .settings
@@ -337,7 +476,7 @@ async fn insert_game(conn: &mut SqliteConnection, game: &GameRow) -> Result<(), 
         .map(|c| serde_json::to_string(&c).expect("a clock serialises"));
     sqlx::query(
         "INSERT INTO games (id, kind, settings, start, seats, token_hashes, created_at, clock, \
-         public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         public) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(&game.id)
     .bind(&game.kind)
@@ -354,7 +493,7 @@ async fn insert_game(conn: &mut SqliteConnection, game: &GameRow) -> Result<(), 
 }
 
 async fn insert_step(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     id: &str,
     seq: usize,
     step: &StepRow,
@@ -366,7 +505,8 @@ async fn insert_step(
         StepRow::Declare { winner, reason } => ("declare", *winner, reason.as_str()),
     };
     sqlx::query(
-        "INSERT INTO steps (game_id, seq, kind, seat, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO steps (game_id, seq, kind, seat, body, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(id)
     .bind(seq as i64)
@@ -377,6 +517,15 @@ async fn insert_step(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// A conditional update that changed nothing: another writer came first.
+fn only_if(changed: bool) -> Result<(), StoreError> {
+    if changed {
+        Ok(())
+    } else {
+        Err(StoreError::Conflict)
+    }
 }
 
 fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
@@ -412,6 +561,8 @@ fn game_row(
         created_ms: 0,
         step_times: Vec::new(),
         public: false,
+        draw_offer: None,
+        rematch: None,
     })
 }
 

@@ -1,0 +1,158 @@
+//! A `myrmidon serve` process for the tests (the built binary on loopback), spoken to over
+//! HTTP, and the test of a server killed mid-game, run on SQLite and on PostgreSQL.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+pub struct Server {
+    pub child: Child,
+    pub addr: String,
+}
+
+impl Server {
+    pub fn start(db: &str) -> Server {
+        Server::start_with(db, &[])
+    }
+
+    /// With more arguments to `serve` (the computer thinks 30 ms unless they say otherwise).
+    pub fn start_with(db: &str, more: &[&str]) -> Server {
+        let think: &[&str] = if more.contains(&"--think-ms") {
+            &[]
+        } else {
+            &["--think-ms", "30"]
+        };
+        let mut child = Command::new(env!("CARGO_BIN_EXE_myrmidon"))
+            .args(["serve", "--port", "0", "--db", db])
+            .args(think)
+            .args(more)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the binary runs");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        // "myrmidon: serving on http://127.0.0.1:PORT/ (database: …)"
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        assert!(line.contains("database:"), "{line}");
+        Server { child, addr }
+    }
+
+    pub fn request(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.addr,
+            body.len()
+        )
+        .unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let (head, rest) = response.split_once("\r\n\r\n").expect("a response");
+        let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
+        let value =
+            serde_json::from_str(rest).unwrap_or_else(|e| panic!("{method} {path}: {e}: {rest:?}"));
+        (status, value)
+    }
+
+    /// The state once the computer is done (a human to move, or the end).
+    pub fn settled(&self, id: &str) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let (status, state) = self.request("GET", &format!("/api/games/{id}"), None);
+            assert_eq!(status, 200, "{state}");
+            let human = state["to_move"]
+                .as_u64()
+                .is_some_and(|s| state["seats"][s as usize] == "human");
+            if state["thinking"] == false && (human || !state["outcome"].is_null()) {
+                return state;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the computer did not move: {state}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub fn kill(mut self) {
+        // SIGKILL: no chance to flush or close anything.
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A game against the computer on `db`, the server killed with `kill -9` right after a move
+/// was acknowledged and started again: every acknowledged move is there, and the game goes on.
+pub fn killed_mid_game_loses_no_move(db: &str) {
+    let server = Server::start(db);
+    let (status, created) = server.request(
+        "POST",
+        "/api/games",
+        Some(&json!({"game": "ackenhead", "seats": ["human", "computer:2"]})),
+    );
+    assert_eq!(status, 201);
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["tokens"][0].as_str().unwrap().to_string();
+    let mut state = created["state"].clone();
+    let mut acknowledged = Vec::new();
+    for n in 0..4 {
+        let legal = state["legal"].as_array().unwrap();
+        let mv = legal[(n * 5 + 3) % legal.len()]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (status, after) = server.request(
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&json!({"move": mv, "token": token})),
+        );
+        assert_eq!(status, 200, "{after}");
+        acknowledged = after["moves"].as_array().unwrap().clone();
+        if n < 3 {
+            state = server.settled(&id);
+        }
+    }
+    // Killed right after a move was acknowledged, with the computer thinking.
+    server.kill();
+
+    let server = Server::start(db);
+    // Every acknowledged move is there; the computer then plays its reply by itself.
+    let state = server.settled(&id);
+    let moves = state["moves"].as_array().unwrap();
+    assert_eq!(moves[..acknowledged.len()], acknowledged[..]);
+    assert_eq!(moves.len(), acknowledged.len() + 1, "{state}");
+    // The game goes on with the same token.
+    let mv = state["legal"][0].as_str().unwrap().to_string();
+    let (status, after) = server.request(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&json!({"move": mv, "token": token})),
+    );
+    assert_eq!(status, 200, "{after}");
+}

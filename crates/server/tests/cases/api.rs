@@ -1,0 +1,1397 @@
+// The API tests, run on SQLite by tests/api.rs and on PostgreSQL by tests/api_postgres.rs:
+// each defines `fresh_db()` (the URL of a new, empty database) and `lasting_db()` (one that
+// a second server can open again: its URL and what keeps it alive), then includes this file.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use myrmidon_server::{router, App, Store};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn app_on(db: &str) -> Arc<App> {
+    let store = Store::open(db).await.expect("the database opens");
+    App::new(store, Duration::from_millis(20), 2)
+}
+
+/// An app on a new, empty database.
+async fn app() -> Arc<App> {
+    app_on(&fresh_db()).await
+}
+
+async fn call(app: &Arc<App>, method: &str, path: &str, body: Option<Body>) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(body.unwrap_or_else(Body::empty))
+        .unwrap();
+    let response = router(app.clone()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+        panic!(
+            "{method} {path}: not JSON ({e}): {}",
+            String::from_utf8_lossy(&bytes)
+        )
+    });
+    (status, value)
+}
+
+async fn get(app: &Arc<App>, path: &str) -> (StatusCode, Value) {
+    call(app, "GET", path, None).await
+}
+
+async fn post(app: &Arc<App>, path: &str, body: Value) -> (StatusCode, Value) {
+    call(app, "POST", path, Some(Body::from(body.to_string()))).await
+}
+
+/// Plays a move with a seat's token.
+async fn play(app: &Arc<App>, id: &str, mv: &str, token: &str) -> (StatusCode, Value) {
+    post(
+        app,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": mv, "token": token}),
+    )
+    .await
+}
+
+async fn create(app: &Arc<App>, body: Value) -> (String, Vec<Option<String>>, Value) {
+    let (status, v) = post(app, "/api/games", body.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}: {v}");
+    let tokens = v["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().map(String::from))
+        .collect();
+    (
+        v["id"].as_str().unwrap().to_string(),
+        tokens,
+        v["state"].clone(),
+    )
+}
+
+/// Waits until the computer has moved (the state is not thinking and a human is to move or
+/// the game is over).
+async fn settled(app: &Arc<App>, id: &str) -> Value {
+    for _ in 0..500 {
+        let (status, state) = get(app, &format!("/api/games/{id}")).await;
+        assert_eq!(status, StatusCode::OK);
+        let to_move = state["to_move"].as_u64();
+        let human_turn = to_move.is_some_and(|s| state["seats"][s as usize] == "human");
+        if !state["thinking"].as_bool().unwrap() && (state["outcome"] != Value::Null || human_turn)
+        {
+            return state;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("game {id}: the computer did not move in 10 s");
+}
+
+#[tokio::test]
+async fn lists_every_game_with_its_board() {
+    let app = app().await;
+    let (status, games) = get(&app, "/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "ackenhead",
+            "antchess",
+            "antchess3",
+            "epaminondas",
+            "reines"
+        ]
+    );
+    for game in games.as_array().unwrap() {
+        let board = &game["board"];
+        let cells = board["cells"].as_array().unwrap().len();
+        // The rows as drawn hold every cell exactly once.
+        let mut seen = vec![0; cells];
+        for row in board["rows"].as_array().unwrap() {
+            for c in row["cells"].as_array().unwrap() {
+                seen[c.as_u64().unwrap() as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1), "{}: rows", game["id"]);
+        assert!(!game["pieces"].as_array().unwrap().is_empty());
+        assert_eq!(game["levels"], 8);
+    }
+    let reines = &games[4];
+    assert_eq!(reines["settings"][0]["name"], "region");
+    assert_eq!(games[2]["players"], json!(["Black", "Red", "Green"]));
+    assert_eq!(games[1]["board"]["kind"], "hex");
+    assert_eq!(games[1]["board"]["cells"].as_array().unwrap().len(), 127);
+    // Cells with a role in the rules, for the board to mark.
+    assert_eq!(
+        games[1]["board"]["special"],
+        json!([{"cell": 63, "name": "anthill"}])
+    );
+    assert_eq!(reines["board"]["special"][0]["cell"], 9);
+    assert_eq!(games[0]["board"]["special"], json!([]));
+}
+
+/// A small deterministic choice among the legal moves.
+fn pick(legal: &[Value], n: usize) -> String {
+    let i = (n.wrapping_mul(2_654_435_761) >> 7) % legal.len();
+    legal[i].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn whole_games_on_one_screen_in_every_game() {
+    let app = app().await;
+    for kind in [
+        "ackenhead",
+        "antchess",
+        "antchess3",
+        "epaminondas",
+        "reines",
+    ] {
+        let players = if kind == "antchess3" { 3 } else { 2 };
+        let (id, tokens, mut state) =
+            create(&app, json!({"game": kind, "seats": vec!["human"; players]})).await;
+        // One screen: one token for every seat.
+        assert!(tokens.iter().all(|t| t.is_some() && *t == tokens[0]));
+        let token = tokens[0].clone().unwrap();
+        let mut n = 0;
+        while state["outcome"].is_null() {
+            let legal = state["legal"].as_array().unwrap().clone();
+            assert!(!legal.is_empty(), "{kind}: no legal move but no outcome");
+            assert_eq!(legal.len(), state["legal_cells"].as_array().unwrap().len());
+            let mv = pick(&legal, n);
+            let (status, next) = play(&app, &id, &mv, &token).await;
+            assert_eq!(status, StatusCode::OK, "{kind} {mv}: {next}");
+            assert_eq!(next["version"], n + 1);
+            assert_eq!(
+                next["history"].as_array().unwrap().last().unwrap()["text"],
+                mv
+            );
+            state = next;
+            n += 1;
+            assert!(n < 3000, "{kind}: no end after 3000 moves");
+        }
+        assert!(state["to_move"].is_null());
+        assert!(state["legal"].as_array().unwrap().is_empty());
+        assert!(!state["outcome"]["text"].as_str().unwrap().is_empty());
+        // The stored game reads back the same.
+        let (_, again) = get(&app, &format!("/api/games/{id}")).await;
+        assert_eq!(again, state);
+    }
+}
+
+#[tokio::test]
+async fn the_computer_replies_by_itself() {
+    let app = app().await;
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "computer:1"]}),
+    )
+    .await;
+    assert!(tokens[0].is_some() && tokens[1].is_none());
+    let mv = state["legal"][0].as_str().unwrap().to_string();
+    let (status, after) = post(
+        &app,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": mv, "token": tokens[0]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(after["to_move"], 1);
+    // The answer already says the computer is thinking.
+    assert_eq!(after["thinking"], true);
+    let state = settled(&app, &id).await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(state["to_move"], 0);
+
+    // The computer first: it moves as soon as the game exists.
+    let (id, _, created) = create(
+        &app,
+        json!({"game": "antchess3", "seats": ["computer:2", "computer:1", "human"]}),
+    )
+    .await;
+    assert_eq!(created["thinking"], true);
+    let state = settled(&app, &id).await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(state["to_move"], 2);
+}
+
+#[tokio::test]
+async fn refusals_say_what_is_wrong_and_change_nothing() {
+    let app = app().await;
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"]}),
+    )
+    .await;
+    let token = tokens[0].clone().unwrap();
+    let moves = format!("/api/games/{id}/moves");
+    let legal = state["legal"][0].as_str().unwrap().to_string();
+
+    let cases: Vec<(&str, String, Body, StatusCode, &str)> = vec![
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(r#"{"game": "chess", "seats": ["human", "human"]}"#),
+            StatusCode::NOT_FOUND,
+            "chess",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(r#"{"game": "ackenhead", "seats": ["human"]}"#),
+            StatusCode::BAD_REQUEST,
+            "2 players",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(r#"{"game": "ackenhead", "seats": ["human", "computer:9"]}"#),
+            StatusCode::BAD_REQUEST,
+            "level",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(r#"{"game": "ackenhead", "seats": ["human", "robot"]}"#),
+            StatusCode::BAD_REQUEST,
+            "robot",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(
+                r#"{"game": "reines", "seats": ["human", "human"], "settings": {"region": "mars"}}"#,
+            ),
+            StatusCode::BAD_REQUEST,
+            "mars",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(
+                r#"{"game": "reines", "seats": ["human", "human"], "settings": {"colour": "red"}}"#,
+            ),
+            StatusCode::BAD_REQUEST,
+            "colour",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(
+                r#"{"game": "ackenhead", "seats": ["human", "human"], "position": "8/8 w"}"#,
+            ),
+            StatusCode::BAD_REQUEST,
+            "position",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(r#"{"game": "ackenhead", "seats": ["human", "human"]"#),
+            StatusCode::BAD_REQUEST,
+            "JSON",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(r#"{"seats": ["human", "human"]}"#),
+            StatusCode::BAD_REQUEST,
+            "game",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Body::from(format!(
+                r#"{{"game": "ackenhead", "seats": ["human", "human"], "position": "{}"}}"#,
+                "x".repeat(70_000)
+            )),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "limit",
+        ),
+        (
+            "GET",
+            "/api/games/nosuchgame".into(),
+            Body::empty(),
+            StatusCode::NOT_FOUND,
+            "nosuchgame",
+        ),
+        (
+            "GET",
+            format!("/api/games/{id}?at=5"),
+            Body::empty(),
+            StatusCode::BAD_REQUEST,
+            "at=5",
+        ),
+        (
+            "GET",
+            "/api/nothing".into(),
+            Body::empty(),
+            StatusCode::NOT_FOUND,
+            "endpoint",
+        ),
+        (
+            "POST",
+            "/api/games/nosuchgame/moves".into(),
+            Body::from(json!({"move": legal, "token": token}).to_string()),
+            StatusCode::NOT_FOUND,
+            "nosuchgame",
+        ),
+        (
+            "POST",
+            moves.clone(),
+            Body::from("not json"),
+            StatusCode::BAD_REQUEST,
+            "JSON",
+        ),
+        (
+            "POST",
+            moves.clone(),
+            Body::from(json!({"token": token}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "move",
+        ),
+        (
+            "POST",
+            moves.clone(),
+            Body::from(json!({"move": "e2e9", "token": token}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "e2e9",
+        ),
+        (
+            "POST",
+            moves.clone(),
+            Body::from(json!({"move": "a1a8", "token": token}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "a1a8",
+        ),
+        (
+            "POST",
+            moves.clone(),
+            Body::from(json!({"move": legal, "token": "0123"}).to_string()),
+            StatusCode::FORBIDDEN,
+            "token",
+        ),
+        (
+            "POST",
+            moves.clone(),
+            Body::from(json!({"move": legal}).to_string()),
+            StatusCode::FORBIDDEN,
+            "token",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/resign"),
+            Body::from(json!({"seat": 5, "token": token}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "seat 5",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/resign"),
+            Body::from(json!({"seat": 1, "token": "nope"}).to_string()),
+            StatusCode::FORBIDDEN,
+            "token",
+        ),
+    ];
+    for (method, path, body, expected, mentions) in cases {
+        let (status, v) = call(&app, method, &path, Some(body)).await;
+        assert_eq!(status, expected, "{method} {path}: {v}");
+        let error = v["error"].as_str().unwrap_or_else(|| panic!("{path}: {v}"));
+        assert!(
+            error.contains(mentions),
+            "{path}: {error:?} should mention {mentions:?}"
+        );
+        let (_, now) = get(&app, &format!("/api/games/{id}")).await;
+        assert_eq!(now, state, "{method} {path} changed the game");
+    }
+
+    // A seat's own token only: the computer's turn, and the other human's seat.
+    let (id2, tokens2, state2) = create(
+        &app,
+        json!({"game": "reines", "seats": ["computer:1", "human"], "settings": {"region": "cultist"}}),
+    )
+    .await;
+    assert_eq!(state2["settings"]["region"], "cultist");
+    let first = state2["legal"][0].as_str().unwrap().to_string();
+    let (status, v) = post(
+        &app,
+        &format!("/api/games/{id2}/moves"),
+        json!({"move": first, "token": tokens2[1]}),
+    )
+    .await;
+    assert!(
+        status == StatusCode::FORBIDDEN || status == StatusCode::BAD_REQUEST,
+        "{v}"
+    );
+    let state2 = settled(&app, &id2).await;
+    let reply = state2["legal"][0].as_str().unwrap().to_string();
+    let (status, v) = post(
+        &app,
+        &format!("/api/games/{id2}/moves"),
+        json!({"move": reply, "token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "another game's token: {v}");
+
+    // Resigning ends a two-player game; a move after the end is refused.
+    let (status, over) = post(
+        &app,
+        &format!("/api/games/{id}/resign"),
+        json!({"seat": 0, "token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{over}");
+    assert_eq!(over["outcome"]["winner"], 1);
+    assert_eq!(over["outcome"]["reason"], "resignation");
+    let (status, v) = post(&app, &moves, json!({"move": legal, "token": token})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("over"), "{v}");
+}
+
+#[tokio::test]
+async fn earlier_positions_and_a_start_position() {
+    let app = app().await;
+    let start = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"], "position": start}),
+    )
+    .await;
+    assert_eq!(state["start"], start);
+    assert_eq!(state["position"], start);
+    let token = tokens[0].clone().unwrap();
+    let mut positions = vec![state["position"].clone()];
+    let mut current = state;
+    for n in 0..4 {
+        let mv = pick(current["legal"].as_array().unwrap(), n);
+        let (status, next) = play(&app, &id, &mv, &token).await;
+        assert_eq!(status, StatusCode::OK);
+        positions.push(next["position"].clone());
+        current = next;
+    }
+    for (at, position) in positions.iter().enumerate() {
+        let (status, v) = get(&app, &format!("/api/games/{id}?at={at}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(&v["position"], position, "at={at}");
+        assert_eq!(v["moves"].as_array().unwrap().len(), at);
+    }
+}
+
+#[tokio::test]
+async fn games_survive_a_new_server_on_the_same_database() {
+    let (db, _dir) = lasting_db();
+    let (id, token, state) = {
+        let app = app_on(&db).await;
+        let (id, tokens, mut state) = create(
+            &app,
+            json!({"game": "antchess", "seats": ["human", "human"]}),
+        )
+        .await;
+        let token = tokens[0].clone().unwrap();
+        for n in 0..6 {
+            let mv = pick(state["legal"].as_array().unwrap(), n);
+            let (status, next) = play(&app, &id, &mv, &token).await;
+            assert_eq!(status, StatusCode::OK);
+            state = next;
+        }
+        (id, token, state)
+    };
+    let app = app_on(&db).await;
+    let (status, again) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again, state);
+    // And it goes on with the same token.
+    let mv = pick(again["legal"].as_array().unwrap(), 99);
+    let (status, next) = play(&app, &id, &mv, &token).await;
+    assert_eq!(status, StatusCode::OK, "{next}");
+    assert_eq!(next["version"], 7);
+}
+
+#[tokio::test]
+async fn the_front_end_is_served_from_the_binary() {
+    let app = app().await;
+    for path in ["/", "/game/abc", "/board.js", "/style.css"] {
+        let response = router(app.clone())
+            .oneshot(Request::builder().uri(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        assert!(bytes.len() > 100, "{path}");
+    }
+    let response = router(app.clone())
+        .oneshot(
+            Request::builder()
+                .uri("/no/such/file.js")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn takeback_against_the_computer_and_on_one_screen() {
+    let app = app().await;
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "epaminondas", "seats": ["human", "computer:1"]}),
+    )
+    .await;
+    let token = tokens[0].clone().unwrap();
+    let takeback = format!("/api/games/{id}/takeback");
+    // Nothing of ours to take back yet.
+    let (status, v) = post(&app, &takeback, json!({"token": token})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, v) = post(&app, &takeback, json!({"token": "wrong"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
+    let mv = pick(state["legal"].as_array().unwrap(), 3);
+    let (status, _) = play(&app, &id, &mv, &token).await;
+    assert_eq!(status, StatusCode::OK);
+    let after_reply = settled(&app, &id).await;
+    assert_eq!(after_reply["moves"].as_array().unwrap().len(), 2);
+    // The player's move and the computer's reply go back together.
+    let (status, back) = post(&app, &takeback, json!({"token": token})).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back["moves"], json!([]));
+    assert_eq!(back["position"], state["position"]);
+    // The version only grows: two moves and a takeback.
+    assert_eq!(back["version"], 3);
+    assert_eq!(back["to_move"], 0);
+    // And the game goes on from there, stored so.
+    let (status, _) = play(&app, &id, &mv, &token).await;
+    assert_eq!(status, StatusCode::OK);
+    let again = settled(&app, &id).await;
+    assert_eq!(again["moves"].as_array().unwrap().len(), 2);
+
+    // One screen: one move back at a time.
+    let (id, tokens, _) =
+        create(&app, json!({"game": "reines", "seats": ["human", "human"]})).await;
+    let token = tokens[0].clone().unwrap();
+    let mut positions = Vec::new();
+    let (_, mut state) = get(&app, &format!("/api/games/{id}")).await;
+    for n in 0..3 {
+        positions.push(state["position"].clone());
+        let mv = pick(state["legal"].as_array().unwrap(), n);
+        state = play(&app, &id, &mv, &token).await.1;
+    }
+    for expected in positions.iter().rev() {
+        let (status, back) = post(
+            &app,
+            &format!("/api/games/{id}/takeback"),
+            json!({"token": token}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(&back["position"], expected);
+    }
+}
+
+#[tokio::test]
+async fn records_export_and_import() {
+    let app = app().await;
+    let (id, tokens, mut state) = create(
+        &app,
+        json!({"game": "antchess3", "seats": ["human", "human", "human"]}),
+    )
+    .await;
+    let token = tokens[0].clone().unwrap();
+    for n in 0..7 {
+        let mv = pick(state["legal"].as_array().unwrap(), n);
+        state = play(&app, &id, &mv, &token).await.1;
+    }
+    // Red resigns: Black and Green play on.
+    let (status, state) = post(
+        &app,
+        &format!("/api/games/{id}/resign"),
+        json!({"seat": 1, "token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert!(state["outcome"].is_null());
+    assert_eq!(state["eliminated"][0]["seat"], 1);
+
+    let response = router(app.clone())
+        .oneshot(
+            Request::builder()
+                .uri(format!("/api/games/{id}/record"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let text = String::from_utf8(
+        response
+            .into_body()
+            .collect()
+            .await
+            .unwrap()
+            .to_bytes()
+            .to_vec(),
+    )
+    .unwrap();
+    assert!(text.contains("[Game \"antchess3\"]"), "{text}");
+    assert!(
+        text.contains("out:"),
+        "the resignation is in the record: {text}"
+    );
+
+    let (id2, _, imported) = create(
+        &app,
+        json!({"record": text, "seats": ["human", "human", "human"]}),
+    )
+    .await;
+    assert_ne!(id2, id);
+    for field in [
+        "position",
+        "moves",
+        "legal",
+        "to_move",
+        "eliminated",
+        "outcome",
+    ] {
+        assert_eq!(imported[field], state[field], "{field}");
+    }
+    // Stored as read: a new server over the same store gives the same state.
+    let (_, again) = get(&app, &format!("/api/games/{id2}")).await;
+    assert_eq!(again, imported);
+
+    // Refusals: a record of another game, a broken record.
+    let (status, v) = post(
+        &app,
+        "/api/games",
+        json!({"game": "reines", "record": text, "seats": ["human", "human", "human"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("antchess3"), "{v}");
+    let broken = text.replace("[Game \"antchess3\"]", "[Game \"antchess3\"]\n[Broken");
+    let (status, v) = post(
+        &app,
+        "/api/games",
+        json!({"record": broken, "seats": ["human", "human", "human"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("line"), "{v}");
+}
+
+#[tokio::test]
+async fn rules_texts_for_every_game() {
+    let app = app().await;
+    for id in [
+        "ackenhead",
+        "antchess",
+        "antchess3",
+        "epaminondas",
+        "reines",
+    ] {
+        let (status, v) = get(&app, &format!("/api/rules/{id}")).await;
+        assert_eq!(status, StatusCode::OK, "{id}: {v}");
+        let html = v["html"].as_str().unwrap();
+        assert!(html.starts_with("<h1>"), "{id}: {}", &html[..80]);
+        assert!(html.contains("<table>"), "{id}: tables are rendered");
+        assert_eq!(v["game"], id);
+    }
+    // Three-player Ant Chess is played by the Ant Chess text.
+    let (_, a) = get(&app, "/api/rules/antchess").await;
+    let (_, b) = get(&app, "/api/rules/antchess3").await;
+    assert_eq!(a["html"], b["html"]);
+    let (status, v) = get(&app, "/api/rules/chess").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(v["error"].as_str().unwrap().contains("chess"), "{v}");
+}
+
+#[tokio::test]
+async fn the_explorer_sets_up_positions_and_shows_their_moves() {
+    let app = app().await;
+    // A Vao (a bishop that captures by hopping) alone with the Kings, Black to move.
+    let (status, v) = post(
+        &app,
+        "/api/explore",
+        json!({"game": "ackenhead", "clear": true,
+               "put": [{"cell": "d4", "piece": {"owner": 1, "kind": "V"}}], "to_move": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["position"], "4k3/8/8/8/3v4/8/8/4K3 b - - 0 1");
+    assert_eq!(v["to_move"], 1);
+    let from_d4: Vec<&str> = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m.as_str().filter(|t| t.starts_with("d4")))
+        .collect();
+    assert_eq!(from_d4.len(), 13, "{from_d4:?}");
+    assert_eq!(
+        v["legal"].as_array().unwrap().len(),
+        v["legal_cells"].as_array().unwrap().len()
+    );
+    let palette = v["palette"].as_array().unwrap();
+    assert_eq!(palette.len(), 12);
+    assert_eq!(palette[0], json!({"owner": 0, "kind": "K", "name": "King"}));
+    // Every game: an empty edit gives the start, a cleared board is still a game going on.
+    for id in [
+        "ackenhead",
+        "antchess",
+        "antchess3",
+        "epaminondas",
+        "reines",
+    ] {
+        let (_, start) = post(&app, "/api/explore", json!({"game": id})).await;
+        let (status, cleared) =
+            post(&app, "/api/explore", json!({"game": id, "clear": true})).await;
+        assert_eq!(status, StatusCode::OK, "{id}: {cleared}");
+        assert!(
+            cleared["outcome"].is_null() || cleared["outcome"]["winner"].is_null(),
+            "{id}: {cleared}"
+        );
+        let count = |v: &Value| {
+            v["board"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| !c.is_null())
+                .count()
+        };
+        assert!(count(&cleared) < count(&start), "{id}");
+        let (_, again) = post(
+            &app,
+            "/api/explore",
+            json!({"game": id, "position": start["position"]}),
+        )
+        .await;
+        assert_eq!(again["position"], start["position"], "{id}");
+    }
+    // Jeu de Reines with the Myrmides in a1: seat 0 is theirs, written in lower case.
+    let (status, v) = post(
+        &app,
+        "/api/explore",
+        json!({"game": "reines", "settings": {"region": "cultist"},
+               "put": [{"cell": "d2", "piece": null}, {"cell": "e4", "piece": {"owner": 0, "kind": "W"}}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["position"].as_str().unwrap().contains("/1w2w3/"), "{v}");
+    // Refusals say what is wrong.
+    for (body, want) in [
+        (
+            json!({"game": "ackenhead", "put": [{"cell": "e1", "piece": null}]}),
+            "kings",
+        ),
+        (
+            json!({"game": "ackenhead", "put": [{"cell": "z9", "piece": null}]}),
+            "z9",
+        ),
+        (
+            json!({"game": "ackenhead", "put": [{"cell": "e4", "piece": {"owner": 0, "kind": "Q"}}]}),
+            "'Q'",
+        ),
+        (json!({"game": "ackenhead", "to_move": 2}), "seat 2"),
+        (
+            json!({"game": "ackenhead", "position": "8/8 w"}),
+            "bad position string",
+        ),
+        (
+            json!({"game": "ackenhead", "position": "x", "settings": {"a": "b"}}),
+            "settings",
+        ),
+        (json!({"game": "ackenhead", "colour": 1}), "colour"),
+        (
+            json!({"game": "reines", "settings": {"region": "moon"}}),
+            "moon",
+        ),
+    ] {
+        let (status, v) = post(&app, "/api/explore", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(want), "{body}: {v}");
+    }
+    let (status, _) = post(&app, "/api/explore", json!({"game": "go"})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn captured_pieces_draw_offers_and_rematches() {
+    let app = app().await;
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"]}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    assert_eq!(state["captured"], json!([[], []]));
+    // The Pao h1 takes the pawn h7 over the pawn h2.
+    let (_, s) = play(&app, &id, "h1h7", &t).await;
+    assert_eq!(s["captured"], json!([[], ["P"]]), "{s}");
+    // Draw: refusals first.
+    let draw = |seat: u8, token: &str, action: &str| json!({"seat": seat, "token": token, "action": action});
+    let path = format!("/api/games/{id}/draw");
+    let (status, v) = post(&app, &path, draw(0, &t, "accept")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, _) = post(&app, &path, draw(0, "wrong", "offer")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, v) = post(&app, &path, draw(0, &t, "shake")).await;
+    assert!(status == StatusCode::BAD_REQUEST && v["error"].as_str().unwrap().contains("shake"));
+    let (status, v) = post(&app, &path, draw(1, &t, "offer")).await;
+    assert_eq!(
+        (status, v["draw_offer"].clone()),
+        (StatusCode::OK, json!(1))
+    );
+    // A rematch is for finished games.
+    let rematch = format!("/api/games/{id}/rematch");
+    let (status, _) = post(&app, &rematch, json!({"token": t})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, v) = post(&app, &path, draw(0, &t, "accept")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["outcome"]["reason"], "agreement");
+    assert_eq!(v["outcome"]["winner"], Value::Null);
+    assert_eq!(v["draw_offer"], Value::Null);
+    let (status, _) = post(&app, &path, draw(0, &t, "offer")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // The draw is stored: a new server on the database would replay it (the step is a declare).
+    let (status, _) = post(&app, &rematch, json!({"token": "nope"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, r) = post(&app, &rematch, json!({"token": t})).await;
+    assert_eq!(status, StatusCode::CREATED, "{r}");
+    let new_id = r["id"].as_str().unwrap();
+    assert_eq!(r["state"]["moves"], json!([]));
+    let (_, old) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(old["rematch"], new_id);
+    let (status, _) = post(&app, &rematch, json!({"token": t})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // Colours swap: a computer seat moves to the other side.
+    let (id, tokens, _) = create(
+        &app,
+        json!({"game": "reines", "seats": ["human", "computer:1"]}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    let (_, v) = post(
+        &app,
+        &format!("/api/games/{id}/resign"),
+        json!({"seat": 0, "token": t}),
+    )
+    .await;
+    assert_eq!(v["outcome"]["winner"], 1);
+    let (_, r) = post(
+        &app,
+        &format!("/api/games/{id}/rematch"),
+        json!({"token": t}),
+    )
+    .await;
+    assert_eq!(r["state"]["seats"], json!(["computer:1", "human"]));
+    assert!(
+        r["tokens"][0].is_null() && r["tokens"][1].is_string(),
+        "{r}"
+    );
+    // Against the computer an offer is answered at once, one way or the other.
+    let (id, tokens, _) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "computer:3"]}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    let (status, v) = post(&app, &format!("/api/games/{id}/draw"), draw(0, &t, "offer")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["draw_offer"], Value::Null);
+    // In the opening it always declines.
+    assert_eq!(v["draw_declined"], 1, "{v}");
+    assert_eq!(v["outcome"], Value::Null);
+    // Three players: no draw offers.
+    let (id, tokens, _) = create(
+        &app,
+        json!({"game": "antchess3", "seats": ["human", "human", "human"]}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    let (status, v) = post(&app, &format!("/api/games/{id}/draw"), draw(0, &t, "offer")).await;
+    assert!(
+        status == StatusCode::BAD_REQUEST && v["error"].as_str().unwrap().contains("two-player")
+    );
+}
+
+#[tokio::test]
+async fn clocks_run_on_the_server_and_flags_fall_there() {
+    let (db, _dir) = lasting_db();
+    let app = app_on(&db).await;
+    for clock in [
+        json!({"minutes": -1}),
+        json!({"minutes": 0}),
+        json!({"minutes": 600}),
+        json!({"min": 1}),
+    ] {
+        let (status, v) = post(
+            &app,
+            "/api/games",
+            json!({"game": "ackenhead", "seats": ["human", "human"], "clock": clock}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{clock}: {v}");
+    }
+    // One second and one millisecond a move.
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"],
+               "clock": {"minutes": 0, "increment": 0.001}}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    assert_eq!(state["clock"]["remaining_ms"], json!([1000, 1000]));
+    assert_eq!(state["clock"]["running"], Value::Null);
+    // First moves are free; then White's clock runs.
+    play(&app, &id, "e2d3", &t).await;
+    let (_, s) = play(&app, &id, "d7c6", &t).await;
+    assert_eq!(s["clock"]["running"], 0, "{s}");
+    // A new server on the same file has the same clock.
+    let other = app_on(&db).await;
+    let (_, s2) = get(&other, &format!("/api/games/{id}")).await;
+    assert_eq!(s2["clock"]["running"], 0);
+    assert!(
+        s2["clock"]["remaining_ms"][1].as_i64().unwrap() == 1001,
+        "{s2}"
+    );
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    // The flag fell on the server, with no request to make it fall.
+    let (_, s) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(s["outcome"]["reason"], "time", "{s}");
+    assert_eq!(s["outcome"]["winner"], 1);
+    assert_eq!(s["clock"]["remaining_ms"][0], 0);
+    // A move after the flag is refused (the other server, which has no timer for it, lets it
+    // fall at the move instead).
+    let (status, v) = play(&other, &id, "d3c4", &t).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("time"), "{v}");
+    // An imported record has no clock to give.
+    let (status, _) = post(
+        &app,
+        "/api/games",
+        json!({"record": "[Game \"ackenhead\"]\n\n*\n", "seats": ["human", "human"], "clock": {"minutes": 1}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn analysis_streams_lines_and_evaluations() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+
+    let app = app().await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router(app)).await });
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/analysis"))
+        .await
+        .unwrap();
+    async fn next(
+        ws: &mut (impl StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin),
+    ) -> Value {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(20), ws.next())
+                .await
+                .expect("an answer in time")
+                .expect("the socket open")
+                .unwrap();
+            if let Message::Text(t) = msg {
+                return serde_json::from_str(t.as_str()).unwrap();
+            }
+        }
+    }
+    let send = |v: Value| Message::Text(v.to_string().into());
+    ws.send(send(
+        json!({"op": "analyse", "id": 7, "game": "ackenhead", "moves": ["e2d3"], "movetime": 400}),
+    ))
+    .await
+    .unwrap();
+    let mut depths = Vec::new();
+    let done = loop {
+        let v = next(&mut ws).await;
+        match v["type"].as_str().unwrap() {
+            "info" => {
+                assert_eq!(v["id"], 7);
+                depths.push(v["depth"].as_u64().unwrap());
+                // Black to move: seat 0's view is the opposite.
+                if let Some(cp) = v["score"]["cp"].as_i64() {
+                    assert_eq!(v["first"]["cp"].as_i64().unwrap(), -cp);
+                }
+                assert!(!v["pv"].as_array().unwrap().is_empty());
+            }
+            "done" => break v,
+            other => panic!("{other}: {v}"),
+        }
+    };
+    assert!(
+        depths.len() >= 3 && depths.windows(2).all(|w| w[0] <= w[1]),
+        "{depths:?}"
+    );
+    let best = done["best"].as_str().unwrap();
+    let mut record = myrmidon_rules::registry::find("ackenhead")
+        .unwrap()
+        .new_game(&Default::default())
+        .unwrap();
+    record.play("e2d3").unwrap();
+    assert!(
+        record.legal_moves().iter().any(|m| m.text == best),
+        "{best}"
+    );
+    // Evaluations of every position of a short game.
+    ws.send(send(json!({"op": "evals", "id": 8, "game": "reines", "moves": ["b2-b1", "g7-g8"], "movetime": 30})))
+        .await
+        .unwrap();
+    for ply in 0..3 {
+        let v = next(&mut ws).await;
+        assert_eq!(
+            (v["type"].as_str(), v["ply"].as_u64()),
+            (Some("eval"), Some(ply)),
+            "{v}"
+        );
+        assert!(v["score"].is_object() && v["first"].is_object(), "{v}");
+    }
+    assert_eq!(next(&mut ws).await["type"], "evals_done");
+    // A stop ends a long analysis at once.
+    ws.send(send(
+        json!({"op": "analyse", "id": 9, "game": "epaminondas", "movetime": 60000}),
+    ))
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    ws.send(send(json!({"op": "stop"}))).await.unwrap();
+    loop {
+        let v = next(&mut ws).await;
+        if v["type"] == "done" {
+            assert_eq!(v["id"], 9);
+            break;
+        }
+    }
+    // Bad requests get an error and the socket stays open.
+    for (bad, want) in [
+        (
+            json!({"op": "analyse", "game": "ackenhead", "moves": ["e2e5"]}),
+            "e2e5",
+        ),
+        (json!({"op": "analyse", "game": "nim"}), "nim"),
+        (json!({"op": "fly"}), "fly"),
+        (
+            json!({"op": "analyse", "game": "ackenhead", "multipv": 9}),
+            "multipv",
+        ),
+    ] {
+        ws.send(send(bad.clone())).await.unwrap();
+        let v = next(&mut ws).await;
+        assert_eq!(v["type"], "error", "{bad}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(want), "{bad}: {v}");
+    }
+    ws.send(Message::Text("{not json".into())).await.unwrap();
+    assert_eq!(next(&mut ws).await["type"], "error");
+    // Over the message limit: the server closes the socket.
+    ws.send(Message::Text("x".repeat(20_000).into()))
+        .await
+        .unwrap();
+    let end = tokio::time::timeout(Duration::from_secs(5), ws.next())
+        .await
+        .unwrap();
+    assert!(
+        matches!(end, None | Some(Err(_)) | Some(Ok(Message::Close(_)))),
+        "{end:?}"
+    );
+}
+
+#[tokio::test]
+async fn online_seats_invitations_joins_and_the_lobby() {
+    let app = app().await;
+    // Invitation links: every online seat has its own token.
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "antchess3", "seats": ["online", "online", "computer:1"]}),
+    )
+    .await;
+    let (t0, t1) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    assert_ne!(t0, t1);
+    assert!(tokens[2].is_none());
+    assert_eq!(state["open_seats"], json!([]));
+    // A seat's token moves for that seat only; a spectator (no token) for none.
+    let mv = state["legal"][0].as_str().unwrap().to_string();
+    let (status, _) = play(&app, &id, &mv, &t1).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = post(&app, &format!("/api/games/{id}/moves"), json!({"move": mv})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = play(&app, &id, &mv, &t0).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // A public game with an open seat is in the lobby; a private one is not.
+    let (open_id, tokens, state) = create(
+        &app,
+        json!({"game": "reines", "seats": ["online", "open"], "public": true,
+               "clock": {"minutes": 3, "increment": 2}}),
+    )
+    .await;
+    assert!(tokens[1].is_none());
+    assert_eq!(state["open_seats"], json!([1]));
+    assert_eq!(state["public"], true);
+    let (private_id, _, _) =
+        create(&app, json!({"game": "reines", "seats": ["online", "open"]})).await;
+    let (status, lobby) = get(&app, "/api/lobby").await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = lobby
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, vec![open_id.as_str()], "{lobby}");
+    assert_eq!(lobby[0]["open_seats"], json!([1]));
+    assert_eq!(lobby[0]["clock"]["initial_ms"], 180_000);
+    // Nobody moves for an open seat.
+    let t = tokens[0].clone().unwrap();
+    let mv = state["legal"][0].as_str().unwrap().to_string();
+    let (_, s) = play(&app, &open_id, &mv, &t).await;
+    let reply = s["legal"][0].as_str().unwrap().to_string();
+    let (status, v) = play(&app, &open_id, &reply, &t).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("open"), "{v}");
+    // Join: the seat is the joiner's; a second joiner is refused; the lobby forgets it.
+    let join = format!("/api/games/{open_id}/join");
+    let (status, joined) = post(&app, &join, json!({"seat": 1})).await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    let t1 = joined["token"].as_str().unwrap().to_string();
+    assert_eq!(joined["state"]["seats"], json!(["online", "online"]));
+    assert_eq!(joined["state"]["open_seats"], json!([]));
+    let (status, v) = post(&app, &join, json!({"seat": 1})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("taken"), "{v}");
+    for (bad, want) in [
+        (json!({"seat": 0}), StatusCode::CONFLICT),
+        (json!({"seat": 5}), StatusCode::BAD_REQUEST),
+        (json!({}), StatusCode::BAD_REQUEST),
+    ] {
+        let (status, v) = post(&app, &join, bad.clone()).await;
+        assert_eq!(status, want, "{bad}: {v}");
+    }
+    let (status, _) = post(&app, "/api/games/nosuch/join", json!({"seat": 0})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = play(&app, &open_id, &reply, &t1).await;
+    assert_eq!(status, StatusCode::OK);
+    // A rematch asked by the one who joined: the seats swap, the other person's seat is open
+    // for them to join again, and it is public as the game was.
+    let (status, _) = post(
+        &app,
+        &format!("/api/games/{open_id}/resign"),
+        json!({"seat": 0, "token": t}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, r) = post(
+        &app,
+        &format!("/api/games/{open_id}/rematch"),
+        json!({"token": t1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{r}");
+    assert_eq!(r["state"]["seats"], json!(["online", "open"]));
+    assert!(
+        r["tokens"][0].is_string() && r["tokens"][1].is_null(),
+        "{r}"
+    );
+    assert_eq!(r["state"]["public"], true);
+    let (_, lobby) = get(&app, "/api/lobby").await;
+    let listed: Vec<&Value> = lobby.as_array().unwrap().iter().map(|g| &g["id"]).collect();
+    assert_eq!(
+        listed,
+        vec![&r["id"]],
+        "only the rematch, with its open seat: {lobby}"
+    );
+    // The private game's open seat can be joined by anyone who has its address.
+    let (status, _) = post(
+        &app,
+        &format!("/api/games/{private_id}/join"),
+        json!({"seat": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    // A computer seat or a seat on one screen is never open.
+    let (id, _, _) = create(
+        &app,
+        json!({"game": "reines", "seats": ["human", "computer:2"]}),
+    )
+    .await;
+    let (status, _) = post(&app, &format!("/api/games/{id}/join"), json!({"seat": 1})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, v) = post(
+        &app,
+        "/api/games",
+        json!({"game": "reines", "seats": ["online", "guest"]}),
+    )
+    .await;
+    assert!(
+        status == StatusCode::BAD_REQUEST && v["error"].as_str().unwrap().contains("open"),
+        "{v}"
+    );
+}
+
+#[tokio::test]
+async fn joins_are_stored_for_a_new_server() {
+    let (db, _dir) = lasting_db();
+    let app = app_on(&db).await;
+    let (id, _, _) = create(
+        &app,
+        json!({"game": "epaminondas", "seats": ["open", "open"], "public": true}),
+    )
+    .await;
+    // Another server on the same database (as another process would be), which has read the
+    // game while the seat was open, races a join: the database gives the seat to one only.
+    let other = app_on(&db).await;
+    let (_, s) = get(&other, &format!("/api/games/{id}")).await;
+    assert_eq!(s["open_seats"], json!([0, 1]));
+    let (_, joined) = post(&app, &format!("/api/games/{id}/join"), json!({"seat": 0})).await;
+    let t0 = joined["token"].as_str().unwrap().to_string();
+    let (status, v) = post(&other, &format!("/api/games/{id}/join"), json!({"seat": 0})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    let (_, lobby) = get(&other, "/api/lobby").await;
+    assert_eq!(lobby[0]["open_seats"], json!([1]));
+    let (_, s) = get(&other, &format!("/api/games/{id}")).await;
+    let mv = s["legal"][0].as_str().unwrap().to_string();
+    let (status, _) = play(&other, &id, &mv, &t0).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn limits_per_client_refuse_floods_with_429() {
+    let store = Store::open(&fresh_db()).await.unwrap();
+    let limits = myrmidon_server::RateLimits {
+        create_burst: 3,
+        action_burst: 5,
+        sockets: 2,
+        ..myrmidon_server::RateLimits::default()
+    };
+    let app = App::with_limits(store, Duration::from_millis(20), 1, limits);
+    let body = json!({"game": "reines", "seats": ["human", "human"]});
+    let mut statuses = Vec::new();
+    for _ in 0..5 {
+        statuses.push(post(&app, "/api/games", body.clone()).await.0);
+    }
+    assert_eq!(&statuses[..3], &[StatusCode::CREATED; 3]);
+    assert_eq!(statuses[3], StatusCode::TOO_MANY_REQUESTS);
+    let (status, v) = post(&app, "/api/games", body.clone()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        v["error"].as_str().unwrap().contains("too many new games"),
+        "{v}"
+    );
+    // Reading is not limited; acting is, on its own bucket.
+    for _ in 0..20 {
+        assert_eq!(get(&app, "/api/games").await.0, StatusCode::OK);
+    }
+    let mut refused = 0;
+    for _ in 0..8 {
+        let (status, _) = post(&app, "/api/explore", json!({"game": "reines"})).await;
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            refused += 1;
+        }
+    }
+    assert_eq!(refused, 3);
+
+    // Sockets: two at once per client; a flood of messages closes one.
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let served = app.clone();
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router(served).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+    });
+    let url = format!("ws://{addr}/api/analysis");
+    let (mut a, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let (_b, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let third = tokio_tungstenite::connect_async(&url).await;
+    assert!(third.is_err(), "a third socket was opened");
+    for _ in 0..100 {
+        if a.send(Message::Text("{\"op\": \"stop\"}".into()))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let closed = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match a.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await
+    .unwrap();
+    assert!(closed);
+    // Its place is free again.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(tokio_tungstenite::connect_async(&url).await.is_ok());
+}
+
+#[tokio::test]
+async fn a_game_streams_its_states_as_newline_delimited_json() {
+    let app = app().await;
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "reines", "seats": ["human", "human"]}),
+    )
+    .await;
+    let request = Request::builder()
+        .uri(format!("/api/games/{id}/stream"))
+        .body(Body::empty())
+        .unwrap();
+    let response = router(app.clone()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/x-ndjson",
+        "the stream's type"
+    );
+    let mut body = response.into_body();
+    // Reads one line: the frames of a stream come one line each.
+    async fn line(body: &mut Body) -> Value {
+        let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
+            .await
+            .expect("a line within 10 s")
+            .expect("the stream goes on")
+            .unwrap();
+        let bytes = frame.into_data().unwrap();
+        let text = std::str::from_utf8(&bytes).unwrap();
+        assert!(text.ends_with('\n'), "{text:?}");
+        serde_json::from_str(text.trim_end()).unwrap()
+    }
+    let first = line(&mut body).await;
+    assert_eq!(first["version"], state["version"]);
+    assert_eq!(first["moves"], json!([]));
+    let token = tokens[0].clone().unwrap();
+    let mut played = Vec::new();
+    for n in 0..3 {
+        let now = get(&app, &format!("/api/games/{id}")).await.1;
+        let mv = pick(now["legal"].as_array().unwrap(), n * 3 + 1);
+        let (status, _) = play(&app, &id, &mv, &token).await;
+        assert_eq!(status, StatusCode::OK);
+        played.push(Value::String(mv));
+        let next = line(&mut body).await;
+        assert_eq!(next["version"], n as u64 + 1);
+        assert_eq!(next["moves"], Value::Array(played.clone()));
+    }
+    // An unknown game: 404, no stream.
+    let (status, error) = get(&app, "/api/games/nosuchgame/stream").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(error["error"].as_str().unwrap().contains("nosuchgame"));
+}
