@@ -32,6 +32,11 @@ pub struct ServeArgs {
     /// it may open: docs/api.md). For load tests and trusted networks.
     #[arg(long)]
     pub no_rate_limits: bool,
+    /// A proxy or load balancer in front of the server (its address, repeatable): for requests
+    /// from it, the client is the address its `X-Forwarded-For` header names, so that the
+    /// limits count each client and not the proxy.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 pub fn run(args: &ServeArgs) -> CliResult {
@@ -51,10 +56,13 @@ pub fn run(args: &ServeArgs) -> CliResult {
         db: args.db.clone(),
         think: Duration::from_millis(args.think_ms),
         engines,
-        limits: if args.no_rate_limits {
-            RateLimits::off()
-        } else {
-            RateLimits::default()
+        limits: RateLimits {
+            trusted_proxies: args.trusted_proxies.clone(),
+            ..if args.no_rate_limits {
+                RateLimits::off()
+            } else {
+                RateLimits::default()
+            }
         },
     };
     let db = describe_db(&args.db);

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 
 use crate::clock::ClockSpec;
 use crate::limits::{too_many, ClientIp, MessageRate};
-use crate::live::{App, Refusal, Slot, LEVELS};
+use crate::live::{App, NewGame, Refusal, Slot, LEVELS};
 use tokio::sync::broadcast::error::RecvError;
 
 /// The largest request body accepted.
@@ -41,6 +41,7 @@ impl From<Refusal> for ApiError {
             Refusal::Conflict(e) => ApiError(StatusCode::CONFLICT, e),
             Refusal::Internal(e) => ApiError(StatusCode::INTERNAL_SERVER_ERROR, e),
             Refusal::Unavailable(e) => ApiError(StatusCode::SERVICE_UNAVAILABLE, e),
+            Refusal::TooMany(e) => ApiError(StatusCode::TOO_MANY_REQUESTS, e),
         }
     }
 }
@@ -166,9 +167,11 @@ pub struct ClockRequest {
 /// `POST /api/games`.
 pub async fn create_game(
     State(app): State<Arc<App>>,
+    ClientIp(ip): ClientIp,
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Response> {
     let req: CreateRequest = body(bytes)?;
+    let creator = crate::live::client_key(ip);
     let settings = settings_of(req.settings)?;
     let clock = match &req.clock {
         Some(c) => Some(
@@ -187,11 +190,22 @@ pub async fn create_game(
                         .into(),
                 ));
             }
-            app.import(game.as_deref(), &req.seats, &record).await?
+            app.may_create(&creator).await?;
+            app.import(game.as_deref(), &req.seats, &record, Some(creator))
+                .await?
         }
         (None, Some(game)) => {
-            app.create(&game, &req.seats, settings, req.position, clock, req.public)
-                .await?
+            app.may_create(&creator).await?;
+            app.create(NewGame {
+                kind: game,
+                seats: req.seats,
+                settings,
+                position: req.position,
+                clock,
+                public: req.public,
+                creator: Some(creator),
+            })
+            .await?
         }
         (None, None) => {
             return Err(ApiError(

@@ -1,6 +1,7 @@
 //! Limits per client, against abuse: how fast a client may create games and act in them (token
-//! buckets), and how many WebSockets it may hold open. A client is its IP address (as the
-//! connection shows it: behind a proxy, the proxy's).
+//! buckets), how many unfinished games it may have made, and how many WebSockets it may hold
+//! open. A client is its IP address as the connection shows it, or, when the connection comes
+//! from a trusted proxy (`--trusted-proxy`), as the proxy's `X-Forwarded-For` header says.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -8,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{header, Method, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -17,7 +18,7 @@ use serde_json::json;
 use crate::live::App;
 
 /// The limits of one server.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RateLimits {
     /// Games a client may create: this many at once, then one every `create_every`.
     pub create_burst: u32,
@@ -30,6 +31,11 @@ pub struct RateLimits {
     pub sockets: usize,
     /// Messages a client may send on one WebSocket in a second; more closes the socket.
     pub messages_per_second: u32,
+    /// Unfinished games a client may have created in the last 24 hours (counted in the
+    /// database, so across server processes).
+    pub open_games: u32,
+    /// The proxies (load balancers) whose `X-Forwarded-For` header names the client.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Default for RateLimits {
@@ -43,6 +49,8 @@ impl Default for RateLimits {
             action_every: Duration::from_millis(20),
             sockets: 50,
             messages_per_second: 20,
+            open_games: 50,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -57,6 +65,8 @@ impl RateLimits {
             action_every: Duration::ZERO,
             sockets: usize::MAX,
             messages_per_second: u32::MAX,
+            open_games: u32::MAX,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -147,30 +157,54 @@ impl Limiter {
     }
 }
 
-/// The client of a request: its IP address, or the unspecified address when the server runs
-/// without connection information (tests calling the router directly).
-pub fn client_of(request: &Request) -> IpAddr {
-    request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
+impl Limiter {
+    /// The client of a request: the connection's address (the unspecified address when the
+    /// server runs without connection information: tests calling the router directly); when
+    /// that is a trusted proxy, the last address of `X-Forwarded-For` that is not one.
+    pub fn client(&self, extensions: &axum::http::Extensions, headers: &HeaderMap) -> IpAddr {
+        let peer = extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+        let trusted = &self.limits.trusted_proxies;
+        if !trusted.contains(&peer) {
+            return peer;
+        }
+        let mut client = peer;
+        // Each proxy appends the address it was reached from: read from the right.
+        let forwarded = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .collect::<Vec<_>>();
+        for hop in forwarded.iter().rev() {
+            match hop.trim().parse::<IpAddr>() {
+                Ok(ip) => {
+                    client = ip;
+                    if !trusted.contains(&ip) {
+                        break;
+                    }
+                }
+                // Garbage: trust nothing further left.
+                Err(_) => break,
+            }
+        }
+        client
+    }
 }
 
 /// The client of a request, as an extractor (for the WebSocket handlers).
 pub struct ClientIp(pub IpAddr);
 
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientIp {
+impl axum::extract::FromRequestParts<Arc<App>> for ClientIp {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(
         parts: &mut axum::http::request::Parts,
-        _state: &S,
+        app: &Arc<App>,
     ) -> Result<Self, Self::Rejection> {
         Ok(ClientIp(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip()),
+            app.limiter.client(&parts.extensions, &parts.headers),
         ))
     }
 }
@@ -190,7 +224,8 @@ pub fn too_many(what: &str, wait: Duration) -> Response {
 pub async fn limit(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     if request.method() == Method::POST && request.uri().path().starts_with("/api/") {
         let create = request.uri().path() == "/api/games";
-        if let Err(wait) = app.limiter.take(client_of(&request), create) {
+        let client = app.limiter.client(request.extensions(), request.headers());
+        if let Err(wait) = app.limiter.take(client, create) {
             let what = if create { "new games" } else { "requests" };
             return too_many(what, wait);
         }
@@ -265,6 +300,39 @@ mod tests {
         assert!(limiter.socket(ip).is_none());
         drop(a);
         assert!(limiter.socket(ip).is_some());
+    }
+
+    #[test]
+    fn a_trusted_proxy_names_the_client() {
+        let proxy: IpAddr = "10.0.0.2".parse().unwrap();
+        let limiter = Limiter::new(RateLimits {
+            trusted_proxies: vec![proxy, "10.0.0.3".parse().unwrap()],
+            ..RateLimits::default()
+        });
+        let client = |peer: &str, forwarded: &[&str]| {
+            let mut extensions = axum::http::Extensions::new();
+            extensions.insert(ConnectInfo(SocketAddr::new(peer.parse().unwrap(), 4000)));
+            let mut headers = HeaderMap::new();
+            for f in forwarded {
+                headers.append("x-forwarded-for", f.parse().unwrap());
+            }
+            limiter.client(&extensions, &headers).to_string()
+        };
+        // Not from the proxy: the header is the client's own word, ignored.
+        assert_eq!(client("192.0.2.7", &["203.0.113.9"]), "192.0.2.7");
+        // From the proxy: the last address it saw, past the other trusted proxy.
+        assert_eq!(client("10.0.0.2", &["203.0.113.9"]), "203.0.113.9");
+        assert_eq!(
+            client("10.0.0.2", &["1.2.3.4, 203.0.113.9, 10.0.0.3"]),
+            "203.0.113.9"
+        );
+        assert_eq!(
+            client("10.0.0.2", &["1.2.3.4", "203.0.113.9"]),
+            "203.0.113.9"
+        );
+        // No header, or garbage: the proxy itself.
+        assert_eq!(client("10.0.0.2", &[]), "10.0.0.2");
+        assert_eq!(client("10.0.0.2", &["not an address"]), "10.0.0.2");
     }
 
     #[test]

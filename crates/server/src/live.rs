@@ -75,6 +75,8 @@ pub enum Refusal {
     Internal(String),
     /// 503: the database does not answer (nothing was changed).
     Unavailable(String),
+    /// 429: the client has made too many games.
+    TooMany(String),
 }
 
 impl From<StoreError> for Refusal {
@@ -91,6 +93,22 @@ impl From<StoreError> for Refusal {
             }
         }
     }
+}
+
+/// What a new game is made of (see `POST /api/games` in docs/api.md).
+pub struct NewGame {
+    /// The game kind's id.
+    pub kind: String,
+    /// Each seat's kind, as the API names them (`human`, `computer:5`, `online`, `open`).
+    pub seats: Vec<String>,
+    pub settings: Vec<(String, String)>,
+    /// A position string to start from (then no settings).
+    pub position: Option<String>,
+    pub clock: Option<ClockSpec>,
+    /// Listed in the lobby while it has open seats.
+    pub public: bool,
+    /// The client who asks, as [`client_key`] names it (`None` for the server's own games).
+    pub creator: Option<String>,
 }
 
 /// A game in memory.
@@ -139,6 +157,11 @@ pub struct App {
 /// How long past three times its thinking time a computer move made by another server
 /// process may take before this one makes it instead (the other may have stopped).
 const TAKEOVER: Duration = Duration::from_secs(5);
+
+/// How a client is named in the store: the SHA-256 (hex) of its address.
+pub fn client_key(ip: std::net::IpAddr) -> String {
+    hash_token(&format!("client {ip}"))
+}
 
 /// A fresh secret: 128 random bits in hex.
 pub fn new_token() -> String {
@@ -688,17 +711,42 @@ impl App {
         }
     }
 
+    /// Refuses a new game to a client (`creator`, as [`client_key`] makes it) that already
+    /// has its limit of unfinished games made in the last 24 hours.
+    pub async fn may_create(&self, creator: &str) -> Result<(), Refusal> {
+        let limit = self.limiter.limits.open_games;
+        if limit == u32::MAX {
+            return Ok(());
+        }
+        let open = self
+            .store
+            .open_games_by(creator, now() - 24 * 3600 * 1000)
+            .await?;
+        if open >= limit as u64 {
+            return Err(Refusal::TooMany(format!(
+                "this client has {open} unfinished games made in the last 24 hours, the most \
+                 it may have: finish or resign some first"
+            )));
+        }
+        Ok(())
+    }
+
     /// Creates a game; its tokens (one per human seat; one shared token when every seat is
     /// human) and its state.
     pub async fn create(
         self: &Arc<Self>,
-        kind: &str,
-        seats: &[String],
-        settings: Vec<(String, String)>,
-        position: Option<String>,
-        clock: Option<ClockSpec>,
-        public: bool,
+        new: NewGame,
     ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
+        let NewGame {
+            kind,
+            seats,
+            settings,
+            position,
+            clock,
+            public,
+            creator,
+        } = new;
+        let (kind, seats) = (kind.as_str(), seats.as_slice());
         let game = registry::find(kind).map_err(|e| Refusal::NotFound(e.to_string()))?;
         let info = game.info();
         let tokens = seat_tokens(info.players.len(), info.id, seats)?;
@@ -738,6 +786,7 @@ impl App {
             draw_offer: None,
             rematch: None,
             public,
+            creator,
         };
         self.store.create_game(&row).await?;
         let id = row.id.clone();
@@ -1070,7 +1119,15 @@ impl App {
             )
         };
         let created = self
-            .create(&kind, &seats, settings, start, clock, public)
+            .create(NewGame {
+                kind,
+                seats,
+                settings,
+                position: start,
+                clock,
+                public,
+                creator: None,
+            })
             .await?;
         let mut live = slot.live.lock().await;
         if let Err(e) = self.store.set_rematch(id, &created.0).await {
@@ -1200,6 +1257,7 @@ impl App {
         kind: Option<&str>,
         seats: &[String],
         text: &str,
+        creator: Option<String>,
     ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
         let games = pgn::read_games(text).map_err(|e| Refusal::Bad(format!("record: {e}")))?;
         let Some(read) = games.into_iter().next() else {
@@ -1253,6 +1311,7 @@ impl App {
             draw_offer: None,
             rematch: None,
             public,
+            creator,
         };
         // What is stored must replay to the same game.
         let replayed = replay(&row, &steps).map_err(|e| Refusal::Bad(format!("record: {e}")))?;

@@ -34,6 +34,8 @@ pub struct GameRow {
     pub draw_offer: Option<u8>,
     /// The game a rematch of this one created, as loaded.
     pub rematch: Option<String>,
+    /// Who created it (a hash of the client's address), when a client did; written only.
+    pub creator: Option<String>,
 }
 
 /// One step of a game.
@@ -393,6 +395,19 @@ impl Store {
         Ok(())
     }
 
+    /// How many unfinished games `creator` created since `since_ms`.
+    pub async fn open_games_by(&self, creator: &str, since_ms: i64) -> Result<u64, StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND finished = 0 \
+             AND created_at >= $2",
+        )
+        .bind(creator)
+        .bind(since_ms)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get::<i64, _>("n")?.max(0) as u64)
+    }
+
     /// The ids of the public unfinished games with an open seat, newest first.
     pub async fn lobby_games(&self, limit: u32) -> Result<Vec<String>, StoreError> {
         sqlx::query(
@@ -476,7 +491,7 @@ async fn insert_game(conn: &mut AnyConnection, game: &GameRow) -> Result<(), Sto
         .map(|c| serde_json::to_string(&c).expect("a clock serialises"));
     sqlx::query(
         "INSERT INTO games (id, kind, settings, start, seats, token_hashes, created_at, clock, \
-         public) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+         public, creator) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(&game.id)
     .bind(&game.kind)
@@ -487,6 +502,7 @@ async fn insert_game(conn: &mut AnyConnection, game: &GameRow) -> Result<(), Sto
     .bind(game.created_ms)
     .bind(clock)
     .bind(game.public as i64)
+    .bind(&game.creator)
     .execute(conn)
     .await?;
     Ok(())
@@ -563,6 +579,7 @@ fn game_row(
         public: false,
         draw_offer: None,
         rematch: None,
+        creator: None,
     })
 }
 

@@ -1395,3 +1395,43 @@ async fn a_game_streams_its_states_as_newline_delimited_json() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(error["error"].as_str().unwrap().contains("nosuchgame"));
 }
+
+#[tokio::test]
+async fn a_client_has_a_limited_number_of_unfinished_games() {
+    let store = Store::open(&fresh_db()).await.unwrap();
+    let limits = myrmidon_server::RateLimits {
+        open_games: 3,
+        ..myrmidon_server::RateLimits::off()
+    };
+    let app = App::with_limits(store, Duration::from_millis(20), 1, limits);
+    let body = json!({"game": "reines", "seats": ["human", "human"]});
+    let mut made = Vec::new();
+    for _ in 0..3 {
+        made.push(create(&app, body.clone()).await);
+    }
+    let (status, v) = post(&app, "/api/games", body.clone()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("3 unfinished games"),
+        "{v}"
+    );
+    // A record to import counts as a new game too.
+    let (status, _) = post(
+        &app,
+        "/api/games",
+        json!({"record": "[Game \"reines\"]\n\n*\n", "seats": ["human", "human"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    // A game finished frees its place.
+    let (id, tokens, _) = &made[0];
+    let (status, over) = post(
+        &app,
+        &format!("/api/games/{id}/resign"),
+        json!({"token": tokens[0], "seat": 0}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{over}");
+    let (status, v) = post(&app, "/api/games", body).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+}
