@@ -7,6 +7,7 @@ mod bench;
 mod board;
 mod common;
 mod games;
+mod loadtest;
 mod matches;
 mod moves;
 mod perft;
@@ -63,6 +64,9 @@ enum Command {
     /// The web app: play every game in the browser (against the computer or on one screen),
     /// with the JSON API of docs/api.md, on one port and one database.
     Serve(serve::ServeArgs),
+    /// Load `myrmidon serve` on this machine with many online games at once (players on
+    /// WebSockets) and measure the move round trip and the moves per second.
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 fn run(cli: Cli) -> common::CliResult {
@@ -78,6 +82,7 @@ fn run(cli: Cli) -> common::CliResult {
         Command::Tune(args) => tune::run(&args),
         Command::Tactics(args) => tactics::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Loadtest(args) => loadtest::run(&args),
     }
 }
 

@@ -98,3 +98,76 @@ fn serve_command_line_errors_are_clear() {
     assert_eq!(code, Some(1));
     assert!(err.contains("cannot listen"), "{err}");
 }
+
+#[test]
+fn the_load_test_plays_games_and_reports_round_trips() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("load.db").display());
+    let out = Command::new(env!("CARGO_BIN_EXE_myrmidon"))
+        .args([
+            "loadtest",
+            "--spawn",
+            &db,
+            "--games",
+            "2,4",
+            "--seconds",
+            "3",
+            "--pace",
+            "max",
+            "--game",
+            "reines",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // One row a step: games, clients, moves, moves/s, p50, p90, p99, max, errors.
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.len() == 9 && w[0].parse::<u32>().is_ok())
+        .collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    for (row, games) in rows.iter().zip([2, 4]) {
+        assert_eq!(row[0], games.to_string());
+        assert_eq!(row[1], (games * 2).to_string(), "two clients a game");
+        let moves: u64 = row[2].parse().unwrap();
+        assert!(moves > 10, "{text}");
+        let p50: f64 = row[4].parse().unwrap();
+        let p99: f64 = row[6].parse().unwrap();
+        assert!(p50 > 0.0 && p50 <= p99, "{text}");
+        assert_eq!(row[8], "0", "errors: {text}");
+    }
+    assert!(
+        text.contains("held:") || text.contains("no step kept"),
+        "{text}"
+    );
+
+    // Only this machine is loaded, and the steps are bounded.
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_myrmidon"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, err) = run(&["loadtest", "--server", "http://192.0.2.1:8080"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not a loopback"), "{err}");
+    let (code, err) = run(&["loadtest", "--spawn", &db, "--games", "0"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--games"), "{err}");
+    let (code, err) = run(&["loadtest", "--spawn", &db, "--seconds", "100000"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--seconds"), "{err}");
+    let (code, err) = run(&["loadtest"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--server") && err.contains("--spawn"), "{err}");
+}
