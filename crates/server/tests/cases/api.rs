@@ -1435,3 +1435,101 @@ async fn a_client_has_a_limited_number_of_unfinished_games() {
     let (status, v) = post(&app, "/api/games", body).await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
 }
+
+#[tokio::test]
+async fn bad_clients_on_a_game_socket_are_closed_and_nobody_else_notices() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let store = Store::open(&fresh_db()).await.unwrap();
+    let app = App::with_limits(
+        store,
+        Duration::from_millis(20),
+        1,
+        myrmidon_server::RateLimits::default(),
+    );
+    let (id, tokens, _) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"]}),
+    )
+    .await;
+    let token = tokens[0].clone().unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let served = app.clone();
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router(served).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+    });
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    type Socket = tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >;
+    async fn open(url: &str) -> Socket {
+        let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        // The state comes first.
+        let first = next_state(&mut socket).await.expect("the first state");
+        assert!(first["version"].is_u64());
+        socket
+    }
+    async fn next_state(socket: &mut Socket) -> Option<Value> {
+        loop {
+            match tokio::time::timeout(Duration::from_secs(5), socket.next()).await {
+                Ok(Some(Ok(Message::Text(t)))) => return Some(serde_json::from_str(&t).unwrap()),
+                Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => continue,
+                Ok(_) => return None,
+                Err(_) => panic!("no message within 5 s"),
+            }
+        }
+    }
+    async fn closed(socket: &mut Socket) -> bool {
+        tokio::time::timeout(Duration::from_secs(5), async {
+            loop {
+                match socket.next().await {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                    Some(Ok(_)) => {}
+                }
+            }
+        })
+        .await
+        .unwrap_or(false)
+    }
+    let mut player = open(&url).await;
+    let mut garbage = open(&url).await;
+    let mut huge = open(&url).await;
+    let mut flood = open(&url).await;
+
+    // Garbage is ignored: the socket stays open and gets the next state.
+    for junk in ["not json", "{\"op\": \"move\", \"move\": \"e2e4\"}", "\u{0}\u{1}"] {
+        garbage.send(Message::Text(junk.into())).await.unwrap();
+    }
+    garbage
+        .send(Message::Binary(vec![0xff; 100].into()))
+        .await
+        .unwrap();
+    // A frame of 1 MiB closes its socket.
+    let _ = huge
+        .send(Message::Text("x".repeat(1 << 20).into()))
+        .await;
+    assert!(closed(&mut huge).await, "a huge frame left the socket open");
+    // A thousand messages in a second close theirs.
+    for _ in 0..1000 {
+        if flood.send(Message::Text("{}".into())).await.is_err() {
+            break;
+        }
+    }
+    assert!(closed(&mut flood).await, "a flood left the socket open");
+
+    // Nobody else noticed: a move reaches the player and the garbage sender alike.
+    let state = get(&app, &format!("/api/games/{id}")).await.1;
+    let mv = pick(state["legal"].as_array().unwrap(), 3);
+    let (status, after) = play(&app, &id, &mv, &token).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    for socket in [&mut player, &mut garbage] {
+        let seen = next_state(socket).await.expect("the move's state");
+        assert_eq!(seen["version"], after["version"]);
+        assert_eq!(seen["moves"], json!([mv]));
+    }
+}
