@@ -1,6 +1,9 @@
 // The analysis board, /analysis: any position of any game (?game=&position=), or a stored game
 // (?from=<id>) to step through; the engine's lines as it searches deeper (WebSocket
 // /api/analysis, op "analyse"), and for a stored game the evaluation graph (op "evals").
+// Moves played on the board make a line from the position shown (POST /api/explore with
+// "moves": the server knows the rules); the engine follows the position shown. The address
+// keeps the line: ?game=&position=&moves=<texts>&ply=, or ?from=&at=<ply>&line=<texts>&ply=.
 import { createBoard } from './board.js';
 import { api, esc, moveListHtml } from './common.js';
 
@@ -8,12 +11,25 @@ const $ = (sel) => document.querySelector(sel);
 
 let games = []; // GET /api/games
 let info = null; // the game on the board
-let cur = null; // what the board shows: {game, position, board, players, to_move, legal_cells, check, outcome, lastMove}
+let cur = null; // what the board shows: {game, position, board, players, to_move, legal_cells, check, outcome, lastMove, ply}
 let stored = null; // a stored game's state (?from=)
-let ply = 0; // in a stored game: the position after this many moves
-const atCache = new Map(); // ply -> state
+// The user's line: `moves` played from the position string `base`, which is the position after
+// `at` plies (of the stored game; 0 without one); `hist` the moves' history entries, `end` the
+// server's answer after the last one. Without a stored game there is always a line (maybe of
+// no moves); with one, only once a move off the game was played.
+let line = null; // {base, at, moves, hist, end}
+let lineGen = 0; // bumped whenever the line changes (answers for an older line are dropped)
+let ply = 0; // the position shown: after this many plies (of the game, then of the line)
+const atCache = new Map(); // stored game: ply -> state
+let lineCache = new Map(); // the line: ply -> the explore answer
+let busy = false; // a move of the board on its way to the server
 let board = null;
 let flipped = false;
+
+// plies in all: of the game up to the line, then of the line
+const total = () => (line ? line.at + line.moves.length : stored ? stored.moves.length : 0);
+// is ply k a position of the stored game (not of the line)?
+const onGame = (k) => !!stored && (!line || k <= line.at);
 
 
 function showError(sel, text) {
@@ -88,8 +104,10 @@ let seq = 0;
 const engine = { id: null, running: false, lines: [], log: [], best: undefined };
 let analysisSocket = null;
 
+// What the engine analyses: the position shown, with the moves that led to it (for repetitions).
 function target() {
-  if (stored) return { game: stored.game, position: stored.start, moves: stored.moves.slice(0, ply) };
+  if (onGame(ply)) return { game: stored.game, position: stored.start, moves: stored.moves.slice(0, ply) };
+  if (line) return { game: cur.game, position: line.base, moves: line.moves.slice(0, ply - line.at) };
   return { game: cur.game, position: cur.position };
 }
 
@@ -250,9 +268,11 @@ function renderGraph() {
     svg += `<path class="eg-area" d="${line} L${x(pts.at(-1).k).toFixed(1)} ${y(0)} L${x(pts[0].k).toFixed(1)} ${y(0)} Z"/>`;
     svg += `<path class="eg-line" d="${line}"/>`;
   }
-  svg += `<line class="eg-cursor" x1="${x(ply)}" x2="${x(ply)}" y1="${T}" y2="${H - B}"/>`;
+  // (in a line of the user's: at the move of the game it leaves from)
+  const at = onGame(ply) ? ply : line.at;
+  svg += `<line class="eg-cursor${at !== ply ? ' off' : ''}" x1="${x(at)}" x2="${x(at)}" y1="${T}" y2="${H - B}"/>`;
   const r = n > 120 ? 1.6 : 2.4;
-  svg += pts.map((p) => `<circle class="eg-point ${p.cls}${p.k === ply ? ' current' : ''}" data-ply="${p.k}" cx="${x(p.k).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="${p.k === ply ? r + 1.2 : r}"/>`).join('');
+  svg += pts.map((p) => `<circle class="eg-point ${p.cls}${p.k === at ? ' current' : ''}" data-ply="${p.k}" cx="${x(p.k).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="${p.k === at ? r + 1.2 : r}"/>`).join('');
   // a column per ply to click
   const step = n ? (W - L - R) / n : W - L - R;
   for (let k = 0; k <= n; k++) {
@@ -270,15 +290,36 @@ function renderGraph() {
 }
 
 // ---------------------------------------------------------------- the board and the moves
+// The moves up to the end of what can be stepped through: the game's, then the line's.
+function listHistory() {
+  if (!stored) return line ? line.hist : [];
+  return line ? stored.history.slice(0, line.at).concat(line.hist) : stored.history;
+}
+
 function render() {
   if (!cur) return;
-  board.set({
-    pieces: cur.board, players: cur.players, legal: [], toMove: cur.to_move,
-    check: !!cur.check && !cur.outcome, lastMove: cur.lastMove || null, movable: false,
-  });
+  // while a move of the board is on its way, the board keeps it (shown at once) and takes no other
+  if (busy) board.set({ movable: false });
+  else {
+    board.set({
+      pieces: cur.board, players: cur.players, legal: cur.legal_cells || [], toMove: cur.to_move,
+      check: !!cur.check && !cur.outcome, lastMove: cur.lastMove || null,
+      movable: cur.to_move != null && (cur.legal_cells || []).length > 0,
+    });
+  }
+  // a pass (no cells to click): a button
+  const passes = (cur.legal_cells || []).filter((m) => m.from == null && m.to == null);
+  const pass = $('#pass');
+  pass.hidden = !passes.length;
+  pass.disabled = busy;
+  pass.dataset.move = passes[0]?.text || '';
+  pass.textContent = passes.length && passes[0].text.toLowerCase() !== 'pass' ? `Pass (${passes[0].text})` : 'Pass';
   const st = $('#status');
   let text = cur.outcome ? cur.outcome.text : `${cur.players[cur.to_move]} to move${cur.check ? ' — check' : ''}`;
-  if (stored) text = `${ply === 0 ? 'Start' : `After move ${ply}, ${stored.moves[ply - 1]}`} · ${text}`;
+  if (stored || total() > 0) {
+    const hist = listHistory();
+    text = `${ply === 0 ? 'Start' : `After move ${ply}, ${hist[ply - 1]?.text ?? ''}`} · ${text}`;
+  }
   st.textContent = text;
   st.classList.toggle('over', !!cur.outcome);
   $('#position').value = cur.position;
@@ -288,9 +329,22 @@ function render() {
 }
 
 function renderMoves() {
-  $('#moves-card').hidden = !stored;
-  if (!stored) return;
-  $('#moves').innerHTML = moveListHtml(stored, ply, 'No moves in this game.');
+  let state, lineFrom;
+  if (stored && !line) state = stored;
+  else if (stored) {
+    state = { ...stored, history: listHistory(), outcome: line.end?.outcome ?? null };
+    lineFrom = line.at;
+  } else {
+    const root = lineCache.get(0);
+    state = {
+      game: info.id, players: cur.players, start: line?.base, history: listHistory(),
+      to_move: root?.to_move ?? cur.to_move, outcome: (line?.moves.length ? line.end : root)?.outcome ?? null,
+    };
+  }
+  $('#moves').innerHTML = moveListHtml(state, ply, stored ? 'No moves in this game.' : 'No moves yet: play one on the board.', { lineFrom });
+  const note = $('#line-note');
+  note.hidden = !(stored && line);
+  if (stored && line) $('#line-text').textContent = `Your line after move ${line.at} of the game`;
   // the current move in view, scrolling the list only (not the page)
   const list = $('#moves');
   const c = list.querySelector('.move.current');
@@ -309,26 +363,107 @@ function fromState(st) {
   };
 }
 
-// Show the position after `k` moves of the stored game.
-async function goTo(k) {
-  if (!stored) return;
-  k = Math.max(0, Math.min(stored.moves.length, k));
-  ply = k;
-  try {
-    let st = k === stored.moves.length ? stored : atCache.get(k);
+// The state after `k` plies: of the stored game (GET ?at=) or of the line (POST /api/explore).
+async function stateAt(k) {
+  if (onGame(k)) {
+    if (k === stored.moves.length) return stored;
+    let st = atCache.get(k);
     if (!st) {
       st = await api(`/api/games/${encodeURIComponent(stored.id)}?at=${k}`);
       atCache.set(k, st);
     }
-    if (ply !== k) return; // another step meanwhile
-    cur = fromState(st);
+    return st;
+  }
+  let st = lineCache.get(k);
+  if (!st) {
+    const gen = lineGen;
+    st = await api('/api/explore', { game: info.id, position: line.base, moves: line.moves.slice(0, k - line.at) });
+    if (gen === lineGen) lineCache.set(k, st);
+  }
+  return st;
+}
+
+function updateAddress() {
+  const q = new URLSearchParams();
+  if (stored) {
+    q.set('from', stored.id);
+    if (line) { q.set('at', String(line.at)); q.set('line', line.moves.join(' ')); }
+  } else {
+    q.set('game', info.id);
+    q.set('position', line.base);
+    if (line.moves.length) q.set('moves', line.moves.join(' '));
+  }
+  if (ply !== total()) q.set('ply', String(ply));
+  history.replaceState(null, '', `/analysis?${q}`);
+}
+
+// Show the position after `k` plies.
+async function goTo(k) {
+  if (!stored && !line) return;
+  k = Math.max(0, Math.min(total(), Number.isFinite(k) ? k : total()));
+  const was = ply;
+  ply = k;
+  const gen = lineGen;
+  let st;
+  try {
+    st = await stateAt(k);
   } catch (ex) {
-    showError('#setup-error', `Could not show move ${k}: ${ex.message}`);
+    if (ply === k && gen === lineGen) {
+      ply = was;
+      showError('#line-error', `Could not show move ${k}: ${ex.message}`);
+      render(); // (the board as it was: a move shown at once on it is undone)
+    }
     return;
   }
-  history.replaceState(null, '', `/analysis?from=${encodeURIComponent(stored.id)}${k !== stored.moves.length ? `&ply=${k}` : ''}`);
+  if (ply !== k || gen !== lineGen) return; // another step meanwhile
+  showError('#line-error', '');
+  cur = { ...fromState(st), ply: k };
+  updateAddress();
   render();
   positionChanged();
+}
+
+// A move played on the board from the position shown: along the game or the line when it is
+// their next move, else a new line from here (the line after it is dropped).
+async function playMove(text) {
+  if (busy || !cur) return;
+  const k = cur.ply ?? ply; // (the position on the board, even while another is on its way)
+  const next = (k < total()) ? listHistory()[k]?.text : undefined;
+  if (next === text) { goTo(k + 1); return; }
+  let want;
+  if (onGame(k) && stored) want = { base: cur.position, at: k, moves: [text] };
+  else want = { base: line.base, at: line.at, moves: line.moves.slice(0, k - line.at).concat(text) };
+  busy = true;
+  showError('#line-error', '');
+  let st;
+  try {
+    st = await api('/api/explore', { game: info.id, position: want.base, moves: want.moves });
+  } catch (ex) {
+    busy = false;
+    board.revert();
+    showError('#line-error', `The move ${text} was refused: ${ex.message}`);
+    render();
+    return;
+  }
+  busy = false;
+  // the answers for the plies the old line shares with the new one stay good
+  const kept = new Map();
+  if (line && line.base === want.base && line.at === want.at) for (const [p, v] of lineCache) if (p <= k) kept.set(p, v);
+  line = { base: want.base, at: want.at, moves: st.moves, hist: st.history, end: st };
+  lineGen++;
+  lineCache = kept;
+  lineCache.set(want.at + st.moves.length, st);
+  await goTo(k + 1);
+}
+
+// Off the line, back to the stored game (at the move the line left it).
+function backToGame() {
+  if (!stored || !line) return;
+  const at = Math.min(ply, line.at);
+  line = null;
+  lineGen++;
+  lineCache = new Map();
+  goTo(at);
 }
 
 // ---------------------------------------------------------------- choosing a position
@@ -342,7 +477,7 @@ function setGame(id) {
   if (changed) {
     $('#settings').innerHTML = (info.settings || []).map((s) => `<select name="${esc(s.name)}" aria-label="${esc(s.name)}" title="${esc(s.help || s.name)}">`
       + s.values.map((v) => `<option${v === s.default ? ' selected' : ''}>${esc(v)}</option>`).join('') + `</select>`).join('');
-    board.set({ game: id, board: info.board, pieceNames: info.pieces, pieces: [], legal: [], lastMove: null, preview: null });
+    board.set({ game: id, board: info.board, pieceNames: info.pieces, pieces: [], legal: [], lastMove: null, preview: null, optimistic: id !== 'epaminondas' });
     localStorage.setItem('myrmidon:last-game', id);
   }
 }
@@ -353,20 +488,31 @@ function settings() {
 }
 
 // A position of `game` (a position string, or the start for its settings): no stored game then.
-async function loadFree(game, position) {
+// `moves`: a line to play from it (a line refused is said, and the position shown without it);
+// `at`: the ply to show (default: the end of the line).
+async function loadFree(game, position, moves = [], at = null) {
   showError('#setup-error', '');
+  showError('#line-error', '');
   const was = info?.id;
   try {
     setGame(game);
     const st = await api('/api/explore', position ? { game, position } : { game, settings: settings() });
+    let end = st;
+    if (moves.length) {
+      try {
+        end = await api('/api/explore', { game, position: st.position, moves });
+      } catch (ex) {
+        showError('#line-error', `The line of the address was refused: ${ex.message}`);
+      }
+    }
     stored = null;
     atCache.clear();
     graph.id = null;
-    cur = { ...st, lastMove: null };
-    history.replaceState(null, '', `/analysis?game=${encodeURIComponent(game)}&position=${encodeURIComponent(st.position)}`);
+    line = { base: st.position, at: 0, moves: end.moves || [], hist: end.history || [], end: end === st ? null : end };
+    lineGen++;
+    lineCache = new Map([[0, st], [line.moves.length, end]]);
     $('#source').hidden = true;
-    render();
-    positionChanged();
+    await goTo(at == null || Number.isNaN(at) ? Infinity : at);
     return true;
   } catch (ex) {
     showError('#setup-error', `Could not load that position: ${ex.message}`);
@@ -376,7 +522,8 @@ async function loadFree(game, position) {
   }
 }
 
-async function loadStored(id, at) {
+// A stored game; `at`, `moves`: a line of the user's from the position after `at` plies.
+async function loadStored(id, show, at = null, moves = []) {
   let st;
   try {
     st = await api(`/api/games/${encodeURIComponent(id)}`);
@@ -387,18 +534,31 @@ async function loadStored(id, at) {
   setGame(st.game);
   stored = st;
   atCache.clear();
+  line = null;
+  lineGen++;
+  lineCache = new Map();
   const src = $('#source');
   src.innerHTML = `Game <a href="/game/${encodeURIComponent(st.id)}">${esc(st.id)}</a>: ${esc(st.players.join(' – '))}, ${st.moves.length} moves`
     + (st.outcome ? ` · ${esc(st.outcome.text)}` : ' · still going on');
   src.hidden = false;
-  await goTo(at == null || Number.isNaN(at) ? st.moves.length : at);
+  if (moves.length && at != null && at >= 0 && at <= st.moves.length) {
+    try {
+      const from = at === st.moves.length ? st : await api(`/api/games/${encodeURIComponent(id)}?at=${at}`);
+      const end = await api('/api/explore', { game: st.game, position: from.position, moves });
+      line = { base: from.position, at, moves: end.moves, hist: end.history, end };
+      lineCache.set(at + end.moves.length, end);
+    } catch (ex) {
+      showError('#line-error', `The line of the address was refused: ${ex.message}`);
+    }
+  }
+  await goTo(show == null || Number.isNaN(show) ? Infinity : show);
   if (st.players.length === 2) startEvals(); else renderGraph();
   return true;
 }
 
 // ---------------------------------------------------------------- start
 async function main() {
-  board = createBoard($('#board'), { movable: false, animation: true });
+  board = createBoard($('#board'), { movable: false, animation: true, onMove: playMove });
   analysisSocket = new EngineSocket(onAnalysis, () => {
     if (engine.running) { engine.running = false; showError('#engine-error', 'The connection to the engine was lost; press Start again.'); renderEngine(); }
   });
@@ -430,13 +590,21 @@ async function main() {
   });
   $('#lines').addEventListener('pointerout', (e) => { if (e.target.closest('.pv-first')) previewMove(engine.lines[0]?.pv?.[0] ?? null); });
   $('#moves').addEventListener('click', (e) => { const b = e.target.closest('[data-ply]'); if (b) goTo(+b.dataset.ply); });
-  $('#graph').addEventListener('click', (e) => { const b = e.target.closest('[data-ply]'); if (b) goTo(+b.dataset.ply); });
+  $('#graph').addEventListener('click', (e) => {
+    const b = e.target.closest('[data-ply]');
+    if (!b) return;
+    // a move of the game: off the line (if any) at a move after the one it leaves from
+    if (line && +b.dataset.ply > line.at) { line = null; lineGen++; lineCache = new Map(); }
+    goTo(+b.dataset.ply);
+  });
+  $('#back-game').addEventListener('click', backToGame);
+  $('#pass').addEventListener('click', () => { if ($('#pass').dataset.move) playMove($('#pass').dataset.move); });
   $('#nav-first').addEventListener('click', () => goTo(0));
   $('#nav-prev').addEventListener('click', () => goTo(ply - 1));
   $('#nav-next').addEventListener('click', () => goTo(ply + 1));
   $('#nav-last').addEventListener('click', () => goTo(Infinity));
   document.addEventListener('keydown', (e) => {
-    if (!stored || e.target.closest('input, textarea, select, [data-cell]')) return;
+    if ((!stored && !line) || e.target.closest('input, textarea, select, [data-cell], .mb-chooser')) return;
     const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: Infinity }[e.key];
     if (to !== undefined) { e.preventDefault(); goTo(to); }
   });
@@ -450,12 +618,13 @@ async function main() {
   $('#game').innerHTML = games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join('');
   const q = new URLSearchParams(location.search);
   let ok = false;
-  if (q.get('from')) ok = await loadStored(q.get('from'), q.has('ply') ? +q.get('ply') : null);
+  const movesOf = (name) => (q.get(name) || '').split(/\s+/).filter(Boolean);
+  if (q.get('from')) ok = await loadStored(q.get('from'), q.has('ply') ? +q.get('ply') : null, q.has('at') ? +q.get('at') : null, movesOf('line'));
   if (!ok) {
     let game = q.get('game') || localStorage.getItem('myrmidon:last-game');
     if (!games.some((g) => g.id === game)) game = games[0].id;
     setGame(game);
-    ok = await loadFree(game, q.get('position'));
+    ok = await loadFree(game, q.get('position'), movesOf('moves'), q.has('ply') ? +q.get('ply') : null);
     // a position refused: the game's start, with the error kept in view
     if (!ok && q.get('position')) {
       const err = $('#setup-error').textContent;

@@ -18,24 +18,51 @@ export async function api(path, body) {
   return data;
 }
 
-// The rows of a move list (one row per round of the players), the move after `current` plies
-// marked; then the result. `state` is a game's state (history, players, game, to_move, outcome).
-export function moveListHtml(state, current, emptyText) {
+// Where a game's position string keeps its move number (docs/rules: the field's index, counted
+// from 0); a game not listed has none. The number goes up after the last player of the turn
+// order has moved, in every game.
+const MOVE_NUMBER_FIELD = { ackenhead: 5, antchess: 4, antchess3: 4, reines: 5 };
+
+// The move number of a position string: the number of the round its player to move plays in
+// (1 when the string has none, as Epaminondas's, or leaves it out, as a four-field FEN).
+export function moveNumberOf(game, position) {
+  const k = MOVE_NUMBER_FIELD[game];
+  if (k == null || typeof position !== 'string') return 1;
+  const field = position.trim().split(/\s+/)[k];
+  const n = /^\d{1,9}$/.test(field || '') ? +field : 0;
+  return n >= 1 ? n : 1;
+}
+
+// The number of the first row of a state's move list: the state's own `first_move_number`
+// when it has one, else read from its start position.
+export function firstMoveNumber(state) {
+  const n = state.first_move_number;
+  if (Number.isInteger(n) && n >= 1) return n;
+  return moveNumberOf(state.game, state.start);
+}
+
+// The rows of a move list (one row per round of the players, numbered from the start
+// position's move number), the move after `current` plies marked; then the result. `state` is
+// a game's state (history, players, game, start, to_move, outcome). `opts.lineFrom`: the moves
+// from this ply on are a line of the user's (marked as such).
+export function moveListHtml(state, current, emptyText, opts = {}) {
   const n = state.players.length;
   const hist = state.history || [];
   const first = hist.length ? hist[0].player : (state.to_move ?? 0);
+  const number = firstMoveNumber(state);
+  const lineFrom = opts.lineFrom ?? Infinity;
   let html = '';
   let row = -1;
   for (let i = 0; i < hist.length; i++) {
     const r = Math.floor((i + first) / n);
     if (r !== row) {
       if (row >= 0) html += '</li>';
-      html += `<li class="move-row" style="--cols:${n}"><span class="move-no">${r + 1}.</span>`;
+      html += `<li class="move-row" style="--cols:${n}"><span class="move-no">${r + number}.</span>`;
       if (i === 0) for (let k = 0; k < first; k++) html += '<span class="move empty">…</span>';
       row = r;
     }
     const h = hist[i];
-    const cls = i + 1 === current ? ' current' : '';
+    const cls = (i + 1 === current ? ' current' : '') + (i >= lineFrom ? ' line' : '');
     html += `<button type="button" class="move${cls}" data-ply="${i + 1}" style="--owner:${palette(state.game, h.player).fill}" aria-label="move ${i + 1}, ${esc(state.players[h.player] || '')}: ${esc(h.text)}">${esc(h.text)}</button>`;
   }
   if (row >= 0) html += '</li>';

@@ -309,11 +309,19 @@ function noteDraw(state, prev) {
 function renderMoves(state) {
   const html = moveListHtml(state, viewPly ?? (state.history || []).length, 'No moves yet.');
   const list = $('#moves');
-  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 30;
+  // (the first time, nothing is read from the layout before the page is first drawn: the
+  // scrolling waits for the next frame, whose layout the drawing then uses)
+  const first = !list.dataset.drawn;
+  const atBottom = first || list.scrollTop + list.clientHeight >= list.scrollHeight - 30;
   list.innerHTML = html;
-  const cur = list.querySelector('.move.current');
-  if (viewPly != null && cur) cur.scrollIntoView({ block: 'nearest' });
-  else if (atBottom || viewPly == null) list.scrollTop = list.scrollHeight;
+  list.dataset.drawn = '1';
+  const scroll = () => {
+    const cur = list.querySelector('.move.current');
+    if (viewPly != null && cur) cur.scrollIntoView({ block: 'nearest' });
+    else if (atBottom || viewPly == null) list.scrollTop = list.scrollHeight;
+  };
+  if (first) requestAnimationFrame(scroll);
+  else scroll();
 }
 
 function boardConfig(state, readOnly) {
@@ -671,6 +679,17 @@ function connect() {
 }
 
 // ---- start ----
+// The games' descriptions and the game's state, inlined in the page by the server (web.rs:
+// <script id="boot" type="application/json">), so that the board is drawn without a request.
+function bootData() {
+  try {
+    const data = JSON.parse(document.getElementById('boot')?.textContent || '{}');
+    return data && typeof data === 'object' ? data : {};
+  } catch {
+    return {};
+  }
+}
+
 async function main() {
   board = createBoard($('#board'), { onMove: playMove, showNames });
   $('#names').setAttribute('aria-pressed', String(showNames));
@@ -729,10 +748,16 @@ async function main() {
 
   if (!gameId) { $('#status').textContent = 'No game id in the address.'; return; }
   try {
-    const [gRes, sRes] = await Promise.all([fetch('/api/games'), fetch(`/api/games/${encodeURIComponent(gameId)}`)]);
-    const state = await sRes.json().catch(() => ({}));
-    if (!sRes.ok) throw new Error(state.error || `the server answered ${sRes.status}`);
-    const games = await gRes.json();
+    // what the server put in the page (web.rs), else asked for, both at once
+    const boot = bootData();
+    const [games, state] = await Promise.all([
+      Array.isArray(boot.games) ? boot.games : fetch('/api/games').then((r) => r.json()),
+      boot.state?.id === gameId ? boot.state : fetch(`/api/games/${encodeURIComponent(gameId)}`).then(async (r) => {
+        const st = await r.json().catch(() => ({}));
+        if (!r.ok) throw new Error(st.error || `the server answered ${r.status}`);
+        return st;
+      }),
+    ]);
     info = games.find((g) => g.id === state.game);
     if (!info) throw new Error(`unknown game kind ${state.game}`);
     $('#game-title').textContent = info.name;

@@ -1777,6 +1777,215 @@ test('online: the lobby, joining from it and from the game page, two browsers ra
 });
 
 
+// ---- session 5: analysis free play, move numbers, first paint ----
+// The analyse requests a page sends on its engine socket (op "analyse"), oldest first.
+function watchAnalyse(page) {
+  const sent = [];
+  page.on('websocket', (ws) => {
+    if (!ws.url().endsWith('/api/analysis')) return;
+    ws.on('framesent', (f) => { try { const m = JSON.parse(f.payload); if (m.op === 'analyse') sent.push(m); } catch { /* not JSON */ } });
+  });
+  return sent;
+}
+// The bodies of the POST /api/explore requests a page makes.
+function watchExplore(page) {
+  const sent = [];
+  page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/explore') sent.push(r.postDataJSON()); });
+  return sent;
+}
+const moveTexts = (page) => page.locator('#moves button.move').allTextContents();
+const statusIs = (page, re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#status').textContent), re.source);
+// A move of the board from to to, one text for the pair (no chooser): the first of the list
+// after skipping `skip` of them.
+function boardMove(s, skip = 0) {
+  const count = new Map();
+  for (const m of s.legal_cells) count.set(`${m.from}:${m.to}`, (count.get(`${m.from}:${m.to}`) || 0) + 1);
+  const ok = s.legal_cells.filter((m) => m.from != null && m.to != null && count.get(`${m.from}:${m.to}`) === 1);
+  assert.ok(ok.length, `${s.game}: a move of the board to play`);
+  return ok[(skip * 7) % ok.length];
+}
+async function clickMove(page, m) {
+  await cell(page, m.from).click();
+  await page.locator('#board .mb-marks .mb-selected').waitFor({ state: 'attached' });
+  await cell(page, m.to).click();
+}
+// Wait until the engine's lines are of a job that analyses `moves` from `position`, and one is
+// shown: its first move.
+async function linesFor(page, analyse, position, moves) {
+  const until = Date.now() + STEP_TIMEOUT;
+  for (;;) {
+    const last = analyse.at(-1);
+    if (last && last.position === position && JSON.stringify(last.moves || []) === JSON.stringify(moves)) break;
+    if (Date.now() > until) assert.fail(`the engine was not asked for ${JSON.stringify(moves)}: last asked ${JSON.stringify(last && { position: last.position, moves: last.moves })}`);
+    await sleep(25);
+  }
+  const id = analyse.at(-1).id;
+  await page.locator('#lines .an-line').first().waitFor({ timeout: 30000 });
+  return { id, first: (await page.locator('#lines .an-pv').first().textContent()).trim().split(/\s+/)[0] };
+}
+
+test('analysis board: moves played on the board make a line; back and forward; the engine follows', async () => {
+  const page = await newPage();
+  const analyse = watchAnalyse(page);
+  const explores = watchExplore(page);
+  await page.goto(`${base}analysis?game=ackenhead`);
+  await learnReady(page);
+  const start = await api('api/explore', { game: 'ackenhead' });
+  await assertBoardIn(page, '#board', start);
+  assert.match(await page.locator('#moves .empty-moves').textContent(), /play one on the board/);
+  assert.ok(await page.locator('#board svg.mb-board').evaluate((e) => e.classList.contains('mb-movable')), 'the board takes moves');
+  await page.locator('#go').click();
+  assert.ok(start.legal.includes((await linesFor(page, analyse, start.position, [])).first), 'the lines are of the start');
+  // only the server's destinations are offered: a click elsewhere plays nothing
+  const m0 = boardMove(start);
+  await cell(page, m0.from).click();
+  const dests = [...new Set(start.legal_cells.filter((m) => m.from === m0.from && m.to != null).map((m) => m.to))].sort((a, b) => a - b);
+  const shown = await boardIn(page, '#board');
+  assert.deepEqual(shown.filter((x) => x.dest).map((x) => x.cell).sort((a, b) => a - b), dests, 'the destinations shown are the server\'s');
+  const wrong = shown.find((x) => !x.dest && x.piece === 'empty' && x.cell !== m0.from);
+  let refusal = '';
+  try { await api('api/explore', { game: 'ackenhead', moves: [`${gameInfo.ackenhead.board.cells[m0.from]}${gameInfo.ackenhead.board.cells[wrong.cell]}`] }); } catch (e) { refusal = e.data?.error || ''; }
+  assert.match(refusal, /^moves: move 1 /, 'the server refuses that move');
+  await cell(page, wrong.cell).click();
+  await sleep(300);
+  assert.equal((await boardIn(page, '#board')).filter((x) => x.dest).length, 0, 'a click off the destinations drops the selection');
+  assert.equal(explores.filter((b) => b.moves?.length).length, 0, 'and plays nothing');
+  assert.deepEqual(await moveTexts(page), []);
+  await assertBoardIn(page, '#board', start);
+  // three moves by the board
+  const played = [];
+  const states = [start];
+  for (let i = 0; i < 3; i++) {
+    const m = boardMove(states[i], i + 1);
+    await clickMove(page, m);
+    played.push(m.text);
+    await statusIs(page, new RegExp(`^After move ${i + 1}, ${m.text} · `));
+    states.push(await api('api/explore', { game: 'ackenhead', moves: played }));
+    await assertBoardIn(page, '#board', states[i + 1]);
+    assert.deepEqual(await moveTexts(page), played, `the move list after move ${i + 1}`);
+  }
+  assert.equal(await page.locator('#moves .move.current').getAttribute('data-ply'), '3');
+  assert.ok(states[3].legal.includes((await linesFor(page, analyse, start.position, played)).first), 'the lines are of the position after move 3');
+  const q = new URL(page.url()).searchParams;
+  assert.equal(q.get('moves'), played.join(' '), 'the address keeps the line');
+  await shot(page, 'analysis-free-play');
+  // back one: the board, the list and the engine follow
+  await page.locator('#nav-prev').click();
+  await statusIs(page, new RegExp(`^After move 2, ${played[1]} · `));
+  await assertBoardIn(page, '#board', states[2]);
+  assert.equal(await page.locator('#moves .move.current').getAttribute('data-ply'), '2');
+  assert.deepEqual(await moveTexts(page), played, 'the line stays in the list');
+  const back = await linesFor(page, analyse, start.position, played.slice(0, 2));
+  assert.ok(states[2].legal.includes(back.first), `the lines are of the position after move 2: ${back.first}`);
+  assert.equal(await page.locator('#go').textContent(), 'Stop', 'the engine goes on');
+  // forward again by key, and back to the start
+  await page.keyboard.press('ArrowRight');
+  await statusIs(page, /^After move 3, /);
+  await assertBoardIn(page, '#board', states[3]);
+  await page.locator('#nav-first').click();
+  await statusIs(page, /^Start · /);
+  await assertBoardIn(page, '#board', start);
+  // another move after move 1: the line goes on from there, the rest is dropped
+  await page.locator('#moves button[data-ply="1"]').click();
+  await statusIs(page, /^After move 1, /);
+  const other = boardMove(states[1], 5);
+  const m2 = other.text === played[1] ? boardMove(states[1], 6) : other;
+  await clickMove(page, m2);
+  await statusIs(page, new RegExp(`^After move 2, ${m2.text} · `));
+  assert.deepEqual(await moveTexts(page), [played[0], m2.text], 'the new line');
+  await assertBoardIn(page, '#board', await api('api/explore', { game: 'ackenhead', moves: [played[0], m2.text] }));
+  await linesFor(page, analyse, start.position, [played[0], m2.text]);
+  // a reload keeps the line
+  await page.reload();
+  await learnReady(page);
+  assert.deepEqual(await moveTexts(page), [played[0], m2.text], 'the line of the address');
+  await statusIs(page, new RegExp(`^After move 2, ${m2.text} · `));
+  // a pass has no cells to click: a button plays it (Ant Chess, where one may always pass)
+  await page.goto(`${base}analysis?game=antchess`);
+  await learnReady(page);
+  const ant = await api('api/explore', { game: 'antchess' });
+  const pass = ant.legal_cells.find((m) => m.from == null && m.to == null);
+  assert.ok(pass, 'Ant Chess: a pass is legal');
+  await page.locator('#pass').click();
+  await statusIs(page, new RegExp(`^After move 1, ${pass.text} · ${ant.players[1]} to move`));
+  assert.deepEqual(await moveTexts(page), [pass.text]);
+  await closePage(page);
+});
+
+test('analysis board: a line off a stored game, and back to the game', async () => {
+  const created = await api('api/games', { game: 'ackenhead', seats: ['human', 'human'] });
+  let s = created.state;
+  const R = rng(11);
+  for (let i = 0; i < 4; i++) s = await api(`api/games/${created.id}/moves`, { move: pickMove(s, R).text, token: created.tokens[0] });
+  const page = await newPage({ viewport: { width: 1280, height: 1200 } }); // (the move list in the screenshot)
+  await page.goto(`${base}analysis?from=${created.id}&ply=2`);
+  await learnReady(page);
+  await statusIs(page, /^After move 2, /);
+  const at2 = await getState(created.id, 2);
+  // the game's own next move: along the game
+  await clickMove(page, at2.legal_cells.find((m) => m.text === s.moves[2]));
+  await statusIs(page, /^After move 3, /);
+  assert.ok(await page.locator('#line-note').isHidden(), 'still the game');
+  assert.deepEqual(await moveTexts(page), s.moves);
+  // another move: a line from move 2
+  await page.locator('#nav-prev').click();
+  await statusIs(page, /^After move 2, /);
+  const m = at2.legal_cells.find((x) => x.text !== s.moves[2] && x.from != null && x.to != null && at2.legal_cells.filter((y) => y.from === x.from && y.to === x.to).length === 1);
+  await clickMove(page, m);
+  await statusIs(page, new RegExp(`^After move 3, ${m.text} · `));
+  await page.locator('#line-note').waitFor({ state: 'visible' });
+  assert.deepEqual(await moveTexts(page), [...s.moves.slice(0, 2), m.text], 'the game up to move 2, then the line');
+  assert.equal(await page.locator('#moves .move.line').count(), 1, 'the line\'s move is marked');
+  await assertBoardIn(page, '#board', await api('api/explore', { game: 'ackenhead', position: at2.position, moves: [m.text] }));
+  await shot(page, 'analysis-line-off-game');
+  await page.locator('#back-game').click();
+  await statusIs(page, /^After move 2, /);
+  assert.ok(await page.locator('#line-note').isHidden());
+  assert.deepEqual(await moveTexts(page), s.moves, 'the game\'s moves again');
+  await assertBoardIn(page, '#board', at2);
+  await closePage(page);
+});
+
+test('move numbers: a game from an Ackenhead position of move 25 numbers its moves from 25', async () => {
+  const white = 'cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC w - - 0 25';
+  const page = await newPage();
+  const id = await createFromHome(page, 'ackenhead', { position: white });
+  let s = await getState(id);
+  const R = rng(25);
+  for (let i = 0; i < 3; i++) { s = await playByBoard(page, s, pickMove(s, R)); await waitSynced(page, s); }
+  assert.deepEqual(await page.locator('#moves .move-no').allTextContents(), ['25.', '26.'], 'the rows are numbered from 25');
+  assert.equal(await page.locator('#moves .move-row').first().locator('button.move').count(), 2, 'White and Black in row 25');
+  await shot(page, 'move-numbers-25');
+  // the analysis board of the game numbers it so too
+  await page.goto(`${base}analysis?from=${id}`);
+  await learnReady(page);
+  assert.deepEqual(await page.locator('#moves .move-no').allTextContents(), ['25.', '26.'], 'the analysis board too');
+  await closePage(page);
+  // Black to move at move 25: "25. …" then Black's move; the row of 26 begins with White
+  const black = 'cmvlkvmc/pppppppp/8/8/8/8/PPPPPPPP/CMVLKVMC b - - 0 25';
+  const c = await api('api/games', { game: 'ackenhead', seats: ['human', 'human'], position: black });
+  let t = c.state;
+  for (let i = 0; i < 2; i++) t = await api(`api/games/${c.id}/moves`, { move: pickMove(t, R).text, token: c.tokens[0] });
+  const p2 = await newPage();
+  // (the first paint needs no request: the server puts the games and the state in the page)
+  const asked = [];
+  p2.on('request', (r) => { const u = new URL(r.url()); if (u.pathname.startsWith('/api/games')) asked.push(u.pathname); });
+  await p2.goto(`${base}game/${c.id}`);
+  await p2.locator('#moves button.move').nth(1).waitFor();
+  if (!ROUTE_WEB) assert.deepEqual(asked.filter((p) => !p.endsWith('/ws')), [], 'the game page asks for nothing to draw the game');
+  await assertBoard(p2, t);
+  const rows = await p2.locator('#moves .move-row').evaluateAll((rs) => rs.map((r) => [...r.children].map((x) => x.textContent)));
+  assert.deepEqual(rows, [['25.', '…', t.moves[0]], ['26.', t.moves[1]]], 'Black\'s move in row 25, after an empty cell');
+  // free play on the analysis board from that position: numbered from 25 as well
+  await p2.goto(`${base}analysis?game=ackenhead&position=${encodeURIComponent(black)}`);
+  await learnReady(p2);
+  const st = await api('api/explore', { game: 'ackenhead', position: black });
+  await clickMove(p2, boardMove(st));
+  await statusIs(p2, /^After move 1, /);
+  assert.deepEqual(await p2.locator('#moves .move-no').allTextContents(), ['25.']);
+  await closePage(p2);
+});
+
 async function main() {
   await startServer();
   for (const g of await api('api/games')) gameInfo[g.id] = g;

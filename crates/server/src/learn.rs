@@ -1,5 +1,6 @@
-//! What the rules pages need: the rules texts as HTML (`GET /api/rules/{game}`) and the
-//! explorer (`POST /api/explore`): a position set up by hand, with its legal moves.
+//! What the rules pages and the analysis board need: the rules texts as HTML (`GET
+//! /api/rules/{game}`) and the explorer (`POST /api/explore`): a position set up by hand, with
+//! its legal moves, and the moves of a line played from it.
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -60,6 +61,9 @@ pub struct ExploreRequest {
     put: Vec<PutRequest>,
     #[serde(default)]
     to_move: Option<u8>,
+    /// Moves played in order from the position set up (the analysis board's line).
+    #[serde(default)]
+    moves: Vec<String>,
 }
 
 fn bad(message: impl Into<String>) -> ApiError {
@@ -108,7 +112,16 @@ pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>
         game.edit_position(&record.position_string(), &edit)
             .map_err(|e| bad(e.to_string()))?
     };
-    let record = game.new_game_at(&text).map_err(|e| bad(e.to_string()))?;
+    let mut record = game.new_game_at(&text).map_err(|e| bad(e.to_string()))?;
+    // The line: every move through the rules library, refused whole at the first bad one.
+    let mut played = Vec::with_capacity(req.moves.len());
+    for (i, mv) in req.moves.iter().enumerate() {
+        let desc = record
+            .play(mv)
+            .map_err(|e| bad(format!("moves: move {} {mv:?}: {e}", i + 1)))?;
+        played.push(desc.text);
+    }
+    let history = record.history();
     let names = record.player_names();
     let result = record.result();
     let legal = if result.is_some() {
@@ -124,6 +137,7 @@ pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>
     };
     Ok(Json(json!({
         "game": info.id,
+        "start": record.start_string(),
         "position": record.position_string(),
         "players": names,
         "to_move": if result.is_some() { None } else { Some(record.to_move()) },
@@ -132,6 +146,11 @@ pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>
         "legal_cells": legal_json(&legal),
         "check": result.is_none() && record.in_check(),
         "outcome": result.as_ref().map(|r| outcome_json(r, names)),
+        "moves": played,
+        "history": history.iter().map(|m| json!({
+            "player": m.player, "text": m.text,
+            "from": m.cells.from, "to": m.cells.to, "captures": m.cells.captures,
+        })).collect::<Vec<_>>(),
         "palette": palette(info, names).iter().map(|p| json!({
             "owner": p.owner, "kind": p.kind.to_string(), "name": kinds(p),
         })).collect::<Vec<_>>(),

@@ -1,8 +1,13 @@
 //! The front end, embedded in the binary at build time (`build.rs`), served from memory.
 
-use axum::extract::Path;
+use std::sync::{Arc, OnceLock};
+
+use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use serde_json::{json, Value};
+
+use crate::live::App;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
@@ -55,18 +60,16 @@ fn from_disk(path: &str) -> Option<Vec<u8>> {
     std::fs::read(std::path::Path::new(&dir).join(path)).ok()
 }
 
-fn serve(path: &str) -> Response {
-    if let Some(bytes) = from_disk(path) {
-        return (
-            [
-                (header::CONTENT_TYPE, content_type(path)),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            bytes,
-        )
-            .into_response();
+/// The bytes of a file of `web/`: from disk when `MYRMIDON_WEB_DIR` says so, else embedded.
+fn bytes_of(path: &str) -> Option<std::borrow::Cow<'static, [u8]>> {
+    match from_disk(path) {
+        Some(bytes) => Some(bytes.into()),
+        None => file(path).map(Into::into),
     }
-    match file(path) {
+}
+
+fn serve(path: &str) -> Response {
+    match bytes_of(path) {
         Some(bytes) => (
             [
                 (header::CONTENT_TYPE, content_type(path)),
@@ -75,13 +78,58 @@ fn serve(path: &str) -> Response {
             bytes,
         )
             .into_response(),
-        None => (
-            StatusCode::NOT_FOUND,
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            "not found",
-        )
-            .into_response(),
+        None => not_found(),
     }
+}
+
+fn not_found() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        "not found",
+    )
+        .into_response()
+}
+
+/// The answer of `GET /api/games`, made once (it changes only with the binary).
+async fn games_json() -> &'static Value {
+    static GAMES: OnceLock<Value> = OnceLock::new();
+    if let Some(games) = GAMES.get() {
+        return games;
+    }
+    let games = crate::api::list_games().await.0;
+    GAMES.get_or_init(|| games)
+}
+
+/// JSON to put inside a `<script type="application/json">` element: a `<` is written `\u003c`
+/// (it can only stand inside a string), so that no `</script>` or `<!--` closes the element.
+fn script_json(value: &Value) -> String {
+    value.to_string().replace('<', "\\u003c")
+}
+
+/// A page with what its script would fetch first, inlined before `</body>` as
+/// `<script id="boot" type="application/json">{…}</script>`: the page draws at once.
+fn with_boot(path: &str, boot: &Value) -> Response {
+    let Some(bytes) = bytes_of(path) else {
+        return not_found();
+    };
+    let html = String::from_utf8_lossy(&bytes);
+    let script = format!(
+        "<script id=\"boot\" type=\"application/json\">{}</script>\n",
+        script_json(boot)
+    );
+    let html = match html.rfind("</body>") {
+        Some(at) => format!("{}{script}{}", &html[..at], &html[at..]),
+        None => format!("{html}{script}"),
+    };
+    (
+        [
+            (header::CONTENT_TYPE, content_type(path)),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        html,
+    )
+        .into_response()
 }
 
 /// `/`: the home page.
@@ -89,9 +137,16 @@ pub async fn home() -> Response {
     serve("index.html")
 }
 
-/// `/game/{id}`: the game page (it reads the id from its address).
-pub async fn game_page(Path(_id): Path<String>) -> Response {
-    serve("game.html")
+/// `/game/{id}`: the game page (it reads the id from its address), with the games'
+/// descriptions (`GET /api/games`) and the game's state (`GET /api/games/{id}`) inlined, as
+/// `{"games": […], "state": {…}}` (no `state` for a game that cannot be read: the page asks,
+/// and shows the error).
+pub async fn game_page(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    let mut boot = json!({"games": games_json().await});
+    if let Ok(slot) = app.game(&id).await {
+        boot["state"] = slot.live.lock().await.state();
+    }
+    with_boot("game.html", &boot)
 }
 
 /// `/rules/{game}`: the rules page (it reads the game from its address).

@@ -1533,3 +1533,345 @@ async fn bad_clients_on_a_game_socket_are_closed_and_nobody_else_notices() {
         assert_eq!(seen["moves"], json!([mv]));
     }
 }
+
+// ---- `POST /api/explore` with `moves`: a line played from a position (after any set-up
+// edits) through the rules library, as the analysis board plays it; a bad move is refused with
+// its number and changes nothing. And the game page, which carries what it draws first. ----
+
+/// `POST /api/explore`, which must answer 200.
+async fn explore(app: &Arc<App>, body: Value) -> Value {
+    let (status, v) = post(app, "/api/explore", body.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{body}: {v}");
+    v
+}
+
+/// `POST /api/explore`, which must refuse with 400; the error's text.
+async fn refused(app: &Arc<App>, body: Value) -> String {
+    let (status, v) = post(app, "/api/explore", body.clone()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+    v["error"].as_str().expect("an error text").to_string()
+}
+
+fn texts(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The game ids the server plays.
+async fn game_ids(app: &Arc<App>) -> Vec<String> {
+    let (status, games) = get(app, "/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<String> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap().to_string())
+        .collect();
+    assert!(ids.len() >= 4, "the server plays the games: {ids:?}");
+    ids
+}
+
+#[tokio::test]
+async fn a_line_is_played_in_every_game() {
+    let app = app().await;
+    for id in game_ids(&app).await {
+        // one move at a time, each from the position before: the reference
+        let start = explore(&app, json!({"game": id})).await;
+        assert_eq!(
+            start["moves"],
+            json!([]),
+            "{id}: no moves asked, none played"
+        );
+        assert_eq!(start["history"], json!([]), "{id}");
+        assert_eq!(start["start"], start["position"], "{id}");
+        let mut step = start.clone();
+        let mut line: Vec<String> = Vec::new();
+        let mut players = Vec::new();
+        for k in 0..4 {
+            // the last legal move of the list (the first is often a pass or a quiet one)
+            let legal = texts(&step["legal"]);
+            let Some(mv) = legal.last().cloned() else {
+                break;
+            };
+            players.push(step["to_move"].clone());
+            let next = explore(
+                &app,
+                json!({"game": id, "position": step["position"], "moves": [mv]}),
+            )
+            .await;
+            assert_eq!(next["moves"], json!([mv]), "{id}: move {}", k + 1);
+            line.push(mv);
+            step = next;
+        }
+        assert!(line.len() >= 2, "{id}: the line has moves: {line:?}");
+        // the whole line at once, from the start
+        let all = explore(&app, json!({"game": id, "moves": line})).await;
+        assert_eq!(all["position"], step["position"], "{id}: {line:?}");
+        assert_eq!(all["board"], step["board"], "{id}");
+        assert_eq!(all["legal"], step["legal"], "{id}");
+        assert_eq!(all["legal_cells"], step["legal_cells"], "{id}");
+        assert_eq!(all["to_move"], step["to_move"], "{id}");
+        assert_eq!(all["outcome"], step["outcome"], "{id}");
+        assert_eq!(
+            all["start"], start["position"],
+            "{id}: start is the position set up"
+        );
+        assert_eq!(
+            texts(&all["moves"]),
+            line,
+            "{id}: the canonical texts played"
+        );
+        // the history: who played each move, and its cells (as a game's state has them)
+        let history = all["history"].as_array().unwrap();
+        assert_eq!(history.len(), line.len(), "{id}");
+        for (k, h) in history.iter().enumerate() {
+            assert_eq!(h["text"], json!(line[k]), "{id}: move {}", k + 1);
+            assert_eq!(h["player"], players[k], "{id}: move {}", k + 1);
+            assert!(
+                h.get("from").is_some() && h.get("to").is_some(),
+                "{id}: {h}"
+            );
+            assert!(h["captures"].is_array(), "{id}: {h}");
+        }
+        // from a position string too, with the settings the string fixes
+        let again = explore(
+            &app,
+            json!({"game": id, "position": start["position"], "moves": line}),
+        )
+        .await;
+        assert_eq!(again["position"], all["position"], "{id}");
+    }
+}
+
+#[tokio::test]
+async fn the_same_line_as_a_game_played_through_the_api() {
+    let app = app().await;
+    for id in game_ids(&app).await {
+        let players = explore(&app, json!({"game": id})).await["players"]
+            .as_array()
+            .unwrap()
+            .len();
+        let (status, created) = post(
+            &app,
+            "/api/games",
+            json!({"game": id, "seats": vec!["human"; players]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let gid = created["id"].as_str().unwrap().to_string();
+        let token = created["tokens"][0].as_str().unwrap().to_string();
+        let mut state = created["state"].clone();
+        for k in 0..5 {
+            let legal = texts(&state["legal"]);
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[(k * 7 + 3) % legal.len()].clone();
+            let (status, next) = post(
+                &app,
+                &format!("/api/games/{gid}/moves"),
+                json!({"move": mv, "token": token}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{next}");
+            state = next;
+        }
+        let line = explore(&app, json!({"game": id, "moves": state["moves"]})).await;
+        for field in [
+            "position",
+            "board",
+            "legal",
+            "legal_cells",
+            "to_move",
+            "check",
+            "outcome",
+            "history",
+        ] {
+            assert_eq!(line[field], state[field], "{id}: {field}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn move_text_in_any_letter_case_comes_back_canonical() {
+    let app = app().await;
+    let v = explore(
+        &app,
+        json!({"game": "ackenhead", "moves": ["E2D3", " e7d6 "]}),
+    )
+    .await;
+    assert_eq!(v["moves"], json!(["e2d3", "e7d6"]));
+    assert_eq!(v["history"][1]["player"], json!(1));
+    assert_eq!(v["to_move"], json!(0));
+}
+
+#[tokio::test]
+async fn a_bad_move_is_refused_with_its_number() {
+    let app = app().await;
+    // illegal: the second move (Black has no piece on e2)
+    let e = refused(
+        &app,
+        json!({"game": "ackenhead", "moves": ["e2d3", "e2d3", "e7d6"]}),
+    )
+    .await;
+    assert!(e.starts_with("moves: move 2 \"e2d3\": "), "{e}");
+    // malformed: the first
+    let e = refused(&app, json!({"game": "ackenhead", "moves": ["zz9"]})).await;
+    assert!(e.starts_with("moves: move 1 \"zz9\": "), "{e}");
+    // the third, in another game
+    let start = explore(&app, json!({"game": "reines"})).await;
+    let first = texts(&start["legal"])[0].clone();
+    let after = explore(&app, json!({"game": "reines", "moves": [first]})).await;
+    let second = texts(&after["legal"])[0].clone();
+    let e = refused(
+        &app,
+        json!({"game": "reines", "moves": [first, second, "a1-a1"]}),
+    )
+    .await;
+    assert!(e.starts_with("moves: move 3 \"a1-a1\": "), "{e}");
+    // not a list of texts: the body is refused
+    let (status, v) = post(
+        &app,
+        "/api/explore",
+        json!({"game": "ackenhead", "moves": "e2d3"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    // nothing is kept between requests: the good part of the line still plays
+    let ok = explore(&app, json!({"game": "ackenhead", "moves": ["e2d3"]})).await;
+    assert_eq!(ok["moves"], json!(["e2d3"]));
+    assert_eq!(ok["to_move"], json!(1));
+}
+
+#[tokio::test]
+async fn moves_are_played_after_the_set_up() {
+    let app = app().await;
+    // an emptied board (the Kings stay), a White pawn on d2 and a Black Mao on h6; Black to move
+    let set_up = json!({
+        "game": "ackenhead", "clear": true,
+        "put": [{"cell": "d2", "piece": {"owner": 0, "kind": "P"}},
+                {"cell": "h6", "piece": {"owner": 1, "kind": "M"}}],
+        "to_move": 1,
+    });
+    let before = explore(&app, set_up.clone()).await;
+    assert_eq!(before["to_move"], json!(1));
+    let mut body = set_up.clone();
+    body["moves"] = json!(["h6g4", "d2c3"]);
+    let v = explore(&app, body).await;
+    assert_eq!(v["start"], before["position"], "start: the position set up");
+    assert_eq!(v["moves"], json!(["h6g4", "d2c3"]));
+    let cell = |name: &str| {
+        let file = (name.as_bytes()[0] - b'a') as usize;
+        let rank = (name.as_bytes()[1] - b'1') as usize;
+        rank * 8 + file
+    };
+    assert_eq!(v["board"][cell("d2")], Value::Null);
+    assert_eq!(v["board"][cell("c3")], json!({"owner": 0, "kind": "P"}));
+    assert_eq!(v["board"][cell("h6")], Value::Null);
+    assert_eq!(v["board"][cell("g4")], json!({"owner": 1, "kind": "M"}));
+    assert_eq!(v["to_move"], json!(1));
+    // the same line from the set-up's position string
+    let same = explore(
+        &app,
+        json!({"game": "ackenhead", "position": before["position"], "moves": ["h6g4", "d2c3"]}),
+    )
+    .await;
+    assert_eq!(same["position"], v["position"]);
+    // a move the set-up's side to move cannot make: White's pawn while Black is to move
+    let mut body = set_up.clone();
+    body["moves"] = json!(["d2c3"]);
+    let e = refused(&app, body).await;
+    assert!(e.starts_with("moves: move 1 \"d2c3\": "), "{e}");
+}
+
+#[tokio::test]
+async fn a_line_that_ends_the_game_has_its_outcome() {
+    let app = app().await;
+    // the Kings step out and back: the position after 2 plies comes a third time after 10
+    let line = [
+        "e2d3", "e7d6", "e1e2", "e8e7", "e2e1", "e7e8", "e1e2", "e8e7", "e2e1", "e7e8",
+    ];
+    let v = explore(&app, json!({"game": "ackenhead", "moves": line})).await;
+    assert_eq!(texts(&v["moves"]), line);
+    assert!(v["outcome"].is_object(), "{}", v["outcome"]);
+    assert_eq!(v["outcome"]["winner"], Value::Null, "a draw");
+    assert_eq!(v["to_move"], Value::Null);
+    assert_eq!(v["legal"], json!([]));
+    // nine plies: not yet
+    let nine = explore(&app, json!({"game": "ackenhead", "moves": line[..9]})).await;
+    assert_eq!(nine["outcome"], Value::Null);
+    // and no move after the end
+    let mut more = line.to_vec();
+    more.push("e1e2");
+    let e = refused(&app, json!({"game": "ackenhead", "moves": more})).await;
+    assert!(e.starts_with("moves: move 11 \"e1e2\": "), "{e}");
+}
+
+/// `GET` a page: its status and text.
+async fn page(app: &Arc<App>, path: &str) -> (StatusCode, String) {
+    let request = Request::builder()
+        .method("GET")
+        .uri(path)
+        .body(Body::empty())
+        .unwrap();
+    let response = router(app.clone()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+/// The JSON of the page's `<script id="boot" type="application/json">`.
+fn boot_of(html: &str) -> Value {
+    let open = "<script id=\"boot\" type=\"application/json\">";
+    let start = html.find(open).expect("the page has its boot data") + open.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let text = &html[start..end];
+    assert!(!text.contains('<'), "no < inside the script element");
+    serde_json::from_str(text).unwrap()
+}
+
+#[tokio::test]
+async fn the_game_page_carries_the_games_and_the_state() {
+    let app = app().await;
+    let (status, created) = post(
+        &app,
+        "/api/games",
+        json!({"game": "ackenhead", "seats": ["human", "human"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let id = created["id"].as_str().unwrap();
+    let token = created["tokens"][0].as_str().unwrap();
+    let (status, state) = post(
+        &app,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": "e2d3", "token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, html) = page(&app, &format!("/game/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains("<script type=\"module\" src=\"/game.js\">"),
+        "the game page"
+    );
+    let boot = boot_of(&html);
+    assert!(html.find("<script id=\"boot\"").unwrap() < html.rfind("</body>").unwrap());
+    let (_, games) = get(&app, "/api/games").await;
+    assert_eq!(boot["games"], games, "the games as GET /api/games has them");
+    let (_, now) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(
+        boot["state"], now,
+        "the state as GET /api/games/{{id}} has it"
+    );
+    assert_eq!(boot["state"]["moves"], state["moves"]);
+    // an unknown game: the page, the games, no state (the page asks, and says what is wrong)
+    let (status, html) = page(&app, "/game/nosuchgame").await;
+    assert_eq!(status, StatusCode::OK);
+    let boot = boot_of(&html);
+    assert_eq!(boot["games"], games);
+    assert!(boot.get("state").is_none(), "{boot}");
+}
