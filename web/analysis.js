@@ -338,6 +338,7 @@ function renderMoves() {
     const root = lineCache.get(0);
     state = {
       game: info.id, players: cur.players, start: line?.base, history: listHistory(),
+      first_move_number: (line?.end ?? root)?.first_move_number,
       to_move: root?.to_move ?? cur.to_move, outcome: (line?.moves.length ? line.end : root)?.outcome ?? null,
     };
   }

@@ -18,27 +18,11 @@ export async function api(path, body) {
   return data;
 }
 
-// Where a game's position string keeps its move number (docs/rules: the field's index, counted
-// from 0); a game not listed has none. The number goes up after the last player of the turn
-// order has moved, in every game.
-const MOVE_NUMBER_FIELD = { ackenhead: 5, antchess: 4, antchess3: 4, reines: 5 };
-
-// The move number of a position string: the number of the round its player to move plays in
-// (1 when the string has none, as Epaminondas's, or leaves it out, as a four-field FEN).
-export function moveNumberOf(game, position) {
-  const k = MOVE_NUMBER_FIELD[game];
-  if (k == null || typeof position !== 'string') return 1;
-  const field = position.trim().split(/\s+/)[k];
-  const n = /^\d{1,9}$/.test(field || '') ? +field : 0;
-  return n >= 1 ? n : 1;
-}
-
-// The number of the first row of a state's move list: the state's own `first_move_number`
-// when it has one, else read from its start position.
+// The number of the first row of a state's move list: the server's `first_move_number` (the
+// start position's move number, 1 when its string has none).
 export function firstMoveNumber(state) {
   const n = state.first_move_number;
-  if (Number.isInteger(n) && n >= 1) return n;
-  return moveNumberOf(state.game, state.start);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
 // The rows of a move list (one row per round of the players, numbered from the start

@@ -463,7 +463,7 @@ pub fn clean_comment(text: &str) -> Option<String> {
 
 /// The move number of the start position's first turn: its `move-number` fact when it has one
 /// (as the position strings of chess-like games count), else 1.
-fn first_move_number(record: &dyn DynRecord) -> u64 {
+pub fn first_move_number(record: &dyn DynRecord) -> u64 {
     let start = registry::find(record.info().id)
         .ok()
         .and_then(|g| g.new_game_at(&record.start_string()).ok());

@@ -138,6 +138,7 @@ pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>
     Ok(Json(json!({
         "game": info.id,
         "start": record.start_string(),
+        "first_move_number": myrmidon_rules::pgn::first_move_number(&*record),
         "position": record.position_string(),
         "players": names,
         "to_move": if result.is_some() { None } else { Some(record.to_move()) },

@@ -543,6 +543,7 @@ pub fn state_of(row: &GameRow, record: &dyn DynRecord, version: u64, thinking: b
         "seats": row.seats,
         "settings": settings,
         "start": record.start_string(),
+        "first_move_number": myrmidon_rules::pgn::first_move_number(record),
         "position": record.position_string(),
         "moves": history.iter().map(|m| m.text.clone()).collect::<Vec<_>>(),
         "history": history.iter().map(|m| {

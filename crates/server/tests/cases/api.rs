@@ -1875,3 +1875,19 @@ async fn the_game_page_carries_the_games_and_the_state() {
     assert_eq!(boot["games"], games);
     assert!(boot.get("state").is_none(), "{boot}");
 }
+
+#[tokio::test]
+async fn states_say_the_start_positions_move_number() {
+    let app = app().await;
+    let fen = "4k3/8/8/8/8/8/8/4K2L w - - 0 25";
+    let (_, _, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"], "position": fen}),
+    )
+    .await;
+    assert_eq!(state["first_move_number"], 25, "{state}");
+    let (_, _, state) = create(&app, json!({"game": "epaminondas", "seats": ["human", "human"]})).await;
+    assert_eq!(state["first_move_number"], 1);
+    let answer = explore(&app, json!({"game": "ackenhead", "position": fen, "moves": ["h1h2"]})).await;
+    assert_eq!(answer["first_move_number"], 25, "{answer}");
+}
