@@ -6,6 +6,7 @@
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::{ArgAction, ArgMatches, Args};
@@ -254,7 +255,56 @@ pub fn run(args: &MatchArgs) -> CliResult {
         bar.inc(1);
         Ok(())
     };
+    // Ctrl-C: the games finished so far are summed up (as cutechess does); the games being
+    // played are not counted.
+    let latest: Arc<Mutex<Option<(String, serde_json::Value)>>> = Arc::new(Mutex::new(None));
+    interrupt::on_interrupt({
+        let (latest, json, seed) = (latest.clone(), args.json, config.seed);
+        move || {
+            // Held until the exit: no game is reported after the summary.
+            let guard = latest.lock();
+            let summary = guard.as_ref().map(|l| (*l).clone()).unwrap_or(None);
+            let mut out = io::stdout().lock();
+            let _ = writeln!(
+                out,
+                "interrupted: the games still being played are not counted"
+            );
+            match summary {
+                Some((text, mut j)) => {
+                    let _ = write!(out, "{text}");
+                    if json {
+                        j["seed"] = seed.into();
+                        j["interrupted"] = true.into();
+                        let _ = writeln!(out, "{j}");
+                    }
+                }
+                None => {
+                    let _ = writeln!(out, "no game was finished");
+                }
+            }
+            let _ = out.flush();
+            // With the lock still held.
+            std::process::exit(130);
+        }
+    });
+    let mut observe = |finished: &myrmidon_arena::Finished, tally: &myrmidon_arena::Tally| {
+        // Under the lock, so that the summary of an interruption is never between a game's
+        // line and its count; after the interruption, games are not reported.
+        let mut latest = latest.lock().map_err(|_| "interrupted".to_string())?;
+        if interrupt::raised() {
+            return Err("interrupted".into());
+        }
+        let result = observe(finished, tally);
+        *latest = Some((tally.text(), tally.json()));
+        result
+    };
     let tally = run_match(&config, &mut observe);
+    if interrupt::raised() {
+        // The interruption's thread prints the summary and ends the process.
+        loop {
+            std::thread::sleep(Duration::from_secs(1));
+        }
+    }
     bar.finish_and_clear();
     if let Some(e) = failure {
         return Err(CliError::Io(e));
@@ -295,4 +345,36 @@ fn finished_line(config: &MatchConfig, finished: &myrmidon_arena::Finished) -> S
         }
     }
     line
+}
+
+/// Ctrl-C (SIGINT) during a match: a handler that only raises a flag, and a thread that, once
+/// it is raised, prints what the match has so far and exits with status 130 (128 + SIGINT, as
+/// shells report a program ended by Ctrl-C).
+mod interrupt {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
+    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" fn raise(_: libc::c_int) {
+        INTERRUPTED.store(true, Ordering::SeqCst);
+    }
+
+    pub fn raised() -> bool {
+        INTERRUPTED.load(Ordering::SeqCst)
+    }
+
+    pub fn on_interrupt(report: impl FnOnce() + Send + 'static) {
+        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+        unsafe {
+            libc::signal(libc::SIGINT, raise as *const () as libc::sighandler_t);
+        }
+        std::thread::spawn(move || loop {
+            if INTERRUPTED.load(Ordering::SeqCst) {
+                report();
+                std::process::exit(130);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        });
+    }
 }

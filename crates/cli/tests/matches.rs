@@ -748,3 +748,56 @@ fn myrmidon_engine_follows_dropouts_in_three_player_games() {
         assert_eq!(uci[counter], 0, "{counter}: {s}");
     }
 }
+
+#[test]
+fn ctrl_c_sums_up_the_games_finished_so_far() {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_myrmidon"))
+        .args([
+            "match",
+            "reines",
+            "--engine",
+            "builtin=search",
+            "--engine",
+            "builtin=greedy",
+            "--games",
+            "10000",
+            "--movetime",
+            "5",
+            "--json",
+            "-v",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut finished = 0;
+    let mut line = String::new();
+    while finished < 3 {
+        line.clear();
+        assert!(
+            reader.read_line(&mut line).unwrap() > 0,
+            "the match ended early"
+        );
+        if line.starts_with("Finished game") {
+            finished += 1;
+        }
+    }
+    let started = std::time::Instant::now();
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let mut rest = String::new();
+    reader.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(status.code(), Some(130), "{rest}");
+    assert!(rest.contains("interrupted"), "{rest}");
+    assert!(rest.contains("Score of"), "{rest}");
+    // The summary counts the games reported finished, and no more than were reported.
+    let reported = finished + rest.matches("Finished game").count();
+    let json: Value = serde_json::from_str(rest.lines().last().unwrap()).unwrap();
+    assert_eq!(json["interrupted"], true);
+    let games = json["games"].as_u64().unwrap_or_else(|| panic!("{json}"));
+    assert_eq!(games as usize, reported, "{rest}");
+}
