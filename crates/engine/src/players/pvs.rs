@@ -55,6 +55,23 @@ const FUTILITY_MARGIN: i32 = 100;
 /// Delta pruning in quiescence: a capture whose victim plus this margin leaves the score
 /// below alpha is skipped.
 const DELTA_MARGIN: i32 = 200;
+/// Above this static evaluation, for either side, the game is won or lost on material:
+/// reverse futility and null-move pruning, which return bounds they have not proved, are left
+/// out there so that the search finds the mate (they hid Ackenhead's mates in three with a
+/// quiet first move: at depth 12 and more the search saw +32 pawns and played another move).
+const DECISIVE: i32 = 1500;
+/// A win found at some depth ends the deepening only this many plies deeper than its length:
+/// a shorter one may hide behind the reductions of shallower searches.
+const WIN_MARGIN: i32 = 4;
+
+/// Whether an iteration's value ends the deepening: a loss seen within the horizon, or a win
+/// seen with `WIN_MARGIN` plies to spare.
+fn proven(value: i32, depth: u32) -> bool {
+    let plies = MATE - value.abs();
+    let margin = if value > 0 { WIN_MARGIN } else { 0 };
+    value.abs() >= MATE_BOUND && plies + margin <= depth as i32
+}
+
 /// The first aspiration window's half width.
 const ASPIRATION: i32 = 30;
 
@@ -360,9 +377,11 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
 
         // Reverse futility: far enough above beta near the leaves, a move will not fall below.
         let pruning = self.eval.forward_pruning();
+        let decisive = eval_here.abs() >= DECISIVE;
         if pruning
             && !pv_node
             && !in_check
+            && !decisive
             && depth <= RFP_DEPTH
             && beta.abs() < MATE_BOUND
             && eval_here - RFP_MARGIN * depth >= beta
@@ -376,6 +395,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         if !pv_node
             && allow_null
             && !in_check
+            && !decisive
             && self.players == 2
             && depth >= 3
             && beta.abs() < MATE_BOUND
@@ -893,7 +913,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 return;
             }
             previous = Some(value);
-            if value.abs() >= MATE_BOUND && MATE - value.abs() <= depth as i32 {
+            if proven(value, depth) {
                 return;
             }
         }
@@ -961,7 +981,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 });
             }
             // A forced result within the horizon: deeper searches cannot change it.
-            if value.abs() >= MATE_BOUND && MATE - value.abs() <= depth as i32 {
+            if proven(value, depth) {
                 break;
             }
             if control.past_soft() || control.should_stop(self.nodes) {
