@@ -50,18 +50,20 @@ fn a_server_killed_mid_game_loses_no_move() {
     server::killed_mid_game_loses_no_move(&db);
 }
 
+/// Runs the binary: its exit status and standard error.
+fn run(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_myrmidon"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
 #[test]
 fn serve_command_line_errors_are_clear() {
-    let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_myrmidon"))
-            .args(args)
-            .output()
-            .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stderr).to_string(),
-        )
-    };
     let (code, err) = run(&["serve", "--port", "eighty"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--port") && err.contains("eighty"), "{err}");
@@ -148,16 +150,6 @@ fn the_load_test_plays_games_and_reports_round_trips() {
     );
 
     // Only this machine is loaded, and the steps are bounded.
-    let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_myrmidon"))
-            .args(args)
-            .output()
-            .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stderr).to_string(),
-        )
-    };
     let (code, err) = run(&["loadtest", "--server", "http://192.0.2.1:8080"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("not a loopback"), "{err}");

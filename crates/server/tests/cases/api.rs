@@ -75,6 +75,22 @@ async fn create(app: &Arc<App>, body: Value) -> (String, Vec<Option<String>>, Va
     )
 }
 
+/// Serves the app on a free loopback port (with the clients' addresses, as `serve` does),
+/// for the tests that need real sockets; its address.
+async fn serve_on_loopback(app: &Arc<App>) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let served = app.clone();
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router(served).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+    });
+    addr
+}
+
 /// Waits until the computer has moved (the state is not thinking and a human is to move or
 /// the game is over).
 async fn settled(app: &Arc<App>, id: &str) -> Value {
@@ -1304,16 +1320,7 @@ async fn limits_per_client_refuse_floods_with_429() {
     // Sockets: two at once per client; a flood of messages closes one.
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let served = app.clone();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router(served).into_make_service_with_connect_info::<std::net::SocketAddr>(),
-        )
-        .await
-    });
+    let addr = serve_on_loopback(&app).await;
     let url = format!("ws://{addr}/api/analysis");
     let (mut a, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
     let (_b, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
@@ -1453,16 +1460,7 @@ async fn bad_clients_on_a_game_socket_are_closed_and_nobody_else_notices() {
     )
     .await;
     let token = tokens[0].clone().unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let served = app.clone();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router(served).into_make_service_with_connect_info::<std::net::SocketAddr>(),
-        )
-        .await
-    });
+    let addr = serve_on_loopback(&app).await;
     let url = format!("ws://{addr}/api/games/{id}/ws");
     type Socket = tokio_tungstenite::WebSocketStream<
         tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
