@@ -48,8 +48,8 @@ macro_rules! engine_games {
 
 engine_games! {
     ackenhead::Ackenhead => AckenheadEval,
-    antchess::AntChess2 => AntChessEval,
-    antchess::AntChess3 => AntChessEval,
+    antchess::AntChess2 => AntChessEval<2>,
+    antchess::AntChess3 => AntChessEval<3>,
     epaminondas::Epaminondas => EpaminondasEval,
     reines::Reines => ReinesEval,
 }

@@ -70,20 +70,24 @@ fn cells(mut set: u128) -> impl Iterator<Item = usize> {
 }
 
 /// The names of the weights after the piece values and the Queen's distances, in order.
-const OTHERS: [&str; 6] = [
+const OTHERS: [&str; 7] = [
     "anthill.near",
     "queen.danger",
     "queen.shelter",
     "warrior.advance",
     "mobility",
     "tempo",
+    "leader",
 ];
 
 /// Piece values in centipawns (a Warrior is 100), by kind, then the positional terms. The
 /// Queen's loss ends the game (or the player's part in it), which the search scores; her value
 /// here only tells a player who lost her from one who did not.
+///
+/// `N` is the number of players: the two games have their own defaults (the three-player ones
+/// tuned from three-player self-play, see docs/engine.md).
 #[derive(Clone, Debug)]
-pub struct AntChessEval {
+pub struct AntChessEval<const N: usize> {
     pub values: [(AntChessKind, i32); 7],
     /// The Queen's bonus by her distance to the anthill, 0 to 6 (`queen.d0` … `queen.d6`).
     pub queen_distance: [i32; DISTANCES],
@@ -99,10 +103,15 @@ pub struct AntChessEval {
     pub mobility: i32,
     /// The player to move's bonus.
     pub tempo: i32,
+    /// Three players: how much the leading opponent counts beyond the opponents' mean, in
+    /// hundredths of the gap between them (0: both opponents alike; 100: only the leader
+    /// counts). A player who falls behind both rivals loses to whichever of them wins, so the
+    /// one further ahead is the one to hold back. No effect with two players.
+    pub leader: i32,
 }
 
-impl AntChessEval {
-    fn others_mut(&mut self) -> [&mut i32; 6] {
+impl<const N: usize> AntChessEval<N> {
+    fn others_mut(&mut self) -> [&mut i32; 7] {
         [
             &mut self.anthill_near,
             &mut self.queen_danger,
@@ -110,11 +119,30 @@ impl AntChessEval {
             &mut self.warrior_advance,
             &mut self.mobility,
             &mut self.tempo,
+            &mut self.leader,
         ]
     }
 
+    /// `player`'s terms less the opponents': their mean, and the leader's lead over that mean
+    /// in `leader` hundredths; then the move.
+    fn relative(&self, sides: &[i32; 3], player: usize, to_move: usize) -> i32 {
+        let score = if N == 3 {
+            let (a, b) = (sides[(player + 1) % 3], sides[(player + 2) % 3]);
+            // Twice the mean and twice the gap of the leader over it, to round once.
+            let (mean2, gap2) = (a + b, (a - b).abs());
+            sides[player] - (mean2 * 100 + gap2 * self.leader) / 200
+        } else {
+            sides[player] - sides[1 - player]
+        };
+        if to_move == player {
+            score + self.tempo
+        } else {
+            score - self.tempo
+        }
+    }
+
     /// Everything `player` has, material included, before the opponents' part is taken off.
-    fn side<const N: usize>(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
+    fn side(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
         let mut score = self.material(pos, player);
         let p = player as usize;
         let own = pos.occupied_by(player);
@@ -152,7 +180,7 @@ impl AntChessEval {
     }
 }
 
-impl Tunable for AntChessEval {
+impl<const N: usize> Tunable for AntChessEval<N> {
     /// One weight a piece kind, named by the kind (`queen`), then `queen.d0` to `queen.d6`,
     /// then the other terms.
     fn weights(&self) -> Vec<Weight> {
@@ -179,8 +207,33 @@ impl Tunable for AntChessEval {
     }
 }
 
-impl Default for AntChessEval {
+impl<const N: usize> Default for AntChessEval<N> {
+    /// Two players: set by hand. Three players: tuned from three-player self-play
+    /// (docs/engine.md, "Tuning": 239 games of best-reply search at 3 000 nodes a move, half
+    /// result and half search score); one player with them scored 0.439 points a game against
+    /// two with the hand-set weights (0.333 is even) over 120 games in the six seat orders.
     fn default() -> Self {
+        if N == 3 {
+            return AntChessEval {
+                values: [
+                    (AntChessKind::Queen, 1208),
+                    (AntChessKind::Warrior, 94),
+                    (AntChessKind::Superant, 136),
+                    (AntChessKind::Beetle, 330),
+                    (AntChessKind::Grasshopper, 210),
+                    (AntChessKind::Ladybird, 134),
+                    (AntChessKind::Worm, 200),
+                ],
+                queen_distance: [300, 114, -30, -48, -76, -51, -36],
+                anthill_near: 34,
+                queen_danger: 53,
+                queen_shelter: 47,
+                warrior_advance: -3,
+                mobility: 16,
+                tempo: -84,
+                leader: 40,
+            };
+        }
         AntChessEval {
             values: [
                 (AntChessKind::Queen, 2000),
@@ -198,45 +251,34 @@ impl Default for AntChessEval {
             warrior_advance: 3,
             mobility: 8,
             tempo: 10,
+            leader: 0,
         }
     }
 }
 
-impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval {
+impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval<N> {
     fn material(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
         material_of(&self.values, |kind| pos.count(player, kind))
     }
 
-    /// The player's terms less the opponents' on average, and the move.
+    /// The player's terms less the opponents' (see `relative`), and the move.
     fn evaluate(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
-        let mut others = 0;
-        for p in (0..N as Player).filter(|&p| p != player) {
-            others += self.side(pos, p);
+        let mut sides = [0; 3];
+        for (p, s) in sides.iter_mut().enumerate().take(N) {
+            *s = self.side(pos, p as Player);
         }
-        let score = self.side(pos, player) - others / (N as i32 - 1).max(1);
-        if pos.to_move() == player {
-            score + self.tempo
-        } else {
-            score - self.tempo
-        }
+        self.relative(&sides, player as usize, pos.to_move() as usize)
     }
 
     /// Each player's terms computed once for all (as `evaluate` gives them, three times faster
     /// with three players).
     fn evaluate_all(&self, pos: &AntChessPosition<N>, out: &mut [i32]) {
         let mut sides = [0; 3];
-        let mut total = 0;
         for (p, s) in sides.iter_mut().enumerate().take(N) {
             *s = self.side(pos, p as Player);
-            total += *s;
         }
         for (p, v) in out.iter_mut().enumerate().take(N) {
-            let score = sides[p] - (total - sides[p]) / (N as i32 - 1).max(1);
-            *v = if pos.to_move() as usize == p {
-                score + self.tempo
-            } else {
-                score - self.tempo
-            };
+            *v = self.relative(&sides, p, pos.to_move() as usize);
         }
     }
 
@@ -289,12 +331,14 @@ mod tests {
 
     #[test]
     fn the_start_is_even_but_for_the_move_and_a_queen_nearer_the_anthill_is_better() {
-        let eval = AntChessEval::default();
+        let eval = AntChessEval::<2>::default();
         let pos = AntChessPosition::<2>::start();
         assert_eq!(eval.evaluate(&pos, 0), eval.tempo);
         assert_eq!(eval.evaluate(&pos, 1), -eval.tempo);
+        let eval3 = AntChessEval::<3>::default();
         let pos3 = AntChessPosition::<3>::start();
-        assert_eq!(eval.evaluate(&pos3, 0), eval.tempo);
+        assert_eq!(eval3.evaluate(&pos3, 0), eval3.tempo);
+        assert_eq!(eval3.evaluate(&pos3, 2), -eval3.tempo);
         // Black's Queen three steps from the anthill, Red's at home.
         let near: AntChessPosition<2> = "7/8/9/10/11/12/3bQ8rQ/12/11/10/9/8/7 r 0 0 1"
             .parse()
@@ -304,7 +348,10 @@ mod tests {
 
     #[test]
     fn every_players_evaluation_at_once_is_each_one() {
-        let eval = AntChessEval::default();
+        let eval = AntChessEval::<3> {
+            leader: 37,
+            ..Default::default()
+        };
         let mut rng = myrmidon_rules::rng::Rng::new(9);
         let mut pos = AntChessPosition::<3>::start();
         for _ in 0..200 {
@@ -323,16 +370,42 @@ mod tests {
 
     #[test]
     fn the_weights_are_named_and_set_in_order() {
-        let mut eval = AntChessEval::default();
+        let mut eval = AntChessEval::<2>::default();
         let names: Vec<String> = eval.weights().into_iter().map(|w| w.name).collect();
         assert_eq!(names.len(), 7 + DISTANCES + OTHERS.len());
         assert_eq!(names[7], "queen.d0");
-        assert_eq!(names.last().map(String::as_str), Some("tempo"));
+        assert_eq!(names.last().map(String::as_str), Some("leader"));
         for i in 0..names.len() {
             eval.set_weight(i, 1000 + i as i32);
         }
         assert_eq!(eval.values[0].1, 1000);
         assert_eq!(eval.queen_distance[6], 1013);
-        assert_eq!(eval.tempo, 1000 + names.len() as i32 - 1);
+        assert_eq!(eval.leader, 1000 + names.len() as i32 - 1);
+    }
+
+    #[test]
+    fn the_leader_term_weighs_the_stronger_opponent() {
+        // Black and Red have lost pieces (Black more); Green has all of hers.
+        let pos: AntChessPosition<3> = AntChessPosition::<3>::start();
+        let mut eval = AntChessEval::<3>::default();
+        let mut sides = [0, -300, 500];
+        eval.leader = 0;
+        let even = eval.relative(&sides, 0, 1);
+        assert_eq!(even, -100 - eval.tempo);
+        eval.leader = 100;
+        // Only the leader counts: 0 - 500.
+        assert_eq!(eval.relative(&sides, 0, 1), -500 - eval.tempo);
+        eval.leader = 50;
+        assert_eq!(eval.relative(&sides, 0, 0), -300 + eval.tempo);
+        // The opponents' order does not matter.
+        sides.swap(1, 2);
+        assert_eq!(eval.relative(&sides, 0, 0), -300 + eval.tempo);
+        // With two players the term does nothing.
+        let mut two = AntChessEval::<2>::default();
+        let p2 = AntChessPosition::<2>::start();
+        let before = two.evaluate(&p2, 0);
+        two.leader = 100;
+        assert_eq!(two.evaluate(&p2, 0), before);
+        assert_eq!(eval.evaluate(&pos, 0), eval.tempo);
     }
 }

@@ -189,7 +189,8 @@ mod tests {
     #[test]
     fn every_evaluator_round_trips_its_weights() {
         round_trip::<AckenheadEval>();
-        round_trip::<AntChessEval>();
+        round_trip::<AntChessEval<2>>();
+        round_trip::<AntChessEval<3>>();
         round_trip::<EpaminondasEval>();
         round_trip::<ReinesEval>();
         assert_eq!(
