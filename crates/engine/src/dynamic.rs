@@ -157,7 +157,15 @@ impl EngineVisitor for BuildWeighted<'_> {
     type Output = Result<Box<dyn DynSearcher>, EngineError>;
 
     fn visit<G: EngineGame>(self, game: &'static G) -> Self::Output {
-        let eval = G::Eval::with_weights(self.weights).map_err(EngineError::Weights)?;
+        let eval = match self.spec {
+            PlayerSpec::Greedy | PlayerSpec::AlphaBeta { .. } => {
+                let mut eval = G::Eval::baseline();
+                eval.load_weights(self.weights)
+                    .map_err(EngineError::Weights)?;
+                eval
+            }
+            _ => G::Eval::with_weights(self.weights).map_err(EngineError::Weights)?,
+        };
         let inner: Box<dyn Searcher<G::Pos>> =
             match self.spec {
                 PlayerSpec::Greedy => Box::new(Greedy::with_eval(eval, &self.options)),
@@ -345,8 +353,8 @@ mod tests {
         };
         assert_eq!(b, 2 * a, "doubled weights double the score");
         assert_ne!(a, 0);
-        // The same file as the defaults plays as the default player.
-        let same = ReinesEval::default().weights_text();
+        // The same file as the baseline's weights plays as the default baseline player.
+        let same = ReinesEval::baseline().weights_text();
         let mut again =
             new_searcher_with_weights("reines", &spec, &Options::default(), &same).unwrap();
         assert_eq!(score(&mut *again), Score::Cp(a));

@@ -628,8 +628,13 @@ mod tests {
         out
     }
 
+    /// The baseline's evaluation (hand-set piece values, the other terms the defaults) with
+    /// other piece values; the tests start from the baseline's.
     fn truth() -> ReinesEval {
-        ReinesEval::with_weights("counsellor 500\nsoldier 150\nworker 100\n").unwrap()
+        let mut eval = ReinesEval::baseline();
+        eval.load_weights("counsellor 500\nsoldier 150\nworker 100\n")
+            .unwrap();
+        eval
     }
 
     #[test]
@@ -656,7 +661,7 @@ mod tests {
             "only {unbalanced} positions with a material difference"
         );
 
-        let mut eval = ReinesEval::default();
+        let mut eval = ReinesEval::baseline();
         let mut errors = Vec::new();
         let outcome = tune(
             &mut eval,
@@ -686,7 +691,7 @@ mod tests {
         );
         assert_eq!(wk, 1.0);
         // The same input gives the same weights.
-        let mut again = ReinesEval::default();
+        let mut again = ReinesEval::baseline();
         let second = tune(
             &mut again,
             &samples,

@@ -38,6 +38,13 @@ pub trait Tunable: Sized + Default {
     /// Sets the weight at `index` of [`Tunable::weights`]; an index out of range is ignored.
     fn set_weight(&mut self, index: usize, value: i32);
 
+    /// The evaluator the baseline players (greedy, alpha-beta) count material with: the
+    /// hand-set piece values, so that these yardsticks stay fixed when the defaults are tuned
+    /// (a weights file still sets them). By default the defaults.
+    fn baseline() -> Self {
+        Self::default()
+    }
+
     /// The default evaluator with the weights of this file (see the module's documentation).
     fn with_weights(text: &str) -> Result<Self, String> {
         let mut eval = Self::default();
@@ -196,6 +203,29 @@ mod tests {
         assert_eq!(
             AckenheadEval::default().weights_text().lines().nth(2),
             Some("material.leo.mg 700")
+        );
+    }
+
+    #[test]
+    fn the_baseline_players_count_the_hand_set_piece_values() {
+        fn values<E: Tunable>(eval: &E, n: usize) -> Vec<i32> {
+            eval.weights()[..n].iter().map(|w| w.value).collect()
+        }
+        // Tuned defaults change the search's piece values, not the yardsticks'.
+        assert_eq!(values(&ReinesEval::baseline(), 3), [300, 200, 100]);
+        assert_ne!(values(&ReinesEval::default(), 3), [300, 200, 100]);
+        let ant = [2000, 100, 400, 300, 250, 350, 200];
+        assert_eq!(values(&AntChessEval::<2>::baseline(), 7), ant);
+        assert_eq!(values(&AntChessEval::<3>::baseline(), 7), ant);
+        // The other weights are the defaults (the baselines read only the material).
+        let (base, def) = (
+            ReinesEval::baseline().weights(),
+            ReinesEval::default().weights(),
+        );
+        assert_eq!(base[3..], def[3..]);
+        assert_eq!(
+            EpaminondasEval::baseline().weights(),
+            EpaminondasEval::default().weights()
         );
     }
 

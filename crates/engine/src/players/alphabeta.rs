@@ -35,7 +35,7 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
     pub fn new(depth: u32, options: &Options) -> Self {
         AlphaBeta {
             depth: depth.max(1),
-            eval: E::default(),
+            eval: E::baseline(),
             options: options.clone(),
             path: Vec::new(),
             pv: vec![[P::Move::default(); MAX_PLY]; MAX_PLY + 1],

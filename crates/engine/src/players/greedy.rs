@@ -8,7 +8,7 @@ use myrmidon_rules::{Position, Record};
 
 use super::{Options, Report, Searcher};
 use crate::control::Control;
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Tunable};
 use crate::limits::Limits;
 use crate::score::{Score, MATE};
 
@@ -17,10 +17,10 @@ pub struct Greedy<E> {
     rng: Rng,
 }
 
-impl<E: Default> Greedy<E> {
+impl<E: Tunable> Greedy<E> {
     pub fn new(options: &Options) -> Self {
         Greedy {
-            eval: E::default(),
+            eval: E::baseline(),
             rng: Rng::new(options.seed),
         }
     }
