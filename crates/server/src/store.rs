@@ -268,12 +268,21 @@ impl Store {
 
     /// The game and its steps in order, if it exists.
     pub async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<StepRow>)>, StoreError> {
+        // The game's row and its steps from one snapshot: read apart, a step committed by
+        // another process between the two reads gave a version one behind the steps, and the
+        // next move was answered with a version already given (seen in the racing test).
+        let mut tx = self.pool.begin().await?;
+        if self.backend == Backend::Postgres {
+            sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                .execute(&mut *tx)
+                .await?;
+        }
         let Some(row) = sqlx::query(
             "SELECT id, kind, settings, start, seats, token_hashes, version, clock, created_at, \
              public, draw_offer, rematch FROM games WHERE id = $1",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *tx)
         .await?
         else {
             return Ok(None);
@@ -304,7 +313,7 @@ impl Store {
             "SELECT kind, seat, body, created_at FROM steps WHERE game_id = $1 ORDER BY seq",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *tx)
         .await?
         .into_iter()
         .map(|r| {
@@ -313,6 +322,7 @@ impl Store {
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
         game.step_times = times;
+        tx.commit().await?;
         Ok(Some((game, steps)))
     }
 
