@@ -80,12 +80,13 @@ const OTHERS: [&str; 7] = [
     "leader",
 ];
 
-/// Piece values in centipawns (a Warrior is 100), by kind, then the positional terms. The
+/// Piece values in centipawns (a Warrior was 100 in the hand-set weights; the tuned defaults
+/// have 48 with two players and 94 with three), by kind, then the positional terms. The
 /// Queen's loss ends the game (or the player's part in it), which the search scores; her value
 /// here only tells a player who lost her from one who did not.
 ///
-/// `N` is the number of players: the two games have their own defaults (the three-player ones
-/// tuned from three-player self-play, see docs/engine.md).
+/// `N` is the number of players: the two games have their own defaults, each tuned from its
+/// own self-play (see docs/engine.md, "Tuning").
 #[derive(Clone, Debug)]
 pub struct AntChessEval<const N: usize> {
     pub values: [(AntChessKind, i32); 7],
