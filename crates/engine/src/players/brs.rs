@@ -6,9 +6,12 @@
 //! player's view, and looks twice as deep for the root player as paranoid search does with
 //! three players. BRS+ keeps the lines legal: when one opponent replies, each other opponent
 //! plays the move its move ordering puts first (the table's move, the best capture, a killer),
-//! so that turns keep their order. Iterative deepening, a transposition table (keys salted by
-//! the root player), captures by victim, killers and history, an extension when the root player
-//! is in danger, and a capture search in the game's own turn order at the leaves.
+//! so that turns keep their order. Iterative deepening; principal variation search at both
+//! layers (the first move or reply with the full window, the others with a null window first);
+//! a transposition table (keys salted by the root player) for both layers, whose move at a
+//! reply layer also says which opponent replies first; captures by victim, killers and
+//! history; an extension when the root player is in danger; and a capture search in the game's
+//! own turn order at the leaves.
 //!
 //! A win the search finds against single replies is checked against every combination of the
 //! opponents' moves before it is believed (best-reply search alone would claim wins that two
@@ -35,6 +38,8 @@ const UNLIMITED_DEPTH: u32 = 4;
 const QS_EVASION_PLIES: usize = 3;
 /// Plies of the capture search.
 const QS_PLIES: usize = 8;
+/// Keys of reply layers (the root player's nodes use the position's key and the root's salt).
+const REPLY_SALT: u64 = 0x2545_f491_4f6c_dd1d;
 const ROOT_SALTS: [u64; MAX_PLAYERS] = [
     0x5bd1_e995_1234_5678,
     0x9e37_79b9_7f4a_7c15,
@@ -210,6 +215,7 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
         let mut best = -INFINITY;
         let mut best_move = None;
         self.path.push(pos.hash());
+        let mut searched = 0;
         for (i, &mv) in moves.iter().enumerate() {
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
@@ -219,10 +225,21 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
                 MATE - (ply as i32 + 1)
             } else {
                 let undo = pos.make_move(mv);
-                let v = self.reply_layer(pos, depth - 1, ply + 1, alpha, beta, control);
+                // Principal variation search: the first move with the full window, the others
+                // with a null window first, again in full only if they beat alpha.
+                let mut full = true;
+                let mut v = alpha;
+                if searched > 0 {
+                    v = self.reply_layer(pos, depth - 1, ply + 1, alpha, alpha + 1, control);
+                    full = v > alpha && v < beta;
+                }
+                if full && !self.aborted {
+                    v = self.reply_layer(pos, depth - 1, ply + 1, alpha, beta, control);
+                }
                 pos.unmake_move(mv, undo);
                 v
             };
+            searched += 1;
             if self.aborted {
                 break;
             }
@@ -281,11 +298,33 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
         if ply >= MAX_PLY - 8 {
             return self.eval.evaluate(pos, self.root);
         }
+        let key = pos.hash() ^ self.salt ^ REPLY_SALT;
+        let mut tt_code = None;
+        if let Some(hit) = self.tt.probe(key, ply) {
+            if hit.depth as i32 >= depth && hit.cuts(alpha, beta) {
+                return hit.score;
+            }
+            tt_code = hit.code;
+        }
         let opponents = self.players - 1;
+        // The replier whose move was best here before goes first: the first opponent if the
+        // table's move is one of its moves, else the others before it.
+        let mut repliers = [0usize; MAX_PLAYERS];
+        for (i, r) in repliers.iter_mut().enumerate().take(opponents) {
+            *r = i;
+        }
+        if let Some(code) = tt_code {
+            if opponents > 1 && pos.move_from_code(code).is_none() {
+                repliers[..opponents].rotate_left(1);
+            }
+        }
+        let (alpha_orig, beta_orig) = (alpha, beta);
         let mut best = INFINITY;
+        let mut best_code = None;
+        let mut searched = 0;
         let mut made = Made::<P>::new();
         self.path.push(pos.hash());
-        'opponents: for replier in 0..opponents {
+        'opponents: for &replier in &repliers[..opponents] {
             // The opponents before the replier play their default moves.
             made.back_to(pos, 0);
             let mut ended = None;
@@ -300,14 +339,15 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
             }
             let here = ply + made.len();
             if ended.is_none() && pos.to_move() == self.root {
-                break;
+                continue;
             }
             // (The layer's own position was checked on entry.)
             if ended.is_none() && made.len() > 0 {
                 ended = self.settled(pos, here);
             }
             let moves = if ended.is_none() {
-                self.sorted(pos, here, None)
+                let tt_move = tt_code.and_then(|c| pos.move_from_code(c));
+                self.sorted(pos, here, tt_move)
             } else {
                 P::MoveList::default()
             };
@@ -318,6 +358,7 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
                 // The game ended before or at the replier's turn: that is its value.
                 if v < best {
                     best = v;
+                    best_code = None;
                     beta = beta.min(v);
                     if best <= alpha {
                         break 'opponents;
@@ -347,9 +388,21 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
                         Some(v) => v,
                         None => {
                             self.lines.enter(child);
-                            self.max_node(pos, depth - 1, child, alpha, beta, control)
+                            // Principal variation search, as in `max_node`.
+                            let mut full = true;
+                            let mut v = beta;
+                            if searched > 0 {
+                                v = self.max_node(pos, depth - 1, child, beta - 1, beta, control);
+                                full = v < beta && v > alpha;
+                            }
+                            if full && !self.aborted {
+                                self.lines.enter(child);
+                                v = self.max_node(pos, depth - 1, child, alpha, beta, control);
+                            }
+                            v
                         }
                     };
+                    searched += 1;
                     if v < best && !self.aborted {
                         self.lines
                             .update_with(ply, &made.moves[..made.len()], child);
@@ -362,6 +415,7 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
                 }
                 if v < best {
                     best = v;
+                    best_code = Some(pos.move_code(mv));
                     if v < beta {
                         beta = v;
                     }
@@ -380,8 +434,22 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
         if best >= MATE_BOUND && best > alpha {
             // A win claimed against single replies may need both opponents to answer at once:
             // proved (or refuted) against every combination of their moves.
-            return self.exact_replies(pos, depth, ply, alpha, beta, true, control);
+            best = self.exact_replies(pos, depth, ply, alpha, beta, true, control);
+            if self.aborted {
+                return 0;
+            }
         }
+        // From the root player's view: at or below alpha an upper bound, at or above beta a
+        // lower one.
+        let bound = if best <= alpha_orig {
+            Bound::Upper
+        } else if best >= beta_orig {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt
+            .store(key, ply, best_code, best, depth.clamp(0, 255) as u8, bound);
         best
     }
 
