@@ -82,6 +82,12 @@ pub struct TuneArgs {
     )]
     pub holdout: u32,
 
+    /// Hold the weights whose names start with PREFIX at their starting values (repeatable):
+    /// `--fix material` anchors the piece values while the terms collinear with them are
+    /// fitted; a group left at 0 stays out of the evaluation.
+    #[arg(long, value_name = "PREFIX")]
+    pub fix: Vec<String>,
+
     /// The first step of the local search (halved down to 1 when a pass gains nothing).
     #[arg(long, default_value_t = 16, value_name = "N", value_parser = clap::value_parser!(i32).range(1..=1000), allow_negative_numbers = true)]
     pub step: i32,
@@ -163,6 +169,7 @@ pub fn run(args: &TuneArgs) -> CliResult {
         k: None,
         l2: args.l2,
         holdout: args.holdout as usize,
+        fixed: args.fix.clone(),
     };
     let refs: Vec<(&dyn DynRecord, &[Option<String>])> = records
         .iter()

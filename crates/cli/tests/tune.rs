@@ -272,6 +272,17 @@ fn bad_tune_command_lines_are_usage_errors() {
                 "epaminondas",
                 "--records",
                 &records,
+                "--fix",
+                "stones",
+            ],
+            "--fix stones: no weight's name starts with `stones`".to_string(),
+        ),
+        (
+            vec![
+                "tune",
+                "epaminondas",
+                "--records",
+                &records,
                 "--holdout",
                 "x",
             ],

@@ -244,6 +244,19 @@ pub struct TuneSettings {
     /// Leave every `holdout`-th game (the last of each `holdout`) out of the fit and report
     /// the error on its positions before and after (0: none).
     pub holdout: usize,
+    /// Weights whose names start with one of these stay where they started (`--fix`): piece
+    /// values anchored while the terms collinear with them are fitted, or a group of terms
+    /// kept out of the fit (at 0, the evaluation does not count it).
+    pub fixed: Vec<String>,
+}
+
+impl TuneSettings {
+    /// Whether the weight named `name` is held at its starting value.
+    pub fn is_fixed(&self, name: &str) -> bool {
+        self.fixed
+            .iter()
+            .any(|prefix| name.starts_with(prefix.as_str()))
+    }
 }
 
 impl Default for TuneSettings {
@@ -254,6 +267,7 @@ impl Default for TuneSettings {
             k: None,
             l2: DEFAULT_L2,
             holdout: 0,
+            fixed: Vec::new(),
         }
     }
 }
@@ -332,7 +346,12 @@ pub fn tune<P: Position, E: Evaluator<P>>(
     while passes < settings.iterations && !samples.is_empty() {
         passes += 1;
         let mut improved = false;
-        for i in 0..eval.weights().len() {
+        let free: Vec<bool> = eval
+            .weights()
+            .iter()
+            .map(|w| !settings.is_fixed(&w.name))
+            .collect();
+        for i in (0..free.len()).filter(|&i| free[i]) {
             let value = eval.weights()[i].value;
             for candidate in [value + step, value - step] {
                 if candidate.abs() > MAX_WEIGHT {
@@ -420,6 +439,11 @@ fn descend<P: Position, E: Evaluator<P>>(
     progress: &mut dyn FnMut(&Progress),
 ) -> u32 {
     let start: Vec<f64> = eval.weights().iter().map(|w| w.value as f64).collect();
+    let free: Vec<bool> = eval
+        .weights()
+        .iter()
+        .map(|w| !settings.is_fixed(&w.name))
+        .collect();
     let n = start.len();
     let mut w = start.clone();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
@@ -450,7 +474,7 @@ fn descend<P: Position, E: Evaluator<P>>(
                 }
             }
             error /= count;
-            for j in 0..n {
+            for j in (0..n).filter(|&j| free[j]) {
                 let g = grad[j] + pull * (w[j] - start[j]);
                 m[j] = b1 * m[j] + (1.0 - b1) * g;
                 v[j] = b2 * v[j] + (1.0 - b2) * g * g;
@@ -490,6 +514,8 @@ pub enum TuneError {
     Weights(String),
     /// No quiet position in finished games.
     NoSamples,
+    /// A prefix of [`TuneSettings::fixed`] names no weight of the evaluator.
+    UnknownFixed(String),
 }
 
 impl fmt::Display for TuneError {
@@ -506,6 +532,11 @@ impl fmt::Display for TuneError {
                 index + 1
             ),
             TuneError::Weights(e) => write!(f, "bad weights: {e}"),
+            TuneError::UnknownFixed(prefix) => write!(
+                f,
+                "--fix {prefix}: no weight's name starts with `{prefix}` (the weights are \
+                 listed by `myrmidon tune` on any records of the game)"
+            ),
             TuneError::NoSamples => f.write_str(
                 "no quiet position to tune on: the records need finished games that last \
                  longer than the plies skipped (and, when the labels take in the moves' \
@@ -580,6 +611,15 @@ impl EngineVisitor for TuneVisitor<'_> {
             Some(text) => G::Eval::with_weights(text).map_err(TuneError::Weights)?,
             None => G::Eval::default(),
         };
+        let names = eval.weights();
+        if let Some(prefix) = self
+            .settings
+            .fixed
+            .iter()
+            .find(|p| !names.iter().any(|w| w.name.starts_with(p.as_str())))
+        {
+            return Err(TuneError::UnknownFixed(prefix.clone()));
+        }
         Ok(tune(
             &mut eval,
             &samples,
@@ -726,7 +766,7 @@ mod tests {
     #[test]
     fn gradient_descent_fits_a_linear_evaluation_and_the_pull_holds_it() {
         // The truth: the default weights with mobility and tempo set.
-        let mut truth = AckenheadEval::default();
+        let mut truth = AckenheadEval::baseline();
         let names: Vec<String> = truth.weights().iter().map(|w| w.name.clone()).collect();
         let index = |name: &str| names.iter().position(|n| n == name).unwrap();
         for (name, value) in [
@@ -752,7 +792,7 @@ mod tests {
             l2: 0.0,
             ..TuneSettings::default()
         };
-        let mut eval = AckenheadEval::default();
+        let mut eval = AckenheadEval::baseline();
         let outcome = tune(&mut eval, fit, held, &settings, &mut |_| {});
         let v = outcome.validation.unwrap();
         assert_eq!(v.samples, held.len());
@@ -760,10 +800,10 @@ mod tests {
         let pao = eval.weights()[index("mobility.pao.mg")].value;
         assert!((pao - 12).abs() <= 4, "mobility.pao.mg {pao}");
         // A strong pull keeps every weight where it started.
-        let mut held_back = AckenheadEval::default();
+        let mut held_back = AckenheadEval::baseline();
         let strong = TuneSettings {
             l2: 1e6,
-            ..settings
+            ..settings.clone()
         };
         let outcome = tune(&mut held_back, fit, held, &strong, &mut |_| {});
         for (a, b) in outcome.before.iter().zip(&outcome.after) {
@@ -775,6 +815,21 @@ mod tests {
                 b.value
             );
         }
+        // A fixed prefix holds its weights while the others are fitted.
+        let mut anchored = AckenheadEval::baseline();
+        let fixing = TuneSettings {
+            fixed: vec!["mobility.pao".to_string(), "material".to_string()],
+            ..settings
+        };
+        let outcome = tune(&mut anchored, fit, held, &fixing, &mut |_| {});
+        for (a, b) in outcome.before.iter().zip(&outcome.after) {
+            if a.name.starts_with("mobility.pao") || a.name.starts_with("material") {
+                assert_eq!(a.value, b.value, "{} moved", a.name);
+            }
+        }
+        // The free weights still fit what the held ones do not explain.
+        let v = outcome.validation.unwrap();
+        assert!(v.after < v.before / 2.0, "{v:?}");
     }
 
     #[test]

@@ -201,7 +201,7 @@ mod tests {
         round_trip::<EpaminondasEval>();
         round_trip::<ReinesEval>();
         assert_eq!(
-            AckenheadEval::default().weights_text().lines().nth(2),
+            AckenheadEval::baseline().weights_text().lines().nth(2),
             Some("material.leo.mg 700")
         );
     }
@@ -217,6 +217,10 @@ mod tests {
         let ant = [2000, 100, 400, 300, 250, 350, 200];
         assert_eq!(values(&AntChessEval::<2>::baseline(), 7), ant);
         assert_eq!(values(&AntChessEval::<3>::baseline(), 7), ant);
+        // Ackenhead: two weights a kind (middle game, endgame), the King first.
+        let hand = [0, 0, 700, 700, 450, 450, 300, 300, 300, 300, 100, 100];
+        assert_eq!(values(&AckenheadEval::baseline(), 12), hand);
+        assert_ne!(values(&AckenheadEval::default(), 12), hand);
         // The other weights are the defaults (the baselines read only the material).
         let (base, def) = (
             ReinesEval::baseline().weights(),
