@@ -42,7 +42,14 @@ impl Watch {
     /// The next state sent.
     fn next(&mut self) -> &Value {
         loop {
-            match self.socket.read().expect("a state within 15 s") {
+            let message = match self.socket.read() {
+                // A signal (a killed server process's SIGCHLD) interrupts the read: read again.
+                Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    continue
+                }
+                read => read.expect("a state within 15 s"),
+            };
+            match message {
                 Message::Text(text) => {
                     self.last = serde_json::from_str(text.as_str()).unwrap();
                     return &self.last;
