@@ -80,6 +80,8 @@ fn level_specs_read_write_and_refuse() {
     for pair in STRENGTHS.windows(2) {
         let (weaker, stronger) = (pair[0], pair[1]);
         assert!(weaker.noise > stronger.noise, "{pair:?}");
+        assert!(weaker.careless >= stronger.careless, "{pair:?}");
+        assert!(weaker.careless <= 1000, "{pair:?}");
         assert!(weaker.lines >= stronger.lines, "{pair:?}");
         assert!(
             weaker.depth < stronger.depth || weaker.nodes <= stronger.nodes,
@@ -164,6 +166,68 @@ fn play_out(
         Some(_) => 0.0,
         None => 0.5,
     }
+}
+
+/// The wins in one move of a game's tactics suite (positions, winning move).
+fn wins_in_one(id: &str) -> Vec<(String, String)> {
+    let path = format!("{}/tests/data/tactics/{id}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(';').map(str::trim).collect();
+            (f.len() >= 3 && f[2] == "win in 1").then(|| (f[0].to_string(), f[1].to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn level_1_plays_a_win_at_once_even_when_careless() {
+    // Level 1 plays most moves at random, but never misses a move that wins on the spot:
+    // twelve seeds (so both its random and its searched moves) on six positions a game.
+    // (Epaminondas has none: a crossing wins when it still stands a move later.)
+    for id in ["ackenhead", "antchess", "reines"] {
+        let game = registry::find(id).unwrap();
+        // Those that end the game at once.
+        let wins: Vec<(String, String)> = wins_in_one(id)
+            .into_iter()
+            .filter(|(position, best)| {
+                let mut after = game.new_game_at(position).unwrap();
+                after.play(best).unwrap();
+                after.outcome().is_some()
+            })
+            .collect();
+        assert!(wins.len() >= 6, "{id}: {} wins at once", wins.len());
+        for (position, best) in wins.iter().take(6) {
+            let record = game.new_game_at(position).unwrap();
+            for seed in 0..12 {
+                let mut one = new_searcher(id, &level(1), &seeded(seed)).unwrap();
+                let mv = choose(&mut *one, &*record, 3_000);
+                assert_eq!(&mv, best, "{id} {position} seed {seed}");
+            }
+        }
+    }
+}
+
+/// Level 1 against `random` from the start: it must win more than it loses (its random moves
+/// aside, it sees wins at once and searches one move in ten).
+#[test]
+fn level_1_still_beats_random() {
+    let mut points = 0.0;
+    let mut games = 0.0;
+    for id in ["reines", "epaminondas"] {
+        for game in 0..4u64 {
+            let record = opening(id, 2, 200 + game / 2);
+            let mut one = new_searcher(id, &level(1), &seeded(game)).unwrap();
+            let mut random = new_searcher(id, &PlayerSpec::Random, &seeded(game)).unwrap();
+            points += play_out(record, &mut *one, &mut *random, game % 2 == 0, 3_000, 600);
+            games += 1.0;
+        }
+    }
+    assert!(
+        points > games * 0.6,
+        "level 1 scored {points} of {games} against random"
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@ use common::{scan, wins_at_once, IDS};
 
 use std::time::{Duration, Instant};
 
-use myrmidon_engine::players::{AlphaBeta, Greedy, Options};
+use myrmidon_engine::players::{AlphaBeta, Greedy, Level, Options};
 use myrmidon_engine::{with_engine_game, Control, EngineGame, EngineVisitor, Limits, Searcher};
 use myrmidon_rules::{Position, Record, Settings};
 
@@ -39,7 +39,14 @@ impl EngineVisitor for TakesWins {
             let mut greedy = Greedy::<G::Eval>::new(&options);
             let mut ab1 = AlphaBeta::<G::Pos, G::Eval>::new(1, &options);
             let mut ab3 = AlphaBeta::<G::Pos, G::Eval>::new(3, &options);
-            for player in [&mut greedy as &mut dyn Searcher<G::Pos>, &mut ab1, &mut ab3] {
+            // Level 1 plays most moves at random, but not when a move wins at once.
+            let mut level1 = Level::<G::Pos, G::Eval>::new(1, &options);
+            for player in [
+                &mut greedy as &mut dyn Searcher<G::Pos>,
+                &mut ab1,
+                &mut ab3,
+                &mut level1,
+            ] {
                 let mv = choose(player, record);
                 assert!(
                     wins.contains(&mv),

@@ -6,7 +6,7 @@
 use myrmidon_rules::rng::Rng;
 use myrmidon_rules::{Position, Record};
 
-use super::{Options, Report, Searcher};
+use super::{wins_at_once, Options, Report, Searcher};
 use crate::control::Control;
 use crate::eval::{Evaluator, Tunable};
 use crate::limits::Limits;
@@ -50,7 +50,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Greedy<E> {
         let mut best: Vec<P::Move> = Vec::new();
         let pass = root.pass_move().filter(|_| moves.len() > 1);
         for &mv in moves.iter() {
-            let value = if root.tactics(mv).wins {
+            let value = if wins_at_once(&mut pos, mv) {
                 MATE - 1
             } else {
                 let undo = pos.make_move(mv);

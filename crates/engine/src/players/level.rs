@@ -3,6 +3,8 @@
 //! Level 8 is the search itself, unchanged (`search`). Below it, in the spirit of Stockfish's
 //! Skill Level, each level
 //!
+//! * may play a share of its moves carelessly, at random (level 1 only: nine in ten), though it
+//!   still plays a move that wins at once: a beginner's blunders;
 //! * searches less: at most a depth and a node count that shrink with the level (so that a weak
 //!   level answers at once whatever the clock, and plays the same with a fixed seed however
 //!   loaded the machine is);
@@ -14,7 +16,7 @@
 //!   is never played; wins found by the search (mate scores) still dwarf every noise, and forced
 //!   losses are avoided while anything else is left.
 //!
-//! The random bonuses come from a generator seeded by [`Options::seed`] (again at each
+//! The careless moves and the random bonuses come from a generator seeded by [`Options::seed`] (again at each
 //! `configure` and new game): with a fixed seed and one thread, a level plays the same moves.
 //!
 //! The parameters per level are in [`STRENGTHS`]; `docs/engine.md` has the matches that
@@ -25,7 +27,7 @@ use std::cell::RefCell;
 use myrmidon_rules::rng::Rng;
 use myrmidon_rules::{Position, Record};
 
-use super::{strong_searcher, Algorithm, Options, Report, Searcher};
+use super::{strong_searcher, wins_at_once, Algorithm, Options, Report, Searcher};
 use crate::control::Control;
 use crate::eval::Evaluator;
 use crate::limits::Limits;
@@ -39,6 +41,9 @@ pub const MAX_LEVEL: u8 = 8;
 /// How a level below the top one is made weaker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strength {
+    /// Of every thousand moves, how many are played carelessly: without a search, a legal move
+    /// at random (but a move that wins at once is seen and played).
+    pub careless: u32,
     /// The deepest iteration.
     pub depth: u32,
     /// The most nodes a move may search (the limits of a `go` may cut it further).
@@ -53,19 +58,21 @@ pub struct Strength {
 /// the noise shrink. The budget is shared by the lines, so that a level with many lines still
 /// sees a few plies deep (depth is what converts a won game).
 pub const STRENGTHS: [Strength; 7] = [
-    // 1: one ply and quiescence, any of the 12 best moves within about ten pawns of the best
-    // (every move made Epaminondas' level 1 take seconds a move with its new evaluation).
-    row(1, 20_000, 12, 1000),
-    row(64, 3_000, 6, 250),
-    row(64, 6_000, 4, 120),
-    row(64, 12_000, 4, 70),
-    row(64, 20_000, 3, 40),
-    row(64, 30_000, 2, 30),
-    row(64, 60_000, 2, 8),
+    // 1: nine moves in ten at random (a win at once is still played), the tenth by one ply
+    // and quiescence, any of the 12 best moves within about ten pawns of the best. Without the
+    // random moves level 1 beat `greedy` in every game (85–100 %): too strong for a beginner.
+    row(900, 1, 20_000, 12, 1000),
+    row(0, 64, 3_000, 6, 250),
+    row(0, 64, 6_000, 4, 120),
+    row(0, 64, 12_000, 4, 70),
+    row(0, 64, 20_000, 3, 40),
+    row(0, 64, 30_000, 2, 30),
+    row(0, 64, 60_000, 2, 8),
 ];
 
-const fn row(depth: u32, nodes: u64, lines: u32, noise: i32) -> Strength {
+const fn row(careless: u32, depth: u32, nodes: u64, lines: u32, noise: i32) -> Strength {
     Strength {
+        careless,
         depth,
         nodes,
         lines,
@@ -131,6 +138,38 @@ impl<P: Position, E: Evaluator<P>> Level<P, E> {
     }
 }
 
+impl<P: Position, E: Evaluator<P>> Level<P, E> {
+    /// A move chosen without a search: one that wins at once if there is one, else any legal
+    /// move at random.
+    fn careless(
+        &mut self,
+        record: &Record<P>,
+        control: &Control,
+        report: &mut dyn FnMut(&Report),
+    ) -> Option<P::Move> {
+        let root = record.position();
+        let moves = root.moves();
+        let mut pos = root.clone();
+        let wins = moves.iter().copied().find(|&m| wins_at_once(&mut pos, m));
+        let mv = wins.or_else(|| moves.get(self.rng.below(moves.len().max(1))).copied())?;
+        report(&Report {
+            depth: 1,
+            seldepth: 1,
+            multipv: 1,
+            score: if wins.is_some() {
+                Score::Mate(1)
+            } else {
+                Score::Cp(0)
+            },
+            nodes: moves.len() as u64,
+            time: control.elapsed(),
+            hashfull: None,
+            pv: vec![root.move_text(mv)],
+        });
+        Some(mv)
+    }
+}
+
 /// A protocol score as a number to compare: mates beyond every centipawn score.
 fn value_of(score: Score) -> i32 {
     match score {
@@ -151,6 +190,10 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Level<P, E> {
         let Some(s) = strength(self.level) else {
             return self.inner.search(record, limits, control, report);
         };
+        // The roll comes first at every move, so the generator advances alike either way.
+        if self.rng.below(1000) < s.careless as usize {
+            return self.careless(record, control, report);
+        }
         let limits = Limits {
             depth: Some(limits.depth.map_or(s.depth, |d| d.min(s.depth))),
             nodes: Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes))),

@@ -291,6 +291,20 @@ fn parse_level(text: &str, params: Option<&str>) -> Result<PlayerSpec, SpecError
     }
 }
 
+/// True if `mv`, played in `pos`, wins the game at once for the mover: by rule (`tactics`), or
+/// by the outcome of the position after it (Ant Chess' checkmates, which `tactics` leaves out).
+/// `pos` is made and unmade in place.
+pub(crate) fn wins_at_once<P: Position>(pos: &mut P, mv: P::Move) -> bool {
+    if pos.tactics(mv).wins {
+        return true;
+    }
+    let me = pos.to_move();
+    let undo = pos.make_move(mv);
+    let won = pos.outcome().and_then(|o| o.winner()) == Some(me);
+    pos.unmake_move(mv, undo);
+    won
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

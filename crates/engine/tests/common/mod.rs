@@ -40,9 +40,19 @@ pub fn scan<G: EngineGame>(
 
 /// The moves that win on the spot.
 pub fn wins_at_once<P: Position>(pos: &P) -> Vec<P::Move> {
+    let me = pos.to_move();
+    let mut after = pos.clone();
     pos.moves()
         .iter()
         .copied()
-        .filter(|&m| pos.tactics(m).wins)
+        .filter(|&m| {
+            // By rule (`tactics`), or by the outcome after it (Ant Chess' checkmates).
+            pos.tactics(m).wins || {
+                let undo = after.make_move(m);
+                let won = after.outcome().and_then(|o| o.winner()) == Some(me);
+                after.unmake_move(m, undo);
+                won
+            }
+        })
         .collect()
 }
