@@ -257,6 +257,11 @@ impl TuneSettings {
             .iter()
             .any(|prefix| name.starts_with(prefix.as_str()))
     }
+
+    /// For each of `weights`, whether the fit may move it (not [`TuneSettings::is_fixed`]).
+    fn free(&self, weights: &[Weight]) -> Vec<bool> {
+        weights.iter().map(|w| !self.is_fixed(&w.name)).collect()
+    }
 }
 
 impl Default for TuneSettings {
@@ -346,11 +351,7 @@ pub fn tune<P: Position, E: Evaluator<P>>(
     while passes < settings.iterations && !samples.is_empty() {
         passes += 1;
         let mut improved = false;
-        let free: Vec<bool> = eval
-            .weights()
-            .iter()
-            .map(|w| !settings.is_fixed(&w.name))
-            .collect();
+        let free = settings.free(&eval.weights());
         for i in (0..free.len()).filter(|&i| free[i]) {
             let value = eval.weights()[i].value;
             for candidate in [value + step, value - step] {
@@ -439,11 +440,7 @@ fn descend<P: Position, E: Evaluator<P>>(
     progress: &mut dyn FnMut(&Progress),
 ) -> u32 {
     let start: Vec<f64> = eval.weights().iter().map(|w| w.value as f64).collect();
-    let free: Vec<bool> = eval
-        .weights()
-        .iter()
-        .map(|w| !settings.is_fixed(&w.name))
-        .collect();
+    let free = settings.free(&eval.weights());
     let n = start.len();
     let mut w = start.clone();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
