@@ -16,8 +16,9 @@
 //!   is never played; wins found by the search (mate scores) still dwarf every noise, and forced
 //!   losses are avoided while anything else is left.
 //!
-//! The careless moves and the random bonuses come from a generator seeded by [`Options::seed`] (again at each
-//! `configure` and new game): with a fixed seed and one thread, a level plays the same moves.
+//! The careless moves and the random bonuses come from a generator seeded by [`Options::seed`]
+//! (again at each `configure` and new game): with a fixed seed and one thread, a level plays the
+//! same moves.
 //!
 //! The parameters per level are in [`STRENGTHS`]; `docs/engine.md` has the matches that
 //! calibrated them.
