@@ -7,6 +7,7 @@ use myrmidon_rules::games::{ackenhead, antchess, epaminondas, reines};
 use myrmidon_rules::{Game, UnknownGame};
 
 use crate::eval::{AckenheadEval, AntChessEval, EpaminondasEval, Evaluator, ReinesEval};
+use crate::players::Levels;
 
 /// A game of the rules library with what the engine adds to it.
 pub trait EngineGame: Game {
@@ -52,6 +53,18 @@ engine_games! {
     antchess::AntChess3 => AntChessEval<3>,
     epaminondas::Epaminondas => EpaminondasEval,
     reines::Reines => ReinesEval,
+}
+
+/// The table of levels 1–7 of the game with this id ([`Evaluator::levels`]).
+pub fn levels_of(id: &str) -> Result<&'static Levels, UnknownGame> {
+    struct Table;
+    impl EngineVisitor for Table {
+        type Output = &'static Levels;
+        fn visit<G: EngineGame>(self, _game: &'static G) -> &'static Levels {
+            G::Eval::default().levels()
+        }
+    }
+    with_engine_game(id, Table)
 }
 
 #[cfg(test)]

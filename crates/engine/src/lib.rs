@@ -34,7 +34,7 @@ pub mod tune;
 pub use control::Control;
 pub use dynamic::{new_searcher, new_searcher_with_weights, DynSearcher, EngineError};
 pub use eval::{Evaluator, Tunable, Weight};
-pub use games::{engine_game_ids, with_engine_game, EngineGame, EngineVisitor};
+pub use games::{engine_game_ids, levels_of, with_engine_game, EngineGame, EngineVisitor};
 pub use limits::{Limits, TimePlan};
 pub use players::{Options, PlayerSpec, Report, Searcher, SpecError};
 pub use score::Score;

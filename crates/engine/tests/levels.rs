@@ -5,7 +5,8 @@ mod common;
 
 use common::IDS;
 
-use myrmidon_engine::players::{strength, MAX_LEVEL, MIN_LEVEL, STRENGTHS};
+use myrmidon_engine::levels_of;
+use myrmidon_engine::players::{strength, BEGINNER, MAX_LEVEL, MIN_LEVEL, STRENGTHS};
 use myrmidon_engine::{new_searcher, Control, DynSearcher, Limits, Options, PlayerSpec};
 use myrmidon_rules::rng::Rng;
 use myrmidon_rules::{registry, DynRecord, Settings};
@@ -74,20 +75,34 @@ fn level_specs_read_write_and_refuse() {
             assert!(err.contains("from 1 (weakest) to 8"), "{bad}: {err}");
         }
     }
-    // Level 8 is the search unchanged; the levels below search less and err more as they fall.
-    assert_eq!(strength(MAX_LEVEL), None);
-    assert_eq!(strength(0), None);
-    for pair in STRENGTHS.windows(2) {
-        let (weaker, stronger) = (pair[0], pair[1]);
-        assert!(weaker.noise > stronger.noise, "{pair:?}");
-        assert!(weaker.careless >= stronger.careless, "{pair:?}");
-        assert!(weaker.careless <= 1000, "{pair:?}");
-        assert!(weaker.lines >= stronger.lines, "{pair:?}");
-        assert!(
-            weaker.depth < stronger.depth || weaker.nodes <= stronger.nodes,
-            "{pair:?}"
-        );
+}
+
+/// Every game's table: level 1 is the beginner's, level 8 the search unchanged, and each level
+/// between is no weaker than the one below in any parameter and stronger in one.
+#[test]
+fn every_game_has_levels_that_grow_in_strength() {
+    for id in myrmidon_engine::engine_game_ids() {
+        let levels = levels_of(id).unwrap();
+        assert_eq!(strength(levels, MAX_LEVEL), None, "{id}");
+        assert_eq!(strength(levels, 0), None, "{id}");
+        assert_eq!(strength(levels, MIN_LEVEL), Some(BEGINNER), "{id}");
+        for pair in levels.windows(2) {
+            let (weaker, stronger) = (pair[0], pair[1]);
+            assert_ne!(weaker, stronger, "{id}: {pair:?}");
+            assert!(weaker.noise >= stronger.noise, "{id}: {pair:?}");
+            assert!(weaker.careless >= stronger.careless, "{id}: {pair:?}");
+            assert!(weaker.careless <= 1000, "{id}: {pair:?}");
+            assert!(weaker.lines >= stronger.lines, "{id}: {pair:?}");
+            assert!(
+                weaker.depth < stronger.depth || weaker.nodes <= stronger.nodes,
+                "{id}: {pair:?}"
+            );
+        }
+        // Level 7 plays no move at random: the careless moves are a weak level's blunders.
+        assert_eq!(levels[6].careless, 0, "{id}");
     }
+    assert_eq!(levels_of("antchess3").unwrap(), &STRENGTHS);
+    assert!(levels_of("chess").is_err());
 }
 
 #[test]

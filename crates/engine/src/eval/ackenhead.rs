@@ -34,6 +34,7 @@ use myrmidon_rules::games::ackenhead::{AckenheadKind, AckenheadPosition, Bb};
 use myrmidon_rules::{Player, Position};
 
 use super::{Evaluator, Tunable, Weight};
+use crate::players::{Levels, Strength, BEGINNER, STRENGTHS};
 
 const KINDS: usize = 6;
 const KIND_NAMES: [&str; KINDS] = ["king", "leo", "pao", "vao", "mao", "pawn"];
@@ -583,7 +584,26 @@ impl AckenheadEval {
     }
 }
 
+/// Levels 1–7 of Ackenhead chess: above the beginner, the generic level 2's search with a
+/// falling share of careless moves (a piece left hanging), a rung between the generic levels 2
+/// and 3, then the generic levels 4 and 6. (Even one careless move in twenty costs much: the
+/// generic level 2 itself, with none, beat the level with 300 in 1000 by 39-0-1.)
+const LEVELS: Levels = [
+    BEGINNER,
+    STRENGTHS[1].careless(600),
+    STRENGTHS[1].careless(300),
+    STRENGTHS[1].careless(50),
+    Strength::searching(4_500, 5, 180),
+    STRENGTHS[3],
+    STRENGTHS[5],
+];
+
 impl Evaluator<AckenheadPosition> for AckenheadEval {
+    /// Calibrated by matches, 40 games a pair (docs/engine.md, "Levels per game").
+    fn levels(&self) -> &'static Levels {
+        &LEVELS
+    }
+
     fn material(&self, pos: &AckenheadPosition, player: Player) -> i32 {
         AckenheadKind::ALL
             .iter()

@@ -10,6 +10,7 @@ use myrmidon_rules::{Player, Position};
 
 use super::weights::{kind_weights, material_of, set_kind_weight};
 use super::{Evaluator, Tunable, Weight};
+use crate::players::{Levels, Strength, BEGINNER, STRENGTHS};
 
 /// Cells on the board (a hexagon of side `RADIUS + 1`).
 const CELLS: usize = 3 * (RADIUS as usize) * (RADIUS as usize + 1) + 1;
@@ -279,7 +280,32 @@ impl<const N: usize> Default for AntChessEval<N> {
     }
 }
 
+/// Levels 1–7 of two-player Ant Chess: above the beginner, the generic level 2's search with a
+/// falling share of careless moves, then the generic levels 2 and 5 and rungs between the
+/// generic levels 3 and 4 and between 6 and 7 (a doubled node budget gains much here: the
+/// generic level 5 beat level 3 by 39-1-0, and level 8 the generic level 6 by 39-0-1).
+/// Three-player Ant Chess keeps the generic table.
+const LEVELS_2: Levels = [
+    BEGINNER,
+    STRENGTHS[1].careless(500),
+    STRENGTHS[1].careless(150),
+    STRENGTHS[1],
+    Strength::searching(9_000, 4, 90),
+    STRENGTHS[4],
+    Strength::searching(45_000, 2, 15),
+];
+
 impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval<N> {
+    /// Calibrated by matches, 40 games a pair (docs/engine.md, "Levels per game"); with three
+    /// players the generic table.
+    fn levels(&self) -> &'static Levels {
+        if N == 2 {
+            &LEVELS_2
+        } else {
+            &STRENGTHS
+        }
+    }
+
     fn material(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
         material_of(&self.values, |kind| pos.count(player, kind))
     }

@@ -6,6 +6,7 @@ use myrmidon_rules::games::epaminondas::{EpaminondasKind, EpaminondasPosition, W
 use myrmidon_rules::{Player, Position};
 
 use super::{Evaluator, Tunable, Weight};
+use crate::players::{Levels, BEGINNER, STRENGTHS};
 
 /// Ranks on the board.
 const RANKS: usize = 12;
@@ -106,7 +107,25 @@ impl Tunable for EpaminondasEval {
     }
 }
 
+/// Levels 1–7 of Epaminondas: above the beginner, the generic level 2's search with a falling
+/// share of careless moves (a careless move costs more here than in the other games: 450 in
+/// 1000 beat 750 by 40-0), then the generic levels 3 and 6 (more nodes gain less here).
+const LEVELS: Levels = [
+    BEGINNER,
+    STRENGTHS[1].careless(700),
+    STRENGTHS[1].careless(500),
+    STRENGTHS[1].careless(300),
+    STRENGTHS[1].careless(100),
+    STRENGTHS[2],
+    STRENGTHS[5],
+];
+
 impl Evaluator<EpaminondasPosition> for EpaminondasEval {
+    /// Calibrated by matches, 40 games a pair (docs/engine.md, "Levels per game").
+    fn levels(&self) -> &'static Levels {
+        &LEVELS
+    }
+
     fn material(&self, pos: &EpaminondasPosition, player: Player) -> i32 {
         pos.count(player, EpaminondasKind::of(player)) as i32 * self.stone
     }

@@ -18,6 +18,8 @@ pub use weights::{parse_weights, write_weights, Tunable, Weight, MAX_WEIGHT};
 
 use myrmidon_rules::{Player, Position};
 
+use crate::players::{Levels, STRENGTHS};
+
 /// Scores positions of one game. Its weights are [`Tunable`]: named integers that
 /// `myrmidon tune` fits to games and a weights file sets.
 pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'static {
@@ -93,5 +95,12 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
     /// the opponents more than the capturer at one ply overrides it (see Ant Chess).
     fn greedy_value(&self, pos: &P, player: Player) -> i32 {
         self.baseline_value(pos, player)
+    }
+
+    /// The parameters of levels 1–7 in this game (`level:N`, UCI `Skill Level`), calibrated by
+    /// matches so that each level is about as far above the one below as the next is above
+    /// it. By default the generic table [`STRENGTHS`].
+    fn levels(&self) -> &'static Levels {
+        &STRENGTHS
     }
 }

@@ -7,6 +7,7 @@ use myrmidon_rules::{Player, Position};
 
 use super::weights::{kind_weights, material_of, set_kind_weight};
 use super::{Evaluator, Tunable, Weight};
+use crate::players::{Levels, BEGINNER, STRENGTHS};
 
 /// Squares within two steps (king moves) of each player's Queen: a1 for player 0, h8 for
 /// player 1 (Queens never move). Bit `rank * 8 + file`.
@@ -168,7 +169,25 @@ impl Default for ReinesEval {
     }
 }
 
+/// Levels 1–7 of Jeu de Reines: above the beginner, the generic level 2's search with a share of
+/// careless moves, then the generic levels 3, 4, 5 and 7 (a game without draws, where a
+/// doubled node budget wins most games: the steps are wide).
+const LEVELS: Levels = [
+    BEGINNER,
+    STRENGTHS[1].careless(450),
+    STRENGTHS[1].careless(100),
+    STRENGTHS[2],
+    STRENGTHS[3],
+    STRENGTHS[4],
+    STRENGTHS[6],
+];
+
 impl Evaluator<ReinesPosition> for ReinesEval {
+    /// Calibrated by matches, 40 games a pair (docs/engine.md, "Levels per game").
+    fn levels(&self) -> &'static Levels {
+        &LEVELS
+    }
+
     fn material(&self, pos: &ReinesPosition, player: Player) -> i32 {
         material_of(&self.values, |kind| pos.count(player, kind))
     }

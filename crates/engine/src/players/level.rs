@@ -3,8 +3,9 @@
 //! Level 8 is the search itself, unchanged (`search`). Below it, in the spirit of Stockfish's
 //! Skill Level, each level
 //!
-//! * may play a share of its moves carelessly, at random (level 1 only: nine in ten), though it
-//!   still plays a move that wins at once: a beginner's blunders;
+//! * may play a share of its moves carelessly, at random (level 1: nine in ten, the next levels
+//!   of most games fewer), though it still plays a move that wins at once: a beginner's
+//!   blunders;
 //! * searches less: at most a depth and a node count that shrink with the level (so that a weak
 //!   level answers at once whatever the clock, and plays the same with a fixed seed however
 //!   loaded the machine is);
@@ -20,8 +21,10 @@
 //! (again at each `configure` and new game): with a fixed seed and one thread, a level plays the
 //! same moves.
 //!
-//! The parameters per level are in [`STRENGTHS`]; `docs/engine.md` has the matches that
-//! calibrated them.
+//! Each game has its own table of [`Levels`] ([`Evaluator::levels`]; [`STRENGTHS`] for a game
+//! that has not calibrated one), so that the eight levels span that game's range in steps of
+//! about the same size: in one game a careless move costs more than in another, and a doubled
+//! node budget gains more. `docs/engine.md` has the matches that calibrated them.
 
 use std::cell::RefCell;
 
@@ -55,46 +58,68 @@ pub struct Strength {
     pub noise: i32,
 }
 
-/// Levels 1 to 7 (level 8 is the search unchanged): the node budget grows while the lines and
+/// The parameters of levels 1 to 7 of one game (level 8 is the search unchanged).
+pub type Levels = [Strength; 7];
+
+/// Level 1 of every game: nine moves in ten at random (a win at once is still played), the
+/// tenth by one ply and quiescence, any of the 12 best moves within about ten pawns of the
+/// best. Without the random moves level 1 beat `greedy` in every game (85–100 %): too strong
+/// for a beginner.
+pub const BEGINNER: Strength = Strength::new(900, 1, 20_000, 12, 1000);
+
+/// The levels of a game without a table of its own: the node budget grows while the lines and
 /// the noise shrink. The budget is shared by the lines, so that a level with many lines still
 /// sees a few plies deep (depth is what converts a won game).
-pub const STRENGTHS: [Strength; 7] = [
-    // 1: nine moves in ten at random (a win at once is still played), the tenth by one ply
-    // and quiescence, any of the 12 best moves within about ten pawns of the best. Without the
-    // random moves level 1 beat `greedy` in every game (85–100 %): too strong for a beginner.
-    row(900, 1, 20_000, 12, 1000),
-    row(0, 64, 3_000, 6, 250),
-    row(0, 64, 6_000, 4, 120),
-    row(0, 64, 12_000, 4, 70),
-    row(0, 64, 20_000, 3, 40),
-    row(0, 64, 30_000, 2, 30),
-    row(0, 64, 60_000, 2, 8),
+pub const STRENGTHS: Levels = [
+    BEGINNER,
+    Strength::searching(3_000, 6, 250),
+    Strength::searching(6_000, 4, 120),
+    Strength::searching(12_000, 4, 70),
+    Strength::searching(20_000, 3, 40),
+    Strength::searching(30_000, 2, 30),
+    Strength::searching(60_000, 2, 8),
 ];
 
-const fn row(careless: u32, depth: u32, nodes: u64, lines: u32, noise: i32) -> Strength {
-    Strength {
-        careless,
-        depth,
-        nodes,
-        lines,
-        noise,
+impl Strength {
+    pub const fn new(careless: u32, depth: u32, nodes: u64, lines: u32, noise: i32) -> Strength {
+        Strength {
+            careless,
+            depth,
+            nodes,
+            lines,
+            noise,
+        }
+    }
+
+    /// A level that searches every move: at most `nodes`, with no limit of depth.
+    pub const fn searching(nodes: u64, lines: u32, noise: i32) -> Strength {
+        Strength::new(0, 64, nodes, lines, noise)
+    }
+
+    /// The same search with `careless` moves in a thousand played at random.
+    pub const fn careless(self, careless: u32) -> Strength {
+        Strength { careless, ..self }
     }
 }
 
-/// The parameters of `level` below the top one (`None` for level 8: the search unchanged).
-pub fn strength(level: u8) -> Option<Strength> {
+/// The parameters of `level` in this table (`None` for level 8, the search unchanged, and for a
+/// number outside 1–8).
+pub fn strength(levels: &Levels, level: u8) -> Option<Strength> {
     (MIN_LEVEL..MAX_LEVEL)
         .contains(&level)
-        .then(|| STRENGTHS[(level - MIN_LEVEL) as usize])
+        .then(|| levels[(level - MIN_LEVEL) as usize])
 }
 
 /// The search at one level.
 pub struct Level<P: Position, E> {
     level: u8,
     inner: Box<dyn Searcher<P>>,
-    _eval: std::marker::PhantomData<E>,
+    /// The evaluation, for the score a careless move reports.
+    eval: E,
     options: Options,
     rng: Rng,
+    /// This level's parameters (`None` at level 8).
+    strength: Option<Strength>,
 }
 
 impl<P: Position, E: Evaluator<P>> Level<P, E> {
@@ -112,11 +137,13 @@ impl<P: Position, E: Evaluator<P>> Level<P, E> {
     /// with an algorithm that gives one line, a level plays that line).
     pub fn with_algorithm(level: u8, algorithm: Algorithm, eval: E, options: &Options) -> Self {
         let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
-        let inner_options = Level::<P, E>::inner_options(level, options);
+        let strength = strength(eval.levels(), level);
+        let inner_options = Level::<P, E>::inner_options(strength, options);
         Level {
             level,
-            inner: strong_searcher(algorithm, None, eval, &inner_options),
-            _eval: std::marker::PhantomData,
+            strength,
+            inner: strong_searcher(algorithm, None, eval.clone(), &inner_options),
+            eval,
             options: options.clone(),
             rng: Rng::new(options.seed),
         }
@@ -127,8 +154,8 @@ impl<P: Position, E: Evaluator<P>> Level<P, E> {
     }
 
     /// The options of the inner search: the level's lines and one thread below level 8.
-    fn inner_options(level: u8, options: &Options) -> Options {
-        match strength(level) {
+    fn inner_options(strength: Option<Strength>, options: &Options) -> Options {
+        match strength {
             None => options.clone(),
             Some(s) => Options {
                 multipv: s.lines,
@@ -141,7 +168,8 @@ impl<P: Position, E: Evaluator<P>> Level<P, E> {
 
 impl<P: Position, E: Evaluator<P>> Level<P, E> {
     /// A move chosen without a search: one that wins at once if there is one, else any legal
-    /// move at random.
+    /// move at random. Its reported score is the evaluation of the position after it, for the
+    /// player who made it (no search: a piece it leaves hanging is not seen).
     fn careless(
         &mut self,
         record: &Record<P>,
@@ -153,6 +181,10 @@ impl<P: Position, E: Evaluator<P>> Level<P, E> {
         let mut pos = root.clone();
         let wins = moves.iter().copied().find(|&m| wins_at_once(&mut pos, m));
         let mv = wins.or_else(|| moves.get(self.rng.below(moves.len().max(1))).copied())?;
+        let me = root.to_move();
+        let undo = pos.make_move(mv);
+        let value = self.eval.evaluate(&pos, me);
+        pos.unmake_move(mv, undo);
         report(&Report {
             depth: 1,
             seldepth: 1,
@@ -160,7 +192,7 @@ impl<P: Position, E: Evaluator<P>> Level<P, E> {
             score: if wins.is_some() {
                 Score::Mate(1)
             } else {
-                Score::Cp(0)
+                Score::Cp(value)
             },
             nodes: moves.len() as u64,
             time: control.elapsed(),
@@ -188,7 +220,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Level<P, E> {
         control: &Control,
         report: &mut dyn FnMut(&Report),
     ) -> Option<P::Move> {
-        let Some(s) = strength(self.level) else {
+        let Some(s) = self.strength else {
             return self.inner.search(record, limits, control, report);
         };
         // The roll comes first at every move, so the generator advances alike either way.
@@ -257,8 +289,53 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Level<P, E> {
 
     fn configure(&mut self, options: &Options) {
         self.inner
-            .configure(&Level::<P, E>::inner_options(self.level, options));
+            .configure(&Level::<P, E>::inner_options(self.strength, options));
         self.options = options.clone();
         self.rng = Rng::new(options.seed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::EngineGame;
+    use myrmidon_rules::games::reines::Reines;
+    use myrmidon_rules::{Game, Settings};
+
+    /// A careless move reports the evaluation after it for its player, not a made-up 0.
+    #[test]
+    fn a_careless_move_reports_the_evaluation_after_it() {
+        type E = <Reines as EngineGame>::Eval;
+        let options = Options::default();
+        let mut level = Level::<_, E>::new(1, &options);
+        level.strength = Some(BEGINNER.careless(1000));
+        let mut record = Record::new(Reines.start(&Settings::new()).unwrap());
+        let mut nonzero = 0;
+        for _ in 0..40 {
+            if record.outcome().is_some() {
+                break;
+            }
+            let mut reports = Vec::new();
+            let limits = Limits::default();
+            let mv = level
+                .search(&record, &limits, &Control::unlimited(), &mut |r| {
+                    reports.push(r.clone())
+                })
+                .unwrap();
+            let mut after = record.position().clone();
+            let me = after.to_move();
+            let undo = after.make_move(mv);
+            let expected = match after.outcome().and_then(|o| o.winner()) {
+                Some(w) if w == me => Score::Mate(1),
+                _ => Score::Cp(E::default().evaluate(&after, me)),
+            };
+            after.unmake_move(mv, undo);
+            assert_eq!(reports.len(), 1);
+            assert_eq!(reports[0].score, expected);
+            assert_eq!(reports[0].pv, vec![after.move_text(mv)]);
+            nonzero += usize::from(expected != Score::Cp(0));
+            record.play(mv).unwrap();
+        }
+        assert!(nonzero >= 10, "{nonzero} moves scored other than 0");
     }
 }

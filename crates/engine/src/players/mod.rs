@@ -21,7 +21,7 @@ use myrmidon_rules::{Position, Record};
 pub use alphabeta::AlphaBeta;
 pub use brs::BestReply;
 pub use greedy::Greedy;
-pub use level::{strength, Level, Strength, MAX_LEVEL, MIN_LEVEL, STRENGTHS};
+pub use level::{strength, Level, Levels, Strength, BEGINNER, MAX_LEVEL, MIN_LEVEL, STRENGTHS};
 pub use maxn::MaxN;
 pub use mcts::Mcts;
 pub use multi::{Algorithm, UnknownAlgorithm};
