@@ -1,0 +1,196 @@
+//! The computer's moves: claimed when a computer seat is to move, searched off the async
+//! runtime within the engine pool, stored like a person's move; resumed after a restart.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::store::now;
+use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec};
+use myrmidon_rules::DynRecord;
+
+use crate::store::{StepRow, StoreError};
+
+use super::{new_token, App, Live, Seat, Slot};
+
+/// How long past three times its thinking time a computer move made by another server
+/// process may take before this one makes it instead (the other may have stopped).
+pub(super) const TAKEOVER: Duration = Duration::from_secs(5);
+impl Live {
+    /// Marks the game as thinking and returns what the computer needs, if a computer seat is
+    /// to move and no move of its is under way (the caller tells the watchers).
+    pub(super) fn claim(&mut self) -> Option<Job> {
+        let seat = self.seat_to_move()?;
+        let Seat::Computer(level) = self.seats[seat as usize] else {
+            return None;
+        };
+        if self.thinking {
+            return None;
+        }
+        self.thinking = true;
+        // With a clock: a share of the time left, and most of the increment.
+        let budget = self.clock.as_ref().map(|c| {
+            let left = c.left(seat, Some(seat), now()).max(0) as u64;
+            Duration::from_millis((left / 30 + c.spec.increment_ms * 3 / 4).max(10))
+        });
+        Some(Job {
+            record: self.record.clone_box(),
+            level,
+            version: self.version,
+            seat,
+            budget,
+        })
+    }
+}
+
+impl App {
+    /// If the computer is to move and not yet thinking, starts its moves in the background
+    /// (one after another while computer seats follow each other).
+    pub async fn schedule(self: &Arc<Self>, slot: Arc<Slot>) {
+        let job = Self::claim(&slot).await;
+        self.start(slot, job);
+    }
+
+    /// Runs a claimed computer move in the background.
+    pub(super) fn start(self: &Arc<Self>, slot: Arc<Slot>, job: Option<Job>) {
+        self.arm(&slot);
+        if let Some(job) = job {
+            let app = self.clone();
+            tokio::spawn(async move { app.computer_moves(slot, job).await });
+        }
+    }
+
+    /// Marks the game as thinking and returns what the computer needs, if a computer seat is
+    /// to move and no move of its is under way.
+    async fn claim(slot: &Slot) -> Option<Job> {
+        let mut live = slot.live.lock().await;
+        let job = live.claim();
+        if job.is_some() {
+            live.publish();
+        }
+        job
+    }
+
+    async fn computer_moves(self: Arc<Self>, slot: Arc<Slot>, mut job: Job) {
+        loop {
+            let permit = self.engines.clone().acquire_owned().await;
+            let Job {
+                record,
+                level,
+                version,
+                seat,
+                budget,
+            } = job;
+            let think = budget.map_or(self.think, |b| b.min(self.think));
+            let choice = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                computer_move(&*record, level, think)
+            })
+            .await
+            .unwrap_or_else(|e| Err(format!("the engine stopped: {e}")));
+            {
+                let mut live = slot.live.lock().await;
+                live.thinking = false;
+                let text = match choice {
+                    Ok(Some(text)) if live.version == version => text,
+                    // The game changed meanwhile (a takeback): think again if it is still
+                    // the computer's turn.
+                    Ok(Some(_)) => {
+                        let next = live.claim();
+                        live.publish();
+                        match next {
+                            Some(next) => {
+                                job = next;
+                                continue;
+                            }
+                            None => return,
+                        }
+                    }
+                    Ok(None) => {
+                        live.publish();
+                        return;
+                    }
+                    Err(e) => {
+                        tracing::error!("game {}: computer move: {e}", live.row.id);
+                        live.publish();
+                        return;
+                    }
+                };
+                let id = live.row.id.clone();
+                if let Err(e) = live.record.play(&text) {
+                    tracing::error!("game {id}: the computer chose {text:?}: {e}");
+                    live.publish();
+                    return;
+                }
+                let finished = live.record.result().is_some();
+                let step = StepRow::Move { seat, text };
+                let seq = live.steps;
+                let at = match self.store.append_step(&id, seq, &step, finished).await {
+                    Ok(at) => at,
+                    Err(e) => {
+                        tracing::error!("game {id}: storing the computer's move: {e}");
+                        live.record.undo();
+                        live.publish();
+                        return;
+                    }
+                };
+                live.stored(&step, at);
+                live.steps += 1;
+                // Another computer seat may be next (three players).
+                let next = live.changed();
+                self.arm(&slot);
+                match next {
+                    Some(next) => job = next,
+                    None => return,
+                }
+            }
+        }
+    }
+
+    /// After a restart: the games where a computer was to move get their move.
+    pub async fn resume(self: &Arc<Self>) -> Result<usize, StoreError> {
+        let ids = self.store.unfinished_games().await?;
+        let mut resumed = 0;
+        for id in ids {
+            match self.game(&id).await {
+                Ok(slot) => {
+                    // Also sets the timer of a running clock.
+                    self.schedule(slot).await;
+                    resumed += 1;
+                }
+                Err(e) => tracing::error!("resuming game {id}: {e:?}"),
+            }
+        }
+        Ok(resumed)
+    }
+}
+
+/// A computer move to make.
+pub(super) struct Job {
+    record: Box<dyn DynRecord>,
+    level: u8,
+    version: u64,
+    seat: u8,
+    /// The most the move may take (from the clock).
+    budget: Option<Duration>,
+}
+/// The computer's choice for the player to move (off the async runtime).
+fn computer_move(
+    record: &dyn DynRecord,
+    level: u8,
+    think: Duration,
+) -> Result<Option<String>, String> {
+    let spec: PlayerSpec = format!("level:{level}")
+        .parse()
+        .map_err(|e| format!("level {level}: {e}"))?;
+    let options = Options {
+        seed: u64::from_le_bytes(new_token().as_bytes()[..8].try_into().expect("eight bytes")),
+        ..Options::default()
+    };
+    let mut searcher =
+        new_searcher(record.info().id, &spec, &options).map_err(|e| e.to_string())?;
+    let limits = Limits::movetime(think);
+    let control = Control::new(&limits, record.to_move());
+    searcher
+        .search(record, &limits, &control, &mut |_| {})
+        .map_err(|e| e.to_string())
+}

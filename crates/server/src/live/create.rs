@@ -1,0 +1,191 @@
+//! New games: created from settings or a position, imported from a record; the limit of
+//! unfinished games per client; the record of a game.
+
+use std::sync::Arc;
+
+use crate::store::now;
+use myrmidon_rules::dynamic::Step;
+use myrmidon_rules::{pgn, registry, Settings};
+use serde_json::Value;
+
+use crate::store::{GameRow, StepRow};
+
+use super::{hash_token, new_id, replay, seat_tokens, App, Live, NewGame, Refusal, Seat};
+
+impl App {
+    /// Refuses a new game to a client (`creator`, as [`client_key`] makes it) that already
+    /// has its limit of unfinished games made in the last 24 hours.
+    pub async fn may_create(&self, creator: &str) -> Result<(), Refusal> {
+        let limit = self.limiter.limits.open_games;
+        if limit == u32::MAX {
+            return Ok(());
+        }
+        let open = self
+            .store
+            .open_games_by(creator, now() - 24 * 3600 * 1000)
+            .await?;
+        if open >= limit as u64 {
+            return Err(Refusal::TooMany(format!(
+                "this client has {open} unfinished games made in the last 24 hours, the most \
+                 it may have: finish or resign some first"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Creates a game; its tokens (one per human seat; one shared token when every seat is
+    /// human) and its state.
+    pub async fn create(
+        self: &Arc<Self>,
+        new: NewGame,
+    ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
+        let NewGame {
+            kind,
+            seats,
+            settings,
+            position,
+            clock,
+            public,
+            creator,
+        } = new;
+        let (kind, seats) = (kind.as_str(), seats.as_slice());
+        let game = registry::find(kind).map_err(|e| Refusal::NotFound(e.to_string()))?;
+        let info = game.info();
+        let tokens = seat_tokens(info.players.len(), info.id, seats)?;
+        if position.is_some() && !settings.is_empty() {
+            return Err(Refusal::Bad(
+                "settings and position: a position string fixes the settings, give one or the \
+                 other"
+                    .into(),
+            ));
+        }
+        let record = match &position {
+            Some(p) => game
+                .new_game_at(p)
+                .map_err(|e| Refusal::Bad(format!("position: {e}")))?,
+            None => game
+                .new_game(&Settings(settings.clone()))
+                .map_err(|e| Refusal::Bad(format!("settings: {e}")))?,
+        };
+        let row = GameRow {
+            id: new_id(),
+            kind: info.id.to_string(),
+            settings: if position.is_some() {
+                record.settings().0
+            } else {
+                settings
+            },
+            start: position,
+            version: 0,
+            seats: seats.to_vec(),
+            token_hashes: tokens
+                .iter()
+                .map(|t| t.as_deref().map(hash_token))
+                .collect(),
+            clock,
+            created_ms: now(),
+            step_times: Vec::new(),
+            draw_offer: None,
+            rematch: None,
+            public,
+            creator,
+        };
+        self.store.create_game(&row).await?;
+        let id = row.id.clone();
+        let live = Live::new(row, record, &[]).map_err(Refusal::Internal)?;
+        Ok(self.install(id, live, tokens).await)
+    }
+
+    /// The game as a game record (docs/records.md).
+    pub async fn record_text(&self, id: &str) -> Result<String, Refusal> {
+        let slot = self.game(id).await?;
+        let live = slot.live.lock().await;
+        let header = pgn::Header {
+            event: "myrmidon web game".into(),
+            site: "myrmidon serve".into(),
+            players: live
+                .seats
+                .iter()
+                .map(|s| match s {
+                    Seat::Human | Seat::Online | Seat::Open => "human".to_string(),
+                    Seat::Computer(level) => format!("myrmidon level {level}"),
+                })
+                .collect(),
+            extra: vec![("GameId".into(), id.to_string())],
+            ..pgn::Header::default()
+        };
+        Ok(pgn::write_game(&*live.record, &header, &[]))
+    }
+
+    /// Creates a game from a game record (its first game), to continue or review it; the
+    /// seats as for [`App::create`].
+    pub async fn import(
+        self: &Arc<Self>,
+        kind: Option<&str>,
+        seats: &[String],
+        text: &str,
+        creator: Option<String>,
+    ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
+        let games = pgn::read_games(text).map_err(|e| Refusal::Bad(format!("record: {e}")))?;
+        let Some(read) = games.into_iter().next() else {
+            return Err(Refusal::Bad("record: it holds no game".into()));
+        };
+        let record = read.record;
+        let info = record.info();
+        if let Some(kind) = kind {
+            if kind != info.id {
+                return Err(Refusal::Bad(format!(
+                    "record: a game of {}, not of {kind}",
+                    info.id
+                )));
+            }
+        }
+        let tokens = seat_tokens(info.players.len(), info.id, seats)?;
+        let mut steps = Vec::new();
+        for step in record.steps() {
+            steps.push(match step {
+                Step::Move(m) if m.automatic => continue,
+                Step::Move(m) => StepRow::Move {
+                    seat: m.player,
+                    text: m.text,
+                },
+                Step::Dropout { player, reason } => StepRow::Out {
+                    seat: player,
+                    reason: reason.id.to_string(),
+                },
+                Step::Declared(outcome) => StepRow::Declare {
+                    winner: outcome.winner(),
+                    reason: outcome.reason().id.to_string(),
+                },
+            });
+        }
+        let start = record.start_string();
+        let (clock, public) = (None, false);
+        let row = GameRow {
+            id: new_id(),
+            kind: info.id.to_string(),
+            settings: record.settings().0,
+            start: Some(start),
+            version: steps.len() as u64,
+            seats: seats.to_vec(),
+            token_hashes: tokens
+                .iter()
+                .map(|t| t.as_deref().map(hash_token))
+                .collect(),
+            clock,
+            created_ms: now(),
+            step_times: Vec::new(),
+            draw_offer: None,
+            rematch: None,
+            public,
+            creator,
+        };
+        // What is stored must replay to the same game.
+        let replayed = replay(&row, &steps).map_err(|e| Refusal::Bad(format!("record: {e}")))?;
+        let finished = replayed.result().is_some();
+        self.store.create_with_steps(&row, &steps, finished).await?;
+        let id = row.id.clone();
+        let live = Live::new(row, replayed, &steps).map_err(Refusal::Internal)?;
+        Ok(self.install(id, live, tokens).await)
+    }
+}

@@ -1,0 +1,96 @@
+//! Open seats: joining one, and the lobby of public games with open seats.
+
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use crate::store::StoreError;
+
+use super::{hash_token, new_token, App, Refusal, Seat};
+
+impl App {
+    /// Takes an open seat: its new token and the state.
+    pub async fn join(self: &Arc<Self>, id: &str, seat: u8) -> Result<(String, Value), Refusal> {
+        let slot = self.game(id).await?;
+        let mut live = slot.live.lock().await;
+        let players = live.record.player_names();
+        let Some(kind) = live.seats.get(seat as usize).copied() else {
+            return Err(Refusal::Bad(format!(
+                "seat {seat}: the game has seats 0 to {}",
+                players.len() - 1
+            )));
+        };
+        let name = players[seat as usize];
+        match kind {
+            Seat::Open => {}
+            Seat::Online => {
+                return Err(Refusal::Conflict(format!(
+                    "seat {seat} ({name}) was taken by someone else"
+                )))
+            }
+            Seat::Human | Seat::Computer(_) => {
+                return Err(Refusal::Bad(format!("seat {seat} ({name}) is not open")))
+            }
+        }
+        if live.record.result().is_some() {
+            return Err(Refusal::Bad("join: the game is over".into()));
+        }
+        let token = new_token();
+        let mut seats = live.row.seats.clone();
+        seats[seat as usize] = "online".into();
+        let mut hashes = live.row.token_hashes.clone();
+        hashes[seat as usize] = Some(hash_token(&token));
+        match self
+            .store
+            .claim_seat(id, &live.row.seats, &seats, &hashes)
+            .await
+        {
+            Ok(()) => {}
+            Err(StoreError::Conflict) => {
+                // Another process changed the game: read it again.
+                drop(live);
+                self.refresh(id).await;
+                return Err(Refusal::Conflict(format!(
+                    "seat {seat} ({name}) was taken by someone else"
+                )));
+            }
+            Err(e) => return Err(e.into()),
+        }
+        live.row.seats = seats;
+        live.row.token_hashes = hashes;
+        live.seats[seat as usize] = Seat::Online;
+        live.publish();
+        Ok((token, live.state()))
+    }
+
+    /// The public games with open seats, newest first.
+    pub async fn lobby(self: &Arc<Self>) -> Result<Vec<Value>, Refusal> {
+        let mut out = Vec::new();
+        for id in self.store.lobby_games(100).await? {
+            let Ok(slot) = self.game(&id).await else {
+                continue;
+            };
+            let live = slot.live.lock().await;
+            let open = live.open_seats();
+            if open.is_empty() || live.record.result().is_some() {
+                continue;
+            }
+            let info = live.record.info();
+            out.push(json!({
+                "id": id,
+                "game": info.id,
+                "name": info.name,
+                "players": live.record.player_names(),
+                "seats": live.row.seats,
+                "open_seats": open,
+                "settings": live.row.settings.iter()
+                    .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+                    .collect::<serde_json::Map<String, Value>>(),
+                "clock": live.row.clock,
+                "moves": live.record.history().len(),
+                "created_ms": live.row.created_ms,
+            }));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,402 @@
+//! The games in play: each one's record (the rules library referees every move), its seats and
+//! their tokens, and the watchers of its WebSocket. Loaded from the store on first use; every
+//! change is stored before it is applied and acknowledged.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Duration;
+
+use crate::clock::{Clock, ClockSpec};
+use crate::limits::{Limiter, RateLimits};
+use myrmidon_rules::{registry, DynRecord, Outcome, Reason, Settings};
+use serde_json::Value;
+use tokio::sync::{broadcast, Mutex, Semaphore};
+
+use crate::store::{GameRow, StepRow, Store, StoreError};
+
+mod computer;
+mod create;
+mod draw;
+mod finish;
+mod join;
+mod moves;
+mod rematch;
+mod seats;
+mod takeback;
+mod view;
+
+use computer::{Job, TAKEOVER};
+use seats::seat_tokens;
+pub use seats::{client_key, hash_token, new_id, new_token, Seat};
+pub use view::{board_of, captured, legal_json, outcome_json, state_of};
+
+/// The highest computer level.
+pub const LEVELS: u8 = 8;
+/// Why a request about a game was refused: the HTTP layer turns each into a status.
+#[derive(Debug)]
+pub enum Refusal {
+    /// 400: what the client sent cannot be played.
+    Bad(String),
+    /// 403: the token does not hold the seat.
+    Forbidden(String),
+    /// 404.
+    NotFound(String),
+    /// 409: another change came first.
+    Conflict(String),
+    /// 500: a stored game cannot be read back.
+    Internal(String),
+    /// 503: the database does not answer (nothing was changed).
+    Unavailable(String),
+    /// 429: the client has made too many games.
+    TooMany(String),
+}
+impl From<StoreError> for Refusal {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict => {
+                Refusal::Conflict("another move was stored first: read the state again".into())
+            }
+            StoreError::Database(e) => {
+                tracing::error!("store: {e}");
+                Refusal::Unavailable(
+                    "the database is not answering: nothing was changed, try again".into(),
+                )
+            }
+        }
+    }
+}
+/// What a new game is made of (see `POST /api/games` in docs/api.md).
+pub struct NewGame {
+    /// The game kind's id.
+    pub kind: String,
+    /// Each seat's kind, as the API names them (`human`, `computer:5`, `online`, `open`).
+    pub seats: Vec<String>,
+    pub settings: Vec<(String, String)>,
+    /// A position string to start from (then no settings).
+    pub position: Option<String>,
+    pub clock: Option<ClockSpec>,
+    /// Listed in the lobby while it has open seats.
+    pub public: bool,
+    /// The client who asks, as [`client_key`] names it (`None` for the server's own games).
+    pub creator: Option<String>,
+}
+/// A game in memory.
+pub struct Live {
+    pub row: GameRow,
+    pub seats: Vec<Seat>,
+    pub record: Box<dyn DynRecord>,
+    /// The steps stored so far (the next step's place).
+    pub steps: usize,
+    /// The computer is choosing a move.
+    pub thinking: bool,
+    /// Counts every change (a takeback too), as the store does: a computer move chosen before
+    /// a change is dropped, and the state's `version` is it.
+    pub version: u64,
+    /// Every change, as the state's JSON text, to the game's watchers.
+    pub watchers: broadcast::Sender<Arc<str>>,
+    /// A pending draw offer, by this seat (stored, so that every server process sees it). Any
+    /// change of the game withdraws it.
+    pub draw_offer: Option<u8>,
+    /// The seat (of the computer) that declined the last offer, until the next change.
+    pub draw_declined: Option<u8>,
+    /// The game a rematch of this one created.
+    pub rematch: Option<String>,
+    /// The game's clock, if it has one.
+    pub clock: Option<Clock>,
+}
+pub struct Slot {
+    pub live: Mutex<Live>,
+}
+/// Everything the handlers share.
+pub struct App {
+    pub store: Store,
+    games: StdMutex<HashMap<String, Arc<Slot>>>,
+    /// Computer moves running at once, at most.
+    engines: Arc<Semaphore>,
+    /// Analyses (the analysis board) running at once, at most: a pool of their own.
+    pub analyses: Arc<Semaphore>,
+    /// How long the computer thinks for a move.
+    pub think: Duration,
+    /// Limits per client.
+    pub limiter: Arc<Limiter>,
+}
+/// The clock of a stored game after these steps, if it has one: replayed from the times the
+/// steps were stored (all at its creation for a game imported from a record).
+fn clock_of(row: &GameRow, steps: &[StepRow]) -> Option<Clock> {
+    let spec = row.clock?;
+    let timed: Vec<(StepRow, i64)> = steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let at = row.step_times.get(i).copied().unwrap_or(row.created_ms);
+            (s.clone(), at)
+        })
+        .collect();
+    Some(Clock::replay(spec, row.seats.len(), row.created_ms, &timed))
+}
+/// The record a stored game replays to.
+pub fn replay(row: &GameRow, steps: &[StepRow]) -> Result<Box<dyn DynRecord>, String> {
+    let game = registry::find(&row.kind).map_err(|e| e.to_string())?;
+    let mut record = match &row.start {
+        Some(start) => game.new_game_at(start).map_err(|e| e.to_string())?,
+        None => {
+            let settings = Settings(row.settings.clone());
+            game.new_game(&settings).map_err(|e| e.to_string())?
+        }
+    };
+    for (i, step) in steps.iter().enumerate() {
+        match step {
+            StepRow::Move { text, .. } => {
+                record
+                    .play(text)
+                    .map_err(|e| format!("stored step {i} ({text}): {e}"))?;
+            }
+            StepRow::Out { seat, reason } => {
+                let reason = Reason::find(reason)
+                    .ok_or_else(|| format!("stored step {i}: reason {reason:?}"))?;
+                if !record.drop_out(*seat, reason) {
+                    return Err(format!("stored step {i}: seat {seat} cannot leave"));
+                }
+            }
+            StepRow::Declare { winner, reason } => {
+                let reason = Reason::find(reason)
+                    .ok_or_else(|| format!("stored step {i}: reason {reason:?}"))?;
+                record.declare(match winner {
+                    Some(winner) => Outcome::Win {
+                        winner: *winner,
+                        reason,
+                    },
+                    None => Outcome::Draw { reason },
+                });
+            }
+        }
+    }
+    Ok(record)
+}
+impl Live {
+    fn new(row: GameRow, record: Box<dyn DynRecord>, steps: &[StepRow]) -> Result<Live, String> {
+        let clock = clock_of(&row, steps);
+        let steps = steps.len();
+        let seats = row
+            .seats
+            .iter()
+            .map(|s| Seat::parse(s))
+            .collect::<Result<_, _>>()?;
+        let (watchers, _) = broadcast::channel(64);
+        Ok(Live {
+            version: row.version,
+            seats,
+            record,
+            steps,
+            thinking: false,
+            watchers,
+            draw_offer: row.draw_offer,
+            draw_declined: None,
+            rematch: row.rematch.clone(),
+            clock,
+            row,
+        })
+    }
+
+    /// The seat to move, or `None` once the game is over.
+    pub fn seat_to_move(&self) -> Option<u8> {
+        if self.record.result().is_some() {
+            None
+        } else {
+            Some(self.record.to_move())
+        }
+    }
+
+    /// A step was stored at `at_ms`: the clock moves on.
+    fn stored(&mut self, step: &StepRow, at_ms: i64) {
+        if let Some(clock) = &mut self.clock {
+            clock.step(step, at_ms);
+        }
+    }
+
+    /// When the flag of the seat to move falls, if its clock runs.
+    pub fn deadline(&self) -> Option<i64> {
+        self.clock.as_ref()?.deadline(self.seat_to_move())
+    }
+
+    /// After a change: counts it, starts the computer's move if it is its turn (returned, to
+    /// run once the lock is let go) and tells the watchers.
+    #[must_use]
+    fn changed(&mut self) -> Option<Job> {
+        self.version += 1;
+        self.draw_offer = None;
+        self.draw_declined = None;
+        let job = self.claim();
+        self.publish();
+        job
+    }
+
+    pub(crate) fn publish(&self) {
+        let text: Arc<str> = self.state().to_string().into();
+        // No watcher is not an error.
+        let _ = self.watchers.send(text);
+    }
+}
+
+impl App {
+    /// An app without limits per client (tests; see [`App::with_limits`]).
+    pub fn new(store: Store, think: Duration, engines: usize) -> Arc<App> {
+        App::with_limits(store, think, engines, RateLimits::off())
+    }
+
+    pub fn with_limits(
+        store: Store,
+        think: Duration,
+        engines: usize,
+        limits: RateLimits,
+    ) -> Arc<App> {
+        Arc::new(App {
+            store,
+            games: StdMutex::new(HashMap::new()),
+            engines: Arc::new(Semaphore::new(engines.max(1))),
+            analyses: Arc::new(Semaphore::new(engines.max(1))),
+            think,
+            limiter: Limiter::new(limits),
+        })
+    }
+
+    /// The game with this id, loaded from the store if it is not in memory.
+    pub async fn game(&self, id: &str) -> Result<Arc<Slot>, Refusal> {
+        if let Some(slot) = self.games.lock().expect("games lock").get(id) {
+            return Ok(slot.clone());
+        }
+        if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(Refusal::NotFound(format!("no game {id:?}")));
+        }
+        let Some((row, steps)) = self.store.load_game(id).await? else {
+            return Err(Refusal::NotFound(format!("no game {id:?}")));
+        };
+        let record = replay(&row, &steps).map_err(|e| {
+            tracing::error!("game {id}: {e}");
+            Refusal::Internal(format!("game {id} cannot be replayed"))
+        })?;
+        let live = Live::new(row, record, &steps).map_err(Refusal::Internal)?;
+        let slot = Arc::new(Slot {
+            live: Mutex::new(live),
+        });
+        let mut games = self.games.lock().expect("games lock");
+        Ok(games.entry(id.to_string()).or_insert(slot).clone())
+    }
+
+    /// Reads a game in memory again from the store, after another writer (another server
+    /// process on the database, or a race this one lost) changed it: the players and
+    /// spectators watching it here get the new state. Nothing happens when the stored game is
+    /// the one in memory, or when the game is not in memory.
+    pub async fn refresh(self: &Arc<Self>, id: &str) {
+        let Some(slot) = self.games.lock().expect("games lock").get(id).cloned() else {
+            return;
+        };
+        let loaded = match self.store.load_game(id).await {
+            Ok(Some(loaded)) => loaded,
+            Ok(None) => return,
+            Err(e) => {
+                // The database is away: the listener reads every game again once it is back.
+                tracing::warn!("game {id}: reading it again: {e}");
+                return;
+            }
+        };
+        let (row, steps) = loaded;
+        let mut live = slot.live.lock().await;
+        if row.version == live.version
+            && row.seats == live.row.seats
+            && row.draw_offer == live.draw_offer
+            && row.rematch == live.rematch
+        {
+            return;
+        }
+        if row.version < live.version {
+            // Read before a change this process has made since.
+            return;
+        }
+        let fresh = match replay(&row, &steps).and_then(|record| Live::new(row, record, &steps)) {
+            Ok(fresh) => fresh,
+            Err(e) => {
+                tracing::error!("game {id} cannot be replayed: {e}");
+                return;
+            }
+        };
+        let moved = fresh.version != live.version;
+        live.row = fresh.row;
+        live.seats = fresh.seats;
+        live.record = fresh.record;
+        live.steps = fresh.steps;
+        live.clock = fresh.clock;
+        live.draw_offer = fresh.draw_offer;
+        live.rematch = fresh.rematch;
+        let mut watch = None;
+        if moved {
+            // A computer move under way here was chosen for the position before: it will be
+            // dropped (its version is old).
+            live.version = fresh.version;
+            live.draw_declined = None;
+            // When a computer seat is to move, the process that made the change thinks for
+            // it; should that process be gone, this one takes over after a while.
+            live.thinking = live
+                .seat_to_move()
+                .is_some_and(|s| matches!(live.seats[s as usize], Seat::Computer(_)));
+            if live.thinking {
+                watch = Some(live.version);
+            }
+        }
+        live.publish();
+        drop(live);
+        self.arm(&slot);
+        if let Some(version) = watch {
+            let app = self.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(app.think * 3 + TAKEOVER).await;
+                let job = {
+                    let mut live = slot.live.lock().await;
+                    if live.version != version {
+                        return;
+                    }
+                    live.thinking = false;
+                    let job = live.claim();
+                    live.publish();
+                    job
+                };
+                app.start(slot, job);
+            });
+        }
+    }
+
+    /// Reads every game in memory again (after the notifications of other processes may have
+    /// been missed: the database connection was lost).
+    pub async fn refresh_all(self: &Arc<Self>) {
+        let ids: Vec<String> = self
+            .games
+            .lock()
+            .expect("games lock")
+            .keys()
+            .cloned()
+            .collect();
+        for id in ids {
+            self.refresh(&id).await;
+        }
+    }
+
+    /// A new game into memory; the computer starts thinking if it moves first.
+    async fn install(
+        self: &Arc<Self>,
+        id: String,
+        mut live: Live,
+        tokens: Vec<Option<String>>,
+    ) -> (String, Vec<Option<String>>, Value) {
+        let job = live.claim();
+        let state = live.state();
+        let slot = Arc::new(Slot {
+            live: Mutex::new(live),
+        });
+        self.games
+            .lock()
+            .expect("games lock")
+            .insert(id.clone(), slot.clone());
+        self.start(slot, job);
+        (id, tokens, state)
+    }
+}

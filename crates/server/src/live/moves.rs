@@ -1,0 +1,88 @@
+//! A person's move.
+
+use std::sync::Arc;
+
+use crate::store::now;
+use serde_json::Value;
+
+use crate::store::{StepRow, StoreError};
+
+use super::{App, Refusal, Seat};
+
+impl App {
+    /// Plays a human's move: the token must hold the seat to move.
+    pub async fn play(
+        self: &Arc<Self>,
+        id: &str,
+        text: &str,
+        token: Option<&str>,
+    ) -> Result<Value, Refusal> {
+        let slot = self.game(id).await?;
+        let (state, job) = {
+            let mut live = slot.live.lock().await;
+            let Some(seat) = live.seat_to_move() else {
+                return Err(Refusal::Bad(format!(
+                    "move {text:?}: the game is over ({})",
+                    live.record
+                        .result()
+                        .map(|r| r.describe(live.record.player_names()))
+                        .unwrap_or_default()
+                )));
+            };
+            let name = live.record.player_names()[seat as usize];
+            match live.seats[seat as usize] {
+                Seat::Computer(_) => {
+                    return Err(Refusal::Forbidden(format!(
+                        "it is the computer's turn ({name}), not a human seat's"
+                    )))
+                }
+                Seat::Open => {
+                    return Err(Refusal::Forbidden(format!(
+                        "{name}'s seat is open: nobody has joined it yet"
+                    )))
+                }
+                Seat::Human | Seat::Online => {}
+            }
+            if !live.holds(token, seat) {
+                return Err(Refusal::Forbidden(format!(
+                    "this token does not hold the seat to move ({name})"
+                )));
+            }
+            if live.deadline().is_some_and(|d| d <= now()) {
+                drop(live);
+                self.flag(&slot, None).await;
+                return Err(Refusal::Conflict(format!(
+                    "move {text:?}: {name}'s time ran out"
+                )));
+            }
+            let played = live
+                .record
+                .play(text)
+                .map_err(|e| Refusal::Bad(format!("move {text:?}: {e}")))?;
+            let seq = live.steps;
+            let finished = live.record.result().is_some();
+            let step = StepRow::Move {
+                seat,
+                text: played.text,
+            };
+            let at = match self.store.append_step(id, seq, &step, finished).await {
+                Ok(at) => at,
+                Err(e) => {
+                    live.record.undo();
+                    if matches!(e, StoreError::Conflict) {
+                        // Another process stored a step first: read the game again.
+                        drop(live);
+                        self.refresh(id).await;
+                    }
+                    return Err(e.into());
+                }
+            };
+            live.stored(&step, at);
+            live.steps += 1;
+            let job = live.changed();
+            (live.state(), job)
+        };
+        self.start(slot, job);
+        Ok(state)
+    }
+}

@@ -1,0 +1,150 @@
+//! Seats and their tokens: what each seat of a game is, the secrets that hold them, and who
+//! may act for a seat.
+
+use sha2::{Digest, Sha256};
+
+use super::{Live, Refusal, LEVELS};
+
+/// What a seat is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// A person at this screen (every seat "human": one shared token).
+    Human,
+    /// A person elsewhere, with a token of their own (an invitation link, or a seat joined).
+    Online,
+    /// Waiting for someone to join (no token yet).
+    Open,
+    Computer(u8),
+}
+impl Seat {
+    pub fn parse(text: &str) -> Result<Seat, String> {
+        match text {
+            "human" => return Ok(Seat::Human),
+            "online" => return Ok(Seat::Online),
+            "open" => return Ok(Seat::Open),
+            _ => {}
+        }
+        if let Some(level) = text.strip_prefix("computer:") {
+            if let Ok(level) = level.parse::<u8>() {
+                if (1..=LEVELS).contains(&level) {
+                    return Ok(Seat::Computer(level));
+                }
+            }
+            return Err(format!(
+                "seat {text:?}: the computer's level must be a number from 1 to {LEVELS}"
+            ));
+        }
+        Err(format!(
+            "seat {text:?}: expected \"human\", \"online\", \"open\" or \"computer:<level>\" \
+             (level 1 to {LEVELS})"
+        ))
+    }
+}
+
+/// How a client is named in the store: the SHA-256 (hex) of its address.
+pub fn client_key(ip: std::net::IpAddr) -> String {
+    hash_token(&format!("client {ip}"))
+}
+/// A fresh secret: 128 random bits in hex.
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the system's random source");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+/// A fresh game id: 10 letters and digits.
+pub fn new_id() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    let mut bytes = [0u8; 10];
+    getrandom::fill(&mut bytes).expect("the system's random source");
+    bytes
+        .iter()
+        .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
+        .collect()
+}
+pub fn hash_token(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+/// Equal strings, in a time that does not depend on where they differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+/// Reads the seats of a new game and makes their tokens: one per human seat, or one shared
+/// token when every seat is human (one screen).
+pub(super) fn seat_tokens(
+    players: usize,
+    kind: &str,
+    seats: &[String],
+) -> Result<Vec<Option<String>>, Refusal> {
+    if seats.len() != players {
+        return Err(Refusal::Bad(format!(
+            "seats: {kind} has {players} players, {} seats were given",
+            seats.len()
+        )));
+    }
+    let parsed: Vec<Seat> = seats
+        .iter()
+        .map(|s| Seat::parse(s))
+        .collect::<Result<_, _>>()
+        .map_err(Refusal::Bad)?;
+    let humans = parsed.iter().filter(|s| **s == Seat::Human).count();
+    let shared = (humans == parsed.len()).then(new_token);
+    let tokens = parsed
+        .iter()
+        .map(|s| match s {
+            Seat::Human => Some(shared.clone().unwrap_or_else(new_token)),
+            Seat::Online => Some(new_token()),
+            Seat::Open | Seat::Computer(_) => None,
+        })
+        .collect();
+    Ok(tokens)
+}
+impl Live {
+    /// Whether `token` holds `seat`.
+    pub fn holds(&self, token: Option<&str>, seat: u8) -> bool {
+        let Some(token) = token else { return false };
+        match self.row.token_hashes.get(seat as usize) {
+            Some(Some(hash)) => same(&hash_token(token), hash),
+            _ => false,
+        }
+    }
+
+    /// Checks that `token` may act (`what`: resign, draw) for `seat` of a game going on, and
+    /// gives the seat's name.
+    pub(super) fn acting_seat(
+        &self,
+        seat: u8,
+        token: Option<&str>,
+        what: &str,
+    ) -> Result<&'static str, Refusal> {
+        let players = self.record.player_names();
+        let Some(&name) = players.get(seat as usize) else {
+            return Err(Refusal::Bad(format!(
+                "seat {seat}: the game has seats 0 to {}",
+                players.len() - 1
+            )));
+        };
+        if self.record.result().is_some() {
+            return Err(Refusal::Bad(format!("{what}: the game is over")));
+        }
+        if !self.holds(token, seat) {
+            return Err(Refusal::Forbidden(format!(
+                "this token does not hold seat {seat} ({name})"
+            )));
+        }
+        Ok(name)
+    }
+
+    /// The seats nobody holds yet.
+    pub fn open_seats(&self) -> Vec<u8> {
+        (0..self.seats.len() as u8)
+            .filter(|&s| self.seats[s as usize] == Seat::Open)
+            .collect()
+    }
+}
