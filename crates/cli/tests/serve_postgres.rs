@@ -93,6 +93,23 @@ fn play(server: &Server, id: &str, mv: &str, token: &Value) -> (u16, Value) {
     )
 }
 
+/// The state of a game once the server has at least `version` (another process's changes
+/// reach it a moment later).
+fn state_at(server: &Server, id: &str, version: usize) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let s = state(server, id);
+        if s["version"].as_u64().unwrap() as usize >= version {
+            return s;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "version {version} not reached: {s}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 fn state(server: &Server, id: &str) -> Value {
     let (status, state) = server.request("GET", &format!("/api/games/{id}"), None);
     assert_eq!(status, 200, "{state}");
@@ -156,14 +173,18 @@ fn players_on_two_processes_see_each_other_at_once() {
         Some(&json!({"token": tokens[1], "seat": 1, "action": "offer"})),
     );
     assert_eq!(status, 200, "{offered}");
-    white.until("the offer", |s| s["draw_offer"] == 1);
+    let offered_version = offered["version"].clone();
+    white.until("the offer", |s| s["version"] == offered_version);
+    assert_eq!(white.last["draw_offer"], 1);
     let (status, declined) = a.request(
         "POST",
         &format!("/api/games/{id}/draw"),
         Some(&json!({"token": tokens[0], "seat": 0, "action": "decline"})),
     );
     assert_eq!(status, 200, "{declined}");
-    black.until("the decline", |s| s["draw_offer"].is_null());
+    let declined_version = declined["version"].clone();
+    black.until("the decline", |s| s["version"] == declined_version);
+    assert!(black.last["draw_offer"].is_null());
 
     // Black resigns through B: everyone sees the end.
     let (status, over) = b.request(
@@ -176,15 +197,30 @@ fn players_on_two_processes_see_each_other_at_once() {
         let end = watch.until("the resignation", |s| !s["outcome"].is_null());
         assert_eq!(end["outcome"]["winner"], 0);
     }
-    // A rematch asked on A is seen on B.
-    let (status, rematch) = a.request(
+    // A rematch offered on A is seen on B, accepted there, and the new game is seen on A.
+    let (status, offer) = a.request(
         "POST",
         &format!("/api/games/{id}/rematch"),
         Some(&json!({"token": tokens[0]})),
     );
+    assert_eq!(status, 200, "{offer}");
+    let seen = black.until("the rematch offer", |s| s["rematch_offers"] == json!([0]));
+    assert!(seen["rematch"].is_null());
+    let (status, rematch) = b.request(
+        "POST",
+        &format!("/api/games/{id}/rematch"),
+        Some(&json!({"token": tokens[1], "action": "accept"})),
+    );
     assert_eq!(status, 201, "{rematch}");
-    let seen = black.until("the rematch", |s| !s["rematch"].is_null());
+    let seen = white.until("the rematch", |s| !s["rematch"].is_null());
     assert_eq!(seen["rematch"], rematch["id"]);
+    // The same two players, colours swapped: Black's token moves White's pieces now.
+    let new_id = rematch["id"].as_str().unwrap();
+    let first = state(&a, new_id);
+    assert_eq!(first["seats"], json!(["online", "online"]));
+    let mv = first["legal"][0].as_str().unwrap();
+    assert_eq!(play(&a, new_id, mv, &tokens[0]).0, 403);
+    assert_eq!(play(&a, new_id, mv, &tokens[1]).0, 200);
 }
 
 #[test]
@@ -198,7 +234,10 @@ fn moves_racing_through_two_processes_are_stored_once() {
     let mut accepted = Vec::new();
     let mut refused = 0;
     for round in 0..16 {
-        let now = state(&a, &id);
+        // Both processes have every accepted move before the next race (the moves are read
+        // from one of them).
+        let now = state_at(&a, &id, accepted.len());
+        state_at(&b, &id, accepted.len());
         if !now["outcome"].is_null() {
             break;
         }

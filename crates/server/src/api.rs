@@ -17,8 +17,21 @@ use serde_json::{json, Value};
 
 use crate::clock::ClockSpec;
 use crate::limits::{too_many, ClientIp, MessageRate};
-use crate::live::{App, NewGame, Refusal, Slot, LEVELS};
+use crate::live::{App, NewGame, Refusal, RematchAction, Rematched, Slot, TakebackAction, LEVELS};
 use tokio::sync::broadcast::error::RecvError;
+
+/// A command, judged once more when its refusal may come from a stale state
+/// ([`App::recheck`]).
+macro_rules! confirmed {
+    ($app:expr, $id:expr, $command:expr) => {{
+        let first = $command;
+        match $app.recheck($id, &first).await {
+            Ok(true) => $command,
+            Ok(false) => first,
+            Err(e) => Err(e),
+        }
+    }};
+}
 
 /// The largest request body accepted.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -261,7 +274,12 @@ pub async fn post_move(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let req: MoveRequest = body(bytes)?;
-    Ok(Json(app.play(&id, &req.text, req.token.as_deref()).await?))
+    let state = detached(async move {
+        let token = req.token.as_deref();
+        confirmed!(app, &id, app.play(&id, &req.text, token).await)
+    })
+    .await?;
+    Ok(Json(state))
 }
 
 #[derive(Deserialize)]
@@ -278,23 +296,48 @@ pub async fn resign(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let req: ResignRequest = body(bytes)?;
-    Ok(Json(app.resign(&id, req.seat, req.token.as_deref()).await?))
+    let state = detached(async move {
+        let token = req.token.as_deref();
+        confirmed!(app, &id, app.resign(&id, req.seat, token).await)
+    })
+    .await?;
+    Ok(Json(state))
 }
 
 #[derive(Deserialize)]
-pub struct TokenRequest {
+pub struct OfferRequest {
     #[serde(default)]
     token: Option<String>,
+    #[serde(default)]
+    action: Option<String>,
 }
 
-/// `POST /api/games/{id}/takeback`.
+/// `POST /api/games/{id}/takeback`: a takeback (`action`: `propose`, the default, `accept`
+/// or `decline`).
 pub async fn takeback(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
-    let req: TokenRequest = body(bytes)?;
-    Ok(Json(app.takeback(&id, req.token.as_deref()).await?))
+    let req: OfferRequest = body(bytes)?;
+    let action: TakebackAction = req.action.as_deref().unwrap_or("propose").parse()?;
+    let state = detached(async move {
+        let token = req.token.as_deref();
+        confirmed!(app, &id, app.takeback(&id, token, action).await)
+    })
+    .await?;
+    Ok(Json(state))
+}
+
+/// Runs a command to its end even when the client goes away meanwhile (axum drops a
+/// handler's future when its connection closes: a command cut between its write and its
+/// change in memory would leave the two apart).
+async fn detached<T: Send + 'static>(
+    command: impl std::future::Future<Output = Result<T, Refusal>> + Send + 'static,
+) -> Result<T, Refusal> {
+    tokio::spawn(command)
+        .await
+        .unwrap_or_else(|e| Err(Refusal::Internal(format!("the request failed: {e}"))))
 }
 
 #[derive(Deserialize)]
@@ -312,10 +355,12 @@ pub async fn draw(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let req: DrawRequest = body(bytes)?;
-    Ok(Json(
-        app.draw(&id, req.seat, req.token.as_deref(), &req.action)
-            .await?,
-    ))
+    let state = detached(async move {
+        let token = req.token.as_deref();
+        confirmed!(app, &id, app.draw(&id, req.seat, token, &req.action).await)
+    })
+    .await?;
+    Ok(Json(state))
 }
 
 #[derive(Deserialize)]
@@ -330,7 +375,8 @@ pub async fn join(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let req: JoinRequest = body(bytes)?;
-    let (token, state) = app.join(&id, req.seat).await?;
+    let (token, state) =
+        detached(async move { confirmed!(app, &id, app.join(&id, req.seat).await) }).await?;
     Ok(Json(json!({"token": token, "state": state})))
 }
 
@@ -339,19 +385,34 @@ pub async fn lobby(State(app): State<Arc<App>>) -> ApiResult<Json<Value>> {
     Ok(Json(Value::Array(app.lobby().await?)))
 }
 
-/// `POST /api/games/{id}/rematch`.
+/// `POST /api/games/{id}/rematch`: a rematch (`action`: `offer`, the default, `accept` or
+/// `decline`): `201` with the new game once everyone wants it, else `200` with the state.
 pub async fn rematch(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    ClientIp(ip): ClientIp,
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Response> {
-    let req: TokenRequest = body(bytes)?;
-    let (id, tokens, state) = app.rematch(&id, req.token.as_deref()).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({"id": id, "tokens": tokens, "state": state})),
-    )
-        .into_response())
+    let req: OfferRequest = body(bytes)?;
+    let action: RematchAction = req.action.as_deref().unwrap_or("offer").parse()?;
+    let creator = crate::live::client_key(ip);
+    let answer = detached(async move {
+        let token = req.token.as_deref();
+        confirmed!(
+            app,
+            &id,
+            app.rematch(&id, token, action, Some(creator.clone())).await
+        )
+    })
+    .await?;
+    Ok(match answer {
+        Rematched::Created(id, tokens, state) => (
+            StatusCode::CREATED,
+            Json(json!({"id": id, "tokens": tokens, "state": state})),
+        )
+            .into_response(),
+        Rematched::Offered(state) => Json(state).into_response(),
+    })
 }
 
 /// `GET /api/games/{id}/record`: the game record, as text.

@@ -43,6 +43,18 @@ impl ClockSpec {
     }
 }
 
+/// A clock as a takeback left it: the time each seat had when the steps after `steps` were
+/// taken back (the time used stays used). The clock is replayed from it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockBase {
+    /// How many steps the game had after the takeback.
+    pub steps: usize,
+    pub remaining_ms: Vec<i64>,
+    pub moved: Vec<bool>,
+    /// When the takeback was stored: the turn of the seat to move started then.
+    pub at_ms: i64,
+}
+
 /// A running clock.
 #[derive(Clone, Debug)]
 pub struct Clock {
@@ -76,6 +88,34 @@ impl Clock {
         clock
     }
 
+    /// The clock after `steps`, of which the first `base.steps` are summed up by `base` (the
+    /// clock a takeback left).
+    pub fn replay_from(spec: ClockSpec, base: &ClockBase, steps: &[(StepRow, i64)]) -> Clock {
+        let mut clock = Clock {
+            spec,
+            remaining: base.remaining_ms.clone(),
+            moved: base.moved.clone(),
+            turn_started: base.at_ms,
+        };
+        for (step, at) in steps.iter().skip(base.steps) {
+            clock.step(step, *at);
+        }
+        clock
+    }
+
+    /// The clock at `now_ms` for a game taken back to `steps` steps, with `to_move` to move
+    /// until now: each seat keeps the time it has now, and the turn starts at `now_ms`.
+    pub fn taken_back(&self, steps: usize, to_move: Option<u8>, now_ms: i64) -> ClockBase {
+        ClockBase {
+            steps,
+            remaining_ms: (0..self.remaining.len() as u8)
+                .map(|s| self.left(s, to_move, now_ms))
+                .collect(),
+            moved: self.moved.clone(),
+            at_ms: now_ms,
+        }
+    }
+
     /// A step stored at `at_ms`.
     pub fn step(&mut self, step: &StepRow, at_ms: i64) {
         if let StepRow::Out { seat, reason } = step {
@@ -95,11 +135,6 @@ impl Clock {
                 self.moved[s] = true;
             }
         }
-        self.turn_started = at_ms;
-    }
-
-    /// The turn starts anew at `at_ms` (after a takeback).
-    pub fn restart_turn(&mut self, at_ms: i64) {
         self.turn_started = at_ms;
     }
 
@@ -195,6 +230,24 @@ mod tests {
         assert_eq!(clock.deadline(Some(1)), None);
         assert_eq!(clock.json(Some(1), 500_000)["running"], Value::Null);
         assert_eq!(clock.left(1, Some(1), 900_000), 30_000);
+    }
+
+    #[test]
+    fn a_takeback_gives_no_time_back() {
+        let spec = ClockSpec::from_request(1.0, 0.0).unwrap();
+        let steps = [(mv(0), 1_000), (mv(1), 2_000), (mv(0), 12_000)];
+        let clock = Clock::replay(spec, 2, 0, &steps);
+        // Seat 1 to move since 12 s, its clock running: at 20 s it has 52 s left. Seat 0's
+        // last move is taken back at 20 s: seat 0 keeps its 50 s, seat 1 its 52 s.
+        let base = clock.taken_back(2, Some(1), 20_000);
+        assert_eq!(base.remaining_ms, vec![50_000, 52_000]);
+        let again = Clock::replay_from(spec, &base, &steps[..2]);
+        assert_eq!(again.left(0, Some(0), 25_000), 45_000);
+        assert_eq!(again.deadline(Some(0)), Some(70_000));
+        // Replayed from the base, later steps count as usual.
+        let later = [steps[0].clone(), steps[1].clone(), (mv(0), 30_000)];
+        let after = Clock::replay_from(spec, &base, &later);
+        assert_eq!(after.left(0, Some(1), 30_000), 40_000);
     }
 
     #[test]

@@ -132,6 +132,8 @@ async fn listen(app: Arc<App>) {
         }
         wait = Duration::from_millis(100);
         app.refresh_all().await;
+        // From here on every change another process makes is heard of.
+        app.synced.store(true, std::sync::atomic::Ordering::Release);
         loop {
             match listener.try_recv().await {
                 Ok(Some(notification)) => {
@@ -145,6 +147,10 @@ async fn listen(app: Arc<App>) {
                     tokio::spawn(async move { app.refresh(&news.game).await });
                 }
                 Ok(None) | Err(_) => {
+                    // Changes may be missed until the listener is back: commands read their
+                    // game from the database meanwhile.
+                    app.synced
+                        .store(false, std::sync::atomic::Ordering::Release);
                     tracing::warn!("the database connection was lost: connecting again");
                     break;
                 }

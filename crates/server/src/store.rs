@@ -6,7 +6,12 @@ use crate::clock::ClockSpec;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sqlx::any::AnyPoolOptions;
-use sqlx::{Any, AnyConnection, AnyPool, Executor, Row, Transaction};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+use crate::clock::ClockBase;
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
 /// A game as it was created.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,10 +35,18 @@ pub struct GameRow {
     /// When each of its steps was stored, as loaded (the clock is replayed from them); empty
     /// in a row written by the server.
     pub step_times: Vec<i64>,
-    /// The seat whose draw offer is pending, as loaded.
+    /// The seat whose draw offer is pending.
     pub draw_offer: Option<u8>,
-    /// The game a rematch of this one created, as loaded.
+    /// The game a rematch of this one created.
     pub rematch: Option<String>,
+    /// The seat whose takeback proposal is pending.
+    pub takeback_offer: Option<u8>,
+    /// The seats that agreed to the pending takeback (a bit per seat, the proposer's set).
+    pub takeback_yes: u8,
+    /// The seats that asked for a rematch (a bit per seat).
+    pub rematch_offers: u8,
+    /// The clock as the last takeback left it (time used stays used).
+    pub clock_base: Option<ClockBase>,
     /// Who created it (a hash of the client's address), when a client did; written only.
     pub creator: Option<String>,
 }
@@ -55,6 +68,87 @@ pub enum StepRow {
         winner: Option<u8>,
         reason: String,
     },
+}
+
+/// One change of a stored game (see [`Store::change`]).
+pub struct Change<'a> {
+    /// The game's row as it is after the change (its mutable parts are written).
+    pub row: &'a GameRow,
+    /// The version the change was judged on.
+    pub from_version: u64,
+    /// The game has a result after the change.
+    pub finished: bool,
+    /// Steps from this place on are taken back first.
+    pub truncate: Option<usize>,
+    /// A step stored at this place.
+    pub append: Option<(usize, &'a StepRow)>,
+    /// A new game created in the same transaction (an accepted rematch).
+    pub create: Option<&'a GameRow>,
+}
+
+/// A transaction on one pooled connection that either commits or is given up with its
+/// connection: a connection whose statement or `COMMIT` failed is closed, never returned to
+/// the pool (a connection left inside a failed transaction took every later write with it,
+/// acknowledged and never committed).
+struct Write {
+    conn: PoolConnection<Any>,
+    open: bool,
+}
+
+impl Write {
+    /// Begins a write: on SQLite `BEGIN IMMEDIATE` takes the write lock at once (waiting
+    /// `busy_timeout` for it), so that a transaction never fails half-way to upgrade its lock.
+    async fn begin(pool: &AnyPool, backend: Backend) -> Result<Write, StoreError> {
+        Write::begin_with(
+            pool,
+            if backend == Backend::Sqlite {
+                "BEGIN IMMEDIATE"
+            } else {
+                "BEGIN"
+            },
+        )
+        .await
+    }
+
+    /// Begins a read of one consistent snapshot.
+    async fn read(pool: &AnyPool, backend: Backend) -> Result<Write, StoreError> {
+        Write::begin_with(
+            pool,
+            if backend == Backend::Sqlite {
+                "BEGIN"
+            } else {
+                "BEGIN ISOLATION LEVEL REPEATABLE READ"
+            },
+        )
+        .await
+    }
+
+    async fn begin_with(pool: &AnyPool, begin: &str) -> Result<Write, StoreError> {
+        let conn = pool.acquire().await?;
+        let mut write = Write { conn, open: true };
+        write.conn().execute(begin).await?;
+        Ok(write)
+    }
+
+    fn conn(&mut self) -> &mut AnyConnection {
+        &mut self.conn
+    }
+
+    async fn commit(mut self) -> Result<(), StoreError> {
+        self.conn.execute("COMMIT").await?;
+        self.open = false;
+        Ok(())
+    }
+}
+
+impl Drop for Write {
+    fn drop(&mut self) {
+        if self.open {
+            // Failed, or abandoned half-way: the connection goes with its transaction (the
+            // database rolls back what it never saw committed).
+            self.conn.close_on_drop();
+        }
+    }
 }
 
 /// Why a write did not happen.
@@ -104,6 +198,8 @@ pub struct Store {
     url: String,
     /// This process's name in its announcements, so that it skips its own.
     instance: String,
+    /// SQLite: the most pages the database file may grow to (0: no limit but SQLite's own).
+    max_pages: Arc<AtomicU32>,
 }
 
 /// A change of a game announced on [`CHANNEL`].
@@ -127,6 +223,9 @@ impl Announcement {
 /// The PostgreSQL channel on which every change of a game is announced (the payload is the
 /// game's id), so that the other server processes on the database update their players.
 pub const CHANNEL: &str = "myrmidon_games";
+
+/// [`Store::set_max_pages`]'s "no limit" once a limit was set.
+const NO_PAGE_LIMIT: u32 = u32::MAX;
 
 pub fn now() -> i64 {
     SystemTime::now()
@@ -188,6 +287,7 @@ impl Store {
                 backend: Backend::Postgres,
                 url: url.to_string(),
                 instance: instance(),
+                max_pages: Arc::new(AtomicU32::new(0)),
             });
         }
         let path = url.strip_prefix("sqlite:").unwrap_or(url);
@@ -198,6 +298,8 @@ impl Store {
         } else {
             sqlite_url(path)
         };
+        let max_pages = Arc::new(AtomicU32::new(0));
+        let limit = max_pages.clone();
         let pool = AnyPoolOptions::new()
             // One in-memory database is one connection, kept for the life of the pool.
             .max_connections(if memory { 1 } else { 4 })
@@ -217,6 +319,25 @@ impl Store {
                     Ok(())
                 })
             })
+            .before_acquire(move |conn, _| {
+                let limit = limit.clone();
+                Box::pin(async move {
+                    match limit.load(Ordering::Relaxed) {
+                        0 => {}
+                        NO_PAGE_LIMIT => {
+                            conn.execute(
+                                format!("PRAGMA max_page_count = {}", u32::MAX - 1).as_str(),
+                            )
+                            .await?;
+                        }
+                        pages => {
+                            conn.execute(format!("PRAGMA max_page_count = {pages}").as_str())
+                                .await?;
+                        }
+                    }
+                    Ok(true)
+                })
+            })
             .connect(&connect)
             .await?;
         sqlx::migrate!("./migrations/sqlite")
@@ -228,7 +349,24 @@ impl Store {
             backend: Backend::Sqlite,
             url: url.to_string(),
             instance: instance(),
+            max_pages,
         })
+    }
+
+    /// SQLite: lets the database file grow to `pages` pages at most (`None`: no limit again):
+    /// a full disk, as far as the server can tell, for the tests of what a full disk does.
+    /// Applied to every connection as it is taken from the pool.
+    pub fn set_max_pages(&self, pages: Option<u32>) {
+        let pages = pages.map_or(NO_PAGE_LIMIT, |p| p.clamp(1, NO_PAGE_LIMIT - 1));
+        self.max_pages.store(pages, Ordering::Relaxed);
+    }
+
+    /// SQLite: the pages the database file has now.
+    pub async fn page_count(&self) -> Result<u32, StoreError> {
+        let row = sqlx::query("PRAGMA page_count")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get::<i64, _>(0)?.max(0) as u32)
     }
 
     pub fn backend(&self) -> Backend {
@@ -250,18 +388,6 @@ impl Store {
         sqlx::raw_sql("SELECT 1").execute(&self.pool).await.is_ok()
     }
 
-    /// Commits a change of game `id`, telling the other server processes on a PostgreSQL
-    /// database of it (the notification is delivered with the commit, so never for a change
-    /// that did not happen). SQLite has no other processes to tell.
-    async fn publish(&self, mut tx: Transaction<'_, Any>, id: &str) -> Result<(), StoreError> {
-        if self.backend == Backend::Postgres && id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            let notify = format!("NOTIFY {CHANNEL}, '{id} {}'", self.instance);
-            tx.execute(notify.as_str()).await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
     pub async fn create_game(&self, game: &GameRow) -> Result<(), StoreError> {
         self.create_with_steps(game, &[], false).await
     }
@@ -271,20 +397,17 @@ impl Store {
         // The game's row and its steps from one snapshot: read apart, a step committed by
         // another process between the two reads gave a version one behind the steps, and the
         // next move was answered with a version already given (seen in the racing test).
-        let mut tx = self.pool.begin().await?;
-        if self.backend == Backend::Postgres {
-            sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                .execute(&mut *tx)
-                .await?;
-        }
+        let mut tx = Write::read(&self.pool, self.backend).await?;
         let Some(row) = sqlx::query(
             "SELECT id, kind, settings, start, seats, token_hashes, version, clock, created_at, \
-             public, draw_offer, rematch FROM games WHERE id = $1",
+             public, draw_offer, rematch, takeback_offer, takeback_yes, rematch_offers, \
+             clock_base FROM games WHERE id = $1",
         )
         .bind(id)
-        .fetch_optional(&mut *tx)
+        .fetch_optional(tx.conn())
         .await?
         else {
+            tx.commit().await?;
             return Ok(None);
         };
         let mut game = game_row(
@@ -308,12 +431,28 @@ impl Store {
             .transpose()
             .map_err(|e| corrupt("draw offer", e))?;
         game.rematch = row.try_get("rematch")?;
+        let seat = |column: &str| -> Result<Option<u8>, StoreError> {
+            row.try_get::<Option<i64>, _>(column)?
+                .map(u8::try_from)
+                .transpose()
+                .map_err(|e| corrupt(column, e))
+        };
+        game.takeback_offer = seat("takeback_offer")?;
+        let mask = |column: &str| -> Result<u8, StoreError> {
+            u8::try_from(row.try_get::<i64, _>(column)?).map_err(|e| corrupt(column, e))
+        };
+        game.takeback_yes = mask("takeback_yes")?;
+        game.rematch_offers = mask("rematch_offers")?;
+        game.clock_base = match row.try_get::<Option<String>, _>("clock_base")? {
+            Some(text) => Some(serde_json::from_str(&text).map_err(|e| corrupt("clock", e))?),
+            None => None,
+        };
         let mut times = Vec::new();
         let steps = sqlx::query(
             "SELECT kind, seat, body, created_at FROM steps WHERE game_id = $1 ORDER BY seq",
         )
         .bind(id)
-        .fetch_all(&mut *tx)
+        .fetch_all(tx.conn())
         .await?
         .into_iter()
         .map(|r| {
@@ -326,83 +465,75 @@ impl Store {
         Ok(Some((game, steps)))
     }
 
-    /// Stores step number `seq` of a game (and whether the game is now finished); a pending
-    /// draw offer is withdrawn. Fails with [`StoreError::Conflict`] if that place is taken.
-    /// Returns the time it was stored at (milliseconds since the epoch).
-    pub async fn append_step(
-        &self,
-        id: &str,
-        seq: usize,
-        step: &StepRow,
-        finished: bool,
-    ) -> Result<i64, StoreError> {
+    /// Makes one change of game `id`, in one transaction, only if the stored game is still at
+    /// `change.from_version` (the version the change was judged on): otherwise nothing is
+    /// written and the answer is [`StoreError::Conflict`]. Of two changes racing from one
+    /// version, through one process or several, exactly one is stored. The row's state after
+    /// the change (seats, offers, the clock after a takeback, the rematch) is written whole
+    /// from `row`. Returns the time the change was stored at (milliseconds since the epoch).
+    pub async fn change(&self, change: &Change<'_>) -> Result<i64, StoreError> {
         let at = now();
-        let mut tx = self.pool.begin().await?;
-        insert_step(&mut tx, id, seq, step, at).await?;
-        sqlx::query(
-            "UPDATE games SET version = version + 1, finished = $1, draw_offer = NULL \
-             WHERE id = $2",
+        let row = change.row;
+        let mut write = Write::begin(&self.pool, self.backend).await?;
+        let done = sqlx::query(
+            "UPDATE games SET version = version + 1, finished = $1, seats = $2, \
+             token_hashes = $3, draw_offer = $4, takeback_offer = $5, takeback_yes = $6, \
+             rematch_offers = $7, rematch = $8, clock_base = $9 WHERE id = $10 AND version = $11",
         )
-        .bind(finished as i64)
-        .bind(id)
-        .execute(&mut *tx)
+        .bind(change.finished as i64)
+        .bind(serde_json::to_string(&row.seats).expect("seats serialise"))
+        .bind(serde_json::to_string(&row.token_hashes).expect("tokens serialise"))
+        .bind(row.draw_offer.map(i64::from))
+        .bind(row.takeback_offer.map(i64::from))
+        .bind(i64::from(row.takeback_yes))
+        .bind(i64::from(row.rematch_offers))
+        .bind(&row.rematch)
+        .bind(
+            row.clock_base
+                .as_ref()
+                .map(|b| serde_json::to_string(b).expect("a clock serialises")),
+        )
+        .bind(&row.id)
+        .bind(change.from_version as i64)
+        .execute(write.conn())
         .await?;
-        self.publish(tx, id).await?;
+        only_if(done.rows_affected() > 0)?;
+        if let Some(from) = change.truncate {
+            sqlx::query("DELETE FROM steps WHERE game_id = $1 AND seq >= $2")
+                .bind(&row.id)
+                .bind(from as i64)
+                .execute(write.conn())
+                .await?;
+        }
+        if let Some((seq, step)) = change.append {
+            insert_step(write.conn(), &row.id, seq, step, at).await?;
+        }
+        if let Some(game) = change.create {
+            insert_game(write.conn(), game).await?;
+        }
+        if self.backend == Backend::Postgres {
+            for id in std::iter::once(&row.id).chain(change.create.map(|g| &g.id)) {
+                if id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                    let notify = format!("NOTIFY {CHANNEL}, '{id} {}'", self.instance);
+                    write.conn().execute(notify.as_str()).await?;
+                }
+            }
+        }
+        write.commit().await?;
         Ok(at)
     }
 
-    /// Gives a seat to someone who joined: the seats and token hashes change from `old_seats`
-    /// to the new ones, unless another writer changed the seats first
-    /// ([`StoreError::Conflict`]).
-    pub async fn claim_seat(
-        &self,
-        id: &str,
-        old_seats: &[String],
-        seats: &[String],
-        token_hashes: &[Option<String>],
-    ) -> Result<(), StoreError> {
-        let old = serde_json::to_string(old_seats).expect("seats serialise");
-        let new = serde_json::to_string(seats).expect("seats serialise");
-        let tokens = serde_json::to_string(token_hashes).expect("tokens serialise");
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
-            "UPDATE games SET seats = $1, token_hashes = $2 WHERE id = $3 AND seats = $4",
-        )
-        .bind(new)
-        .bind(tokens)
-        .bind(id)
-        .bind(old)
-        .execute(&mut *tx)
-        .await?;
-        only_if(done.rows_affected() > 0)?;
-        self.publish(tx, id).await?;
-        Ok(())
-    }
-
-    /// Sets (or with `None` withdraws) the pending draw offer of a game.
-    pub async fn set_draw_offer(&self, id: &str, seat: Option<u8>) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("UPDATE games SET draw_offer = $1 WHERE id = $2")
-            .bind(seat.map(i64::from))
+    /// The stored version of game `id` (`None`: no such game), to confirm that the game in
+    /// memory is the stored one before refusing a request on it.
+    pub async fn version(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        let row = sqlx::query("SELECT version FROM games WHERE id = $1")
             .bind(id)
-            .execute(&mut *tx)
+            .fetch_optional(&self.pool)
             .await?;
-        self.publish(tx, id).await?;
-        Ok(())
-    }
-
-    /// Records the game a rematch of game `id` created, unless one was recorded first
-    /// ([`StoreError::Conflict`]).
-    pub async fn set_rematch(&self, id: &str, rematch: &str) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query("UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL")
-            .bind(rematch)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        only_if(done.rows_affected() > 0)?;
-        self.publish(tx, id).await?;
-        Ok(())
+        Ok(match row {
+            Some(row) => Some(row.try_get::<i64, _>("version")? as u64),
+            None => None,
+        })
     }
 
     /// How many unfinished games `creator` created since `since_ms`.
@@ -432,25 +563,6 @@ impl Store {
         .collect()
     }
 
-    /// Takes back the steps from place `from` on (a takeback); the game has no result after.
-    pub async fn truncate(&self, id: &str, from: usize) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("DELETE FROM steps WHERE game_id = $1 AND seq >= $2")
-            .bind(id)
-            .bind(from as i64)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query(
-            "UPDATE games SET finished = 0, version = version + 1, draw_offer = NULL \
-             WHERE id = $1",
-        )
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        self.publish(tx, id).await?;
-        Ok(())
-    }
-
     /// Creates a game with steps already played (an imported record), in one transaction.
     pub async fn create_with_steps(
         &self,
@@ -458,19 +570,18 @@ impl Store {
         steps: &[StepRow],
         finished: bool,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        insert_game(&mut tx, game).await?;
+        let mut write = Write::begin(&self.pool, self.backend).await?;
+        insert_game(write.conn(), game).await?;
         for (i, step) in steps.iter().enumerate() {
-            insert_step(&mut tx, &game.id, i, step, game.created_ms).await?;
+            insert_step(write.conn(), &game.id, i, step, game.created_ms).await?;
         }
         sqlx::query("UPDATE games SET version = $1, finished = $2 WHERE id = $3")
             .bind(game.version as i64)
             .bind(finished as i64)
             .bind(&game.id)
-            .execute(&mut *tx)
+            .execute(write.conn())
             .await?;
-        tx.commit().await?;
-        Ok(())
+        write.commit().await
     }
 
     /// The ids of the games without a result, oldest first (to resume computer moves after a
@@ -589,6 +700,10 @@ fn game_row(
         public: false,
         draw_offer: None,
         rematch: None,
+        takeback_offer: None,
+        takeback_yes: 0,
+        rematch_offers: 0,
+        clock_base: None,
         creator: None,
     })
 }

@@ -10,7 +10,9 @@ use myrmidon_rules::DynRecord;
 
 use crate::store::{StepRow, StoreError};
 
-use super::{new_token, App, Live, Seat, Slot};
+use super::change::Edit;
+
+use super::{new_token, App, Live, Refusal, Seat, Slot};
 
 /// How long past three times its thinking time a computer move made by another server
 /// process may take before this one makes it instead (the other may have stopped).
@@ -87,62 +89,90 @@ impl App {
             })
             .await
             .unwrap_or_else(|e| Err(format!("the engine stopped: {e}")));
-            {
-                let mut live = slot.live.lock().await;
-                live.thinking = false;
-                let text = match choice {
-                    Ok(Some(text)) if live.version == version => text,
-                    // The game changed meanwhile (a takeback): think again if it is still
-                    // the computer's turn.
-                    Ok(Some(_)) => {
-                        let next = live.claim();
-                        live.publish();
-                        match next {
-                            Some(next) => {
-                                job = next;
-                                continue;
-                            }
-                            None => return,
-                        }
-                    }
-                    Ok(None) => {
-                        live.publish();
-                        return;
-                    }
-                    Err(e) => {
-                        tracing::error!("game {}: computer move: {e}", live.row.id);
-                        live.publish();
-                        return;
-                    }
-                };
-                let id = live.row.id.clone();
-                if let Err(e) = live.record.play(&text) {
-                    tracing::error!("game {id}: the computer chose {text:?}: {e}");
+            let text = match choice {
+                Ok(Some(text)) => text,
+                Ok(None) => {
+                    let mut live = slot.live.lock().await;
+                    live.thinking = false;
                     live.publish();
                     return;
                 }
-                let finished = live.record.result().is_some();
-                let step = StepRow::Move { seat, text };
-                let seq = live.steps;
-                let at = match self.store.append_step(&id, seq, &step, finished).await {
-                    Ok(at) => at,
-                    Err(e) => {
-                        tracing::error!("game {id}: storing the computer's move: {e}");
-                        live.record.undo();
-                        live.publish();
-                        return;
-                    }
-                };
-                live.stored(&step, at);
-                live.steps += 1;
-                // Another computer seat may be next (three players).
-                let next = live.changed();
-                self.arm(&slot);
-                match next {
-                    Some(next) => job = next,
-                    None => return,
+                Err(e) => {
+                    let mut live = slot.live.lock().await;
+                    tracing::error!("game {}: computer move: {e}", live.row.id);
+                    live.thinking = false;
+                    live.publish();
+                    return;
+                }
+            };
+            match self.store_computer_move(&slot, version, seat, &text).await {
+                Some(next) => job = next,
+                None => return,
+            }
+        }
+    }
+
+    /// Stores the computer's move chosen at `version`, trying again while the database does
+    /// not answer (the move is owed to the game: it waits, thinking, until it is stored).
+    /// Returns the next computer move to make (three players), if any.
+    async fn store_computer_move(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        version: u64,
+        seat: u8,
+        text: &str,
+    ) -> Option<Job> {
+        let mut wait = Duration::from_millis(100);
+        loop {
+            let mut live = slot.live.lock().await;
+            if live.version != version {
+                // The game changed meanwhile (a takeback, or another process's change): think
+                // again if it is still the computer's turn.
+                live.thinking = false;
+                let next = live.claim();
+                live.publish();
+                return next;
+            }
+            let id = live.row.id.clone();
+            if let Err(e) = live.record.play(text) {
+                tracing::error!("game {id}: the computer chose {text:?}: {e}");
+                live.thinking = false;
+                live.publish();
+                return None;
+            }
+            let edit = Edit {
+                step: Some(StepRow::Move {
+                    seat,
+                    text: text.to_string(),
+                }),
+                ..Edit::row(live.next_row())
+            };
+            live.thinking = false;
+            match self.commit(&mut live, edit).await {
+                Ok(next) => {
+                    drop(live);
+                    self.arm(slot);
+                    return next;
+                }
+                Err(Refusal::Conflict(_)) => {
+                    // Another process stored a change first: the game is read again (and the
+                    // process that made the change thinks, or this one takes over later).
+                    live.record.undo();
+                    live.publish();
+                    return None;
+                }
+                Err(e) => {
+                    live.record.undo();
+                    live.thinking = true;
+                    tracing::warn!(
+                        "game {id}: storing the computer's move {text}: {e:?}; trying again \
+                         in {wait:?}"
+                    );
                 }
             }
+            drop(live);
+            tokio::time::sleep(wait).await;
+            wait = (wait * 2).min(Duration::from_secs(2));
         }
     }
 

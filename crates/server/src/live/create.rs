@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::store::now;
 use myrmidon_rules::dynamic::Step;
-use myrmidon_rules::{pgn, registry, Settings};
+use myrmidon_rules::{pgn, registry, DynRecord, Settings};
 use serde_json::Value;
 
 use crate::store::{GameRow, StepRow};
@@ -39,57 +39,7 @@ impl App {
         self: &Arc<Self>,
         new: NewGame,
     ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
-        let NewGame {
-            kind,
-            seats,
-            settings,
-            position,
-            clock,
-            public,
-            creator,
-        } = new;
-        let (kind, seats) = (kind.as_str(), seats.as_slice());
-        let game = registry::find(kind).map_err(|e| Refusal::NotFound(e.to_string()))?;
-        let info = game.info();
-        let tokens = seat_tokens(info.players.len(), info.id, seats)?;
-        if position.is_some() && !settings.is_empty() {
-            return Err(Refusal::Bad(
-                "settings and position: a position string fixes the settings, give one or the \
-                 other"
-                    .into(),
-            ));
-        }
-        let record = match &position {
-            Some(p) => game
-                .new_game_at(p)
-                .map_err(|e| Refusal::Bad(format!("position: {e}")))?,
-            None => game
-                .new_game(&Settings(settings.clone()))
-                .map_err(|e| Refusal::Bad(format!("settings: {e}")))?,
-        };
-        let row = GameRow {
-            id: new_id(),
-            kind: info.id.to_string(),
-            settings: if position.is_some() {
-                record.settings().0
-            } else {
-                settings
-            },
-            start: position,
-            version: 0,
-            seats: seats.to_vec(),
-            token_hashes: tokens
-                .iter()
-                .map(|t| t.as_deref().map(hash_token))
-                .collect(),
-            clock,
-            created_ms: now(),
-            step_times: Vec::new(),
-            draw_offer: None,
-            rematch: None,
-            public,
-            creator,
-        };
+        let (row, record, tokens) = prepare(new)?;
         self.store.create_game(&row).await?;
         let id = row.id.clone();
         let live = Live::new(row, record, &[]).map_err(Refusal::Internal)?;
@@ -97,7 +47,7 @@ impl App {
     }
 
     /// The game as a game record (docs/records.md).
-    pub async fn record_text(&self, id: &str) -> Result<String, Refusal> {
+    pub async fn record_text(self: &Arc<Self>, id: &str) -> Result<String, Refusal> {
         let slot = self.game(id).await?;
         let live = slot.live.lock().await;
         let header = pgn::Header {
@@ -177,6 +127,10 @@ impl App {
             step_times: Vec::new(),
             draw_offer: None,
             rematch: None,
+            takeback_offer: None,
+            takeback_yes: 0,
+            rematch_offers: 0,
+            clock_base: None,
             public,
             creator,
         };
@@ -188,4 +142,67 @@ impl App {
         let live = Live::new(row, replayed, &steps).map_err(Refusal::Internal)?;
         Ok(self.install(id, live, tokens).await)
     }
+}
+
+/// A new game, not stored yet: its row, its record and the tokens of its seats.
+pub(super) type Prepared = (GameRow, Box<dyn DynRecord>, Vec<Option<String>>);
+
+/// A new game's row, record and tokens, before it is stored.
+pub(super) fn prepare(new: NewGame) -> Result<Prepared, Refusal> {
+    let NewGame {
+        kind,
+        seats,
+        settings,
+        position,
+        clock,
+        public,
+        creator,
+    } = new;
+    let (kind, seats) = (kind.as_str(), seats.as_slice());
+    let game = registry::find(kind).map_err(|e| Refusal::NotFound(e.to_string()))?;
+    let info = game.info();
+    let tokens = seat_tokens(info.players.len(), info.id, seats)?;
+    if position.is_some() && !settings.is_empty() {
+        return Err(Refusal::Bad(
+            "settings and position: a position string fixes the settings, give one or the \
+             other"
+                .into(),
+        ));
+    }
+    let record = match &position {
+        Some(p) => game
+            .new_game_at(p)
+            .map_err(|e| Refusal::Bad(format!("position: {e}")))?,
+        None => game
+            .new_game(&Settings(settings.clone()))
+            .map_err(|e| Refusal::Bad(format!("settings: {e}")))?,
+    };
+    let row = GameRow {
+        id: new_id(),
+        kind: info.id.to_string(),
+        settings: if position.is_some() {
+            record.settings().0
+        } else {
+            settings
+        },
+        start: position,
+        version: 0,
+        seats: seats.to_vec(),
+        token_hashes: tokens
+            .iter()
+            .map(|t| t.as_deref().map(hash_token))
+            .collect(),
+        clock,
+        created_ms: now(),
+        step_times: Vec::new(),
+        draw_offer: None,
+        rematch: None,
+        takeback_offer: None,
+        takeback_yes: 0,
+        rematch_offers: 0,
+        clock_base: None,
+        public,
+        creator,
+    };
+    Ok((row, record, tokens))
 }

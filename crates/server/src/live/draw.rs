@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::store::StepRow;
 
+use super::change::Edit;
 use super::{App, Refusal, Seat};
 
 impl App {
@@ -21,7 +22,7 @@ impl App {
         token: Option<&str>,
         action: &str,
     ) -> Result<Value, Refusal> {
-        let slot = self.game(id).await?;
+        let slot = self.current(id).await?;
         let mut live = slot.live.lock().await;
         let players = live.record.player_names();
         if players.len() != 2 {
@@ -34,9 +35,9 @@ impl App {
         live.acting_seat(seat, token, "draw")?;
         let other = 1 - seat;
         let accept = match action {
-            "offer" if live.draw_offer == Some(other) => true,
+            "offer" if live.row.draw_offer == Some(other) => true,
             "offer" => {
-                if live.draw_offer == Some(seat) {
+                if live.row.draw_offer == Some(seat) {
                     return Err(Refusal::Bad(
                         "draw: this seat's offer is already pending".into(),
                     ));
@@ -57,22 +58,20 @@ impl App {
                         ));
                     }
                     if better {
-                        live.draw_offer = None;
                         live.draw_declined = Some(other);
                         live.publish();
                         return Ok(live.state());
                     }
                     true
                 } else {
-                    self.store.set_draw_offer(id, Some(seat)).await?;
-                    live.draw_offer = Some(seat);
-                    live.draw_declined = None;
-                    live.publish();
+                    let mut row = live.next_row();
+                    row.draw_offer = Some(seat);
+                    self.commit(&mut live, Edit::row(row)).await?;
                     return Ok(live.state());
                 }
             }
             "accept" | "decline" => {
-                if live.draw_offer != Some(other) {
+                if live.row.draw_offer != Some(other) {
                     return Err(Refusal::Bad(format!(
                         "draw: {} has no pending offer to {action}",
                         players[other as usize]
@@ -87,9 +86,8 @@ impl App {
             }
         };
         if !accept {
-            self.store.set_draw_offer(id, None).await?;
-            live.draw_offer = None;
-            live.publish();
+            let row = live.next_row();
+            self.commit(&mut live, Edit::row(row)).await?;
             return Ok(live.state());
         }
         let mut record = live.record.clone_box();

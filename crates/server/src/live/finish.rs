@@ -3,12 +3,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::store::now;
 use myrmidon_rules::{DynRecord, Reason};
 use serde_json::Value;
 
-use crate::store::{StepRow, StoreError};
+use crate::store::{now, StepRow};
 
+use super::change::Edit;
 use super::{App, Job, Live, Refusal, Slot};
 
 impl App {
@@ -19,7 +19,7 @@ impl App {
         seat: u8,
         token: Option<&str>,
     ) -> Result<Value, Refusal> {
-        let slot = self.game(id).await?;
+        let slot = self.current(id).await?;
         let (state, job) = {
             let mut live = slot.live.lock().await;
             let name = live.acting_seat(seat, token, "resign")?;
@@ -41,23 +41,19 @@ impl App {
     }
 
     /// Stores a step that is not a move on the board (a seat out, a result declared), which
-    /// made `record` from the game's, and makes it the game's: the new state is published and
-    /// the computer's move returned if it is its turn.
+    /// made `record` from the game's, and makes it the game's.
     pub(super) async fn store_off_board(
-        &self,
+        self: &Arc<Self>,
         live: &mut Live,
         record: Box<dyn DynRecord>,
         step: StepRow,
-    ) -> Result<Option<Job>, StoreError> {
-        let finished = record.result().is_some();
-        let at = self
-            .store
-            .append_step(&live.row.id, live.steps, &step, finished)
-            .await?;
-        live.stored(&step, at);
-        live.record = record;
-        live.steps += 1;
-        Ok(live.changed())
+    ) -> Result<Option<Job>, Refusal> {
+        let edit = Edit {
+            record: Some(record),
+            step: Some(step),
+            ..Edit::row(live.next_row())
+        };
+        self.commit(live, edit).await
     }
 
     /// Sets a timer for the running clock of the game, if any: when it rings and nothing has
@@ -81,6 +77,7 @@ impl App {
 
     /// The seat to move loses on time if its flag has fallen (and, with `version`, if the game
     /// has not changed since): with two players the other wins; with three it leaves the game.
+    /// When the database does not answer, the flag is tried again a second later.
     pub(super) async fn flag(self: &Arc<Self>, slot: &Arc<Slot>, version: Option<u64>) {
         let job = {
             let mut live = slot.live.lock().await;
@@ -103,16 +100,21 @@ impl App {
             };
             match self.store_off_board(&mut live, record, step).await {
                 Ok(job) => job,
-                Err(StoreError::Conflict) => {
-                    // Another server process stored a step first (its own flag, or a move in
-                    // time): read the game again.
-                    let id = live.row.id.clone();
-                    drop(live);
-                    self.refresh(&id).await;
-                    return;
-                }
+                // Another change came first (a move in time through another process, or its
+                // own flag): the game is read again.
+                Err(Refusal::Conflict(_)) => return,
                 Err(e) => {
-                    tracing::error!("game {}: storing a flag: {e}", live.row.id);
+                    tracing::error!("game {}: storing a flag: {e:?}", live.row.id);
+                    let version = live.version;
+                    drop(live);
+                    let app = self.clone();
+                    let slot = slot.clone();
+                    tokio::spawn(async move {
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                        if slot.live.lock().await.version == version {
+                            app.arm(&slot);
+                        }
+                    });
                     return;
                 }
             }

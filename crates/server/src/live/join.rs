@@ -4,14 +4,13 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use crate::store::StoreError;
-
+use super::change::Edit;
 use super::{hash_token, new_token, App, Refusal, Seat};
 
 impl App {
     /// Takes an open seat: its new token and the state.
     pub async fn join(self: &Arc<Self>, id: &str, seat: u8) -> Result<(String, Value), Refusal> {
-        let slot = self.game(id).await?;
+        let slot = self.current(id).await?;
         let mut live = slot.live.lock().await;
         let players = live.record.player_names();
         let Some(kind) = live.seats.get(seat as usize).copied() else {
@@ -36,31 +35,24 @@ impl App {
             return Err(Refusal::Bad("join: the game is over".into()));
         }
         let token = new_token();
-        let mut seats = live.row.seats.clone();
-        seats[seat as usize] = "online".into();
-        let mut hashes = live.row.token_hashes.clone();
-        hashes[seat as usize] = Some(hash_token(&token));
-        match self
-            .store
-            .claim_seat(id, &live.row.seats, &seats, &hashes)
+        // Taking a seat leaves the pending offers as they are.
+        let mut row = live.row.clone();
+        row.seats[seat as usize] = "online".into();
+        row.token_hashes[seat as usize] = Some(hash_token(&token));
+        let job = self
+            .commit(&mut live, Edit::row(row))
             .await
-        {
-            Ok(()) => {}
-            Err(StoreError::Conflict) => {
-                // Another process changed the game: read it again.
-                drop(live);
-                self.refresh(id).await;
-                return Err(Refusal::Conflict(format!(
-                    "seat {seat} ({name}) was taken by someone else"
-                )));
-            }
-            Err(e) => return Err(e.into()),
-        }
-        live.row.seats = seats;
-        live.row.token_hashes = hashes;
-        live.seats[seat as usize] = Seat::Online;
-        live.publish();
-        Ok((token, live.state()))
+            .map_err(|e| match e {
+                Refusal::Conflict(_) => Refusal::Conflict(format!(
+                    "seat {seat} ({name}): the game changed (someone else may have taken the \
+                 seat): read the state again"
+                )),
+                e => e,
+            })?;
+        let state = live.state();
+        drop(live);
+        self.start(slot, job);
+        Ok((token, state))
     }
 
     /// The public games with open seats, newest first.

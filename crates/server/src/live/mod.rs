@@ -3,6 +3,7 @@
 //! change is stored before it is applied and acknowledged.
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 
@@ -12,8 +13,9 @@ use myrmidon_rules::{registry, DynRecord, Outcome, Reason, Settings};
 use serde_json::Value;
 use tokio::sync::{broadcast, Mutex, Semaphore};
 
-use crate::store::{GameRow, StepRow, Store, StoreError};
+use crate::store::{Backend, GameRow, StepRow, Store, StoreError};
 
+mod change;
 mod computer;
 mod create;
 mod draw;
@@ -26,8 +28,10 @@ mod takeback;
 mod view;
 
 use computer::{Job, TAKEOVER};
+pub use rematch::{RematchAction, Rematched};
 use seats::seat_tokens;
 pub use seats::{client_key, hash_token, new_id, new_token, Seat};
+pub use takeback::TakebackAction;
 pub use view::{board_of, captured, legal_json, outcome_json, state_of};
 
 /// The highest computer level.
@@ -87,20 +91,18 @@ pub struct Live {
     pub record: Box<dyn DynRecord>,
     /// The steps stored so far (the next step's place).
     pub steps: usize,
-    /// The computer is choosing a move.
+    /// The computer is choosing a move here.
     pub thinking: bool,
+    /// The computer is to move and another server process thinks for it (it made the last
+    /// change).
+    pub elsewhere: bool,
     /// Counts every change (a takeback too), as the store does: a computer move chosen before
     /// a change is dropped, and the state's `version` is it.
     pub version: u64,
     /// Every change, as the state's JSON text, to the game's watchers.
     pub watchers: broadcast::Sender<Arc<str>>,
-    /// A pending draw offer, by this seat (stored, so that every server process sees it). Any
-    /// change of the game withdraws it.
-    pub draw_offer: Option<u8>,
     /// The seat (of the computer) that declined the last offer, until the next change.
     pub draw_declined: Option<u8>,
-    /// The game a rematch of this one created.
-    pub rematch: Option<String>,
     /// The game's clock, if it has one.
     pub clock: Option<Clock>,
 }
@@ -119,20 +121,32 @@ pub struct App {
     pub think: Duration,
     /// Limits per client.
     pub limiter: Arc<Limiter>,
+    /// Whether this process hears of every change other processes make (always with SQLite;
+    /// with PostgreSQL while the listener is connected): when it is not, every command reads
+    /// its game from the database first.
+    pub synced: AtomicBool,
 }
 /// The clock of a stored game after these steps, if it has one: replayed from the times the
 /// steps were stored (all at its creation for a game imported from a record).
 fn clock_of(row: &GameRow, steps: &[StepRow]) -> Option<Clock> {
     let spec = row.clock?;
-    let timed: Vec<(StepRow, i64)> = steps
+    let timed = timed_steps(row, steps);
+    Some(match &row.clock_base {
+        Some(base) if base.steps <= steps.len() => Clock::replay_from(spec, base, &timed),
+        _ => Clock::replay(spec, row.seats.len(), row.created_ms, &timed),
+    })
+}
+
+/// The steps with the times they were stored at.
+fn timed_steps(row: &GameRow, steps: &[StepRow]) -> Vec<(StepRow, i64)> {
+    steps
         .iter()
         .enumerate()
         .map(|(i, s)| {
             let at = row.step_times.get(i).copied().unwrap_or(row.created_ms);
             (s.clone(), at)
         })
-        .collect();
-    Some(Clock::replay(spec, row.seats.len(), row.created_ms, &timed))
+        .collect()
 }
 /// The record a stored game replays to.
 pub fn replay(row: &GameRow, steps: &[StepRow]) -> Result<Box<dyn DynRecord>, String> {
@@ -189,10 +203,9 @@ impl Live {
             record,
             steps,
             thinking: false,
+            elsewhere: false,
             watchers,
-            draw_offer: row.draw_offer,
             draw_declined: None,
-            rematch: row.rematch.clone(),
             clock,
             row,
         })
@@ -219,18 +232,6 @@ impl Live {
         self.clock.as_ref()?.deadline(self.seat_to_move())
     }
 
-    /// After a change: counts it, starts the computer's move if it is its turn (returned, to
-    /// run once the lock is let go) and tells the watchers.
-    #[must_use]
-    fn changed(&mut self) -> Option<Job> {
-        self.version += 1;
-        self.draw_offer = None;
-        self.draw_declined = None;
-        let job = self.claim();
-        self.publish();
-        job
-    }
-
     pub(crate) fn publish(&self) {
         let text: Arc<str> = self.state().to_string().into();
         // No watcher is not an error.
@@ -250,6 +251,7 @@ impl App {
         engines: usize,
         limits: RateLimits,
     ) -> Arc<App> {
+        let backend = store.backend();
         Arc::new(App {
             store,
             games: StdMutex::new(HashMap::new()),
@@ -257,11 +259,12 @@ impl App {
             analyses: Arc::new(Semaphore::new(engines.max(1))),
             think,
             limiter: Limiter::new(limits),
+            synced: AtomicBool::new(backend == Backend::Sqlite),
         })
     }
 
     /// The game with this id, loaded from the store if it is not in memory.
-    pub async fn game(&self, id: &str) -> Result<Arc<Slot>, Refusal> {
+    pub async fn game(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, Refusal> {
         if let Some(slot) = self.games.lock().expect("games lock").get(id) {
             return Ok(slot.clone());
         }
@@ -279,89 +282,34 @@ impl App {
         let slot = Arc::new(Slot {
             live: Mutex::new(live),
         });
-        let mut games = self.games.lock().expect("games lock");
-        Ok(games.entry(id.to_string()).or_insert(slot).clone())
+        let (slot, new) = {
+            let mut games = self.games.lock().expect("games lock");
+            match games.get(id) {
+                Some(slot) => (slot.clone(), false),
+                None => {
+                    games.insert(id.to_string(), slot.clone());
+                    (slot, true)
+                }
+            }
+        };
+        if new {
+            // A computer move another process owed this game may be overdue.
+            self.watch_overdue(&slot).await;
+        }
+        Ok(slot)
     }
 
     /// Reads a game in memory again from the store, after another writer (another server
     /// process on the database, or a race this one lost) changed it: the players and
     /// spectators watching it here get the new state. Nothing happens when the stored game is
-    /// the one in memory, or when the game is not in memory.
+    /// the one in memory, or when the game is not in memory; a database away is only logged
+    /// (the listener reads every game again once it is back).
     pub async fn refresh(self: &Arc<Self>, id: &str) {
         let Some(slot) = self.games.lock().expect("games lock").get(id).cloned() else {
             return;
         };
-        let loaded = match self.store.load_game(id).await {
-            Ok(Some(loaded)) => loaded,
-            Ok(None) => return,
-            Err(e) => {
-                // The database is away: the listener reads every game again once it is back.
-                tracing::warn!("game {id}: reading it again: {e}");
-                return;
-            }
-        };
-        let (row, steps) = loaded;
-        let mut live = slot.live.lock().await;
-        if row.version == live.version
-            && row.seats == live.row.seats
-            && row.draw_offer == live.draw_offer
-            && row.rematch == live.rematch
-        {
-            return;
-        }
-        if row.version < live.version {
-            // Read before a change this process has made since.
-            return;
-        }
-        let fresh = match replay(&row, &steps).and_then(|record| Live::new(row, record, &steps)) {
-            Ok(fresh) => fresh,
-            Err(e) => {
-                tracing::error!("game {id} cannot be replayed: {e}");
-                return;
-            }
-        };
-        let moved = fresh.version != live.version;
-        live.row = fresh.row;
-        live.seats = fresh.seats;
-        live.record = fresh.record;
-        live.steps = fresh.steps;
-        live.clock = fresh.clock;
-        live.draw_offer = fresh.draw_offer;
-        live.rematch = fresh.rematch;
-        let mut watch = None;
-        if moved {
-            // A computer move under way here was chosen for the position before: it will be
-            // dropped (its version is old).
-            live.version = fresh.version;
-            live.draw_declined = None;
-            // When a computer seat is to move, the process that made the change thinks for
-            // it; should that process be gone, this one takes over after a while.
-            live.thinking = live
-                .seat_to_move()
-                .is_some_and(|s| matches!(live.seats[s as usize], Seat::Computer(_)));
-            if live.thinking {
-                watch = Some(live.version);
-            }
-        }
-        live.publish();
-        drop(live);
-        self.arm(&slot);
-        if let Some(version) = watch {
-            let app = self.clone();
-            tokio::spawn(async move {
-                tokio::time::sleep(app.think * 3 + TAKEOVER).await;
-                let job = {
-                    let mut live = slot.live.lock().await;
-                    if live.version != version {
-                        return;
-                    }
-                    live.thinking = false;
-                    let job = live.claim();
-                    live.publish();
-                    job
-                };
-                app.start(slot, job);
-            });
+        if let Err(e) = self.reload(&slot, id).await {
+            tracing::warn!("game {id}: reading it again: {e:?}");
         }
     }
 

@@ -2,11 +2,11 @@
 
 use std::sync::Arc;
 
-use crate::store::now;
 use serde_json::Value;
 
-use crate::store::{StepRow, StoreError};
+use crate::store::{now, StepRow};
 
+use super::change::Edit;
 use super::{App, Refusal, Seat};
 
 impl App {
@@ -17,7 +17,7 @@ impl App {
         text: &str,
         token: Option<&str>,
     ) -> Result<Value, Refusal> {
-        let slot = self.game(id).await?;
+        let slot = self.current(id).await?;
         let (state, job) = {
             let mut live = slot.live.lock().await;
             let Some(seat) = live.seat_to_move() else {
@@ -59,27 +59,21 @@ impl App {
                 .record
                 .play(text)
                 .map_err(|e| Refusal::Bad(format!("move {text:?}: {e}")))?;
-            let seq = live.steps;
-            let finished = live.record.result().is_some();
-            let step = StepRow::Move {
-                seat,
-                text: played.text,
+            let edit = Edit {
+                step: Some(StepRow::Move {
+                    seat,
+                    text: played.text,
+                }),
+                ..Edit::row(live.next_row())
             };
-            let at = match self.store.append_step(id, seq, &step, finished).await {
-                Ok(at) => at,
+            let job = match self.commit(&mut live, edit).await {
+                Ok(job) => job,
                 Err(e) => {
+                    // Not stored: the game in memory is the one before the move.
                     live.record.undo();
-                    if matches!(e, StoreError::Conflict) {
-                        // Another process stored a step first: read the game again.
-                        drop(live);
-                        self.refresh(id).await;
-                    }
-                    return Err(e.into());
+                    return Err(e);
                 }
             };
-            live.stored(&step, at);
-            live.steps += 1;
-            let job = live.changed();
             (live.state(), job)
         };
         self.start(slot, job);

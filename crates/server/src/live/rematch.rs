@@ -1,88 +1,157 @@
-//! Rematches of finished games.
+//! Rematches of finished games. A rematch is an offer that every other person in the game
+//! (the online seats) accepts; against the computer and on one screen it is made at once. The
+//! new game has the same game, settings, start and clock, and the same players in their
+//! seats rotated by one (colours swapped with two players): each seat keeps its player's
+//! token, so nobody else can take it. It counts towards the limit of unfinished games of
+//! the client who made it.
 
 use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::store::StoreError;
+use super::change::Edit;
+use super::create::prepare;
+use super::{App, Live, NewGame, Refusal, Seat};
 
-use super::{App, NewGame, Refusal, Seat};
+/// What a request does to the rematch offers of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RematchAction {
+    Offer,
+    Accept,
+    Decline,
+}
+
+impl std::str::FromStr for RematchAction {
+    type Err = Refusal;
+
+    fn from_str(text: &str) -> Result<Self, Refusal> {
+        match text {
+            "offer" => Ok(RematchAction::Offer),
+            "accept" => Ok(RematchAction::Accept),
+            "decline" => Ok(RematchAction::Decline),
+            other => Err(Refusal::Bad(format!(
+                "action: {other:?} is not one of offer, accept, decline"
+            ))),
+        }
+    }
+}
+
+/// The answer to a rematch request.
+pub enum Rematched {
+    /// The new game: its id, the requester's tokens for its seats, its state.
+    Created(String, Vec<Option<String>>, Value),
+    /// The offer is pending (or was declined): the finished game's state.
+    Offered(Value),
+}
+
+impl Live {
+    /// The seats whose people must want the rematch: every online seat.
+    fn rematch_voters(&self) -> u8 {
+        (0..self.seats.len() as u8)
+            .filter(|s| self.seats[*s as usize] == Seat::Online)
+            .fold(0, |m, s| m | 1 << s)
+    }
+}
 
 impl App {
-    /// A rematch of a finished game: the same game, settings and start, the seats rotated by
-    /// one (colours swapped with two players). Returns the new game as [`App::create`] does.
+    /// A rematch request by the holder of `token`, made from the client `creator` (as
+    /// [`super::client_key`] names it; `None`: not counted).
     pub async fn rematch(
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
-    ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
-        let slot = self.game(id).await?;
-        let (kind, seats, settings, start, clock, public) = {
-            let live = slot.live.lock().await;
-            if !(0..live.seats.len() as u8).any(|s| live.holds(token, s)) {
-                return Err(Refusal::Forbidden(
-                    "rematch: this token holds no seat of the game".into(),
-                ));
+        action: RematchAction,
+        creator: Option<String>,
+    ) -> Result<Rematched, Refusal> {
+        let slot = self.current(id).await?;
+        let mut live = slot.live.lock().await;
+        let mine: Vec<u8> = (0..live.seats.len() as u8)
+            .filter(|&s| live.holds(token, s))
+            .collect();
+        if mine.is_empty() {
+            return Err(Refusal::Forbidden(
+                "rematch: this token holds no seat of the game".into(),
+            ));
+        }
+        if live.record.result().is_none() {
+            return Err(Refusal::Conflict("rematch: the game is not over".into()));
+        }
+        if let Some(new) = &live.row.rematch {
+            return Err(Refusal::Conflict(format!(
+                "rematch: already created, game {new}"
+            )));
+        }
+        let mask = mine.iter().fold(0u8, |m, &s| m | 1 << s);
+        let offers = live.row.rematch_offers;
+        let yes = match action {
+            RematchAction::Decline => {
+                if offers == 0 {
+                    return Err(Refusal::Bad("rematch: there is no offer to decline".into()));
+                }
+                let mut row = live.row.clone();
+                row.rematch_offers = 0;
+                self.commit(&mut live, Edit::row(row)).await?;
+                return Ok(Rematched::Offered(live.state()));
             }
-            if live.record.result().is_none() {
-                return Err(Refusal::Conflict("rematch: the game is not over".into()));
+            RematchAction::Accept if offers & !mask == 0 => {
+                return Err(Refusal::Bad(
+                    "rematch: there is no offer of another seat to accept".into(),
+                ))
             }
-            if let Some(new) = &live.rematch {
-                return Err(Refusal::Conflict(format!(
-                    "rematch: already created, game {new}"
-                )));
+            RematchAction::Offer if offers & mask == mask && offers != 0 => {
+                return Err(Refusal::Bad(
+                    "rematch: this seat's offer is already pending".into(),
+                ))
             }
-            let n = live.row.seats.len();
-            // A person elsewhere gets the new game's seat by joining it (the tokens go to the
-            // one who asked only).
-            let seats: Vec<String> = (0..n)
-                .map(|j| {
-                    let i = (j + n - 1) % n;
-                    match live.seats[i] {
-                        Seat::Human | Seat::Online | Seat::Open if !live.holds(token, i as u8) => {
-                            "open".to_string()
-                        }
-                        _ => live.row.seats[i].clone(),
-                    }
-                })
-                .collect();
-            let settings = if live.row.start.is_some() {
+            RematchAction::Offer | RematchAction::Accept => offers | mask,
+        };
+        if let Some(creator) = &creator {
+            self.may_create(creator).await?;
+        }
+        let voters = live.rematch_voters();
+        if yes & voters != voters {
+            let mut row = live.row.clone();
+            row.rematch_offers = yes;
+            self.commit(&mut live, Edit::row(row)).await?;
+            return Ok(Rematched::Offered(live.state()));
+        }
+        // Everyone wants it: the new game, with the players' seats rotated by one.
+        let n = live.row.seats.len();
+        let from = |j: usize| (j + n - 1) % n;
+        let (mut new_row, record, _) = prepare(NewGame {
+            kind: live.row.kind.clone(),
+            seats: (0..n).map(|j| live.row.seats[from(j)].clone()).collect(),
+            settings: if live.row.start.is_some() {
                 Vec::new()
             } else {
                 live.row.settings.clone()
-            };
-            (
-                live.row.kind.clone(),
-                seats,
-                settings,
-                live.row.start.clone(),
-                live.row.clock,
-                live.row.public,
-            )
-        };
-        let created = self
-            .create(NewGame {
-                kind,
-                seats,
-                settings,
-                position: start,
-                clock,
-                public,
-                creator: None,
+            },
+            position: live.row.start.clone(),
+            clock: live.row.clock,
+            public: live.row.public,
+            creator,
+        })?;
+        new_row.token_hashes = (0..n)
+            .map(|j| live.row.token_hashes[from(j)].clone())
+            .collect();
+        let tokens: Vec<Option<String>> = (0..n)
+            .map(|j| {
+                live.holds(token, from(j) as u8)
+                    .then(|| token.unwrap_or_default().to_string())
             })
-            .await?;
-        let mut live = slot.live.lock().await;
-        if let Err(e) = self.store.set_rematch(id, &created.0).await {
-            drop(live);
-            if let StoreError::Conflict = e {
-                // Another server process made the rematch first.
-                self.refresh(id).await;
-                return Err(Refusal::Conflict("rematch: already created".into()));
-            }
-            return Err(e.into());
-        }
-        live.rematch = Some(created.0.clone());
-        live.publish();
-        Ok(created)
+            .collect();
+        let mut row = live.row.clone();
+        row.rematch = Some(new_row.id.clone());
+        row.rematch_offers = yes;
+        let edit = Edit {
+            create: Some(new_row.clone()),
+            ..Edit::row(row)
+        };
+        self.commit(&mut live, edit).await?;
+        drop(live);
+        let new_id = new_row.id.clone();
+        let new_live = Live::new(new_row, record, &[]).map_err(Refusal::Internal)?;
+        let (id, _, state) = self.install(new_id, new_live, Vec::new()).await;
+        Ok(Rematched::Created(id, tokens, state))
     }
 }

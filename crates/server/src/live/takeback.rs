@@ -1,24 +1,64 @@
-//! Takebacks.
+//! Takebacks. Against the computer and on one screen a takeback is immediate while the game
+//! goes on; between people on different devices it is a proposal that every other person in
+//! the game accepts (or one declines), as on lichess. None once the game has ended, and the
+//! time used stays used: each seat keeps the time it had when the takeback was made.
 
 use std::sync::Arc;
 
-use crate::store::now;
 use serde_json::Value;
 
-use crate::store::StepRow;
+use crate::store::{now, StepRow};
 
-use super::{clock_of, replay, App, Refusal};
+use super::change::Edit;
+use super::{replay, App, Live, Refusal, Seat};
+
+/// What a request does to the pending takeback proposal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TakebackAction {
+    Propose,
+    Accept,
+    Decline,
+}
+
+impl std::str::FromStr for TakebackAction {
+    type Err = Refusal;
+
+    fn from_str(text: &str) -> Result<Self, Refusal> {
+        match text {
+            "propose" => Ok(TakebackAction::Propose),
+            "accept" => Ok(TakebackAction::Accept),
+            "decline" => Ok(TakebackAction::Decline),
+            other => Err(Refusal::Bad(format!(
+                "action: {other:?} is not one of propose, accept, decline"
+            ))),
+        }
+    }
+}
+
+fn bit(seat: u8) -> u8 {
+    1 << seat
+}
+
+impl Live {
+    /// The seats that must agree to a takeback and are not held by `mine`: the people
+    /// elsewhere (online seats). With none, a takeback is immediate.
+    fn takeback_voters(&self, mine: &[u8]) -> u8 {
+        (0..self.seats.len() as u8)
+            .filter(|s| self.seats[*s as usize] == Seat::Online && !mine.contains(s))
+            .fold(0, |m, s| m | bit(s))
+    }
+}
 
 impl App {
-    /// Takes back the last move of a seat that `token` holds, with the moves played after it
-    /// (the computer's replies): against the computer, the player's last move and the reply;
-    /// on one screen, the last move.
+    /// A takeback request by the holder of `token` (see the module's rules). Immediate, or
+    /// the proposal's new state.
     pub async fn takeback(
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
+        action: TakebackAction,
     ) -> Result<Value, Refusal> {
-        let slot = self.game(id).await?;
+        let slot = self.current(id).await?;
         let (state, job) = {
             let mut live = slot.live.lock().await;
             let mine: Vec<u8> = (0..live.seats.len() as u8)
@@ -29,38 +69,121 @@ impl App {
                     "takeback: this token holds no seat of the game".into(),
                 ));
             }
-            let Some((row, steps)) = self.store.load_game(id).await? else {
-                return Err(Refusal::NotFound(format!("no game {id:?}")));
-            };
-            // Back over the others' moves to this token's last move; only moves go back.
-            let mut keep = steps.len();
-            loop {
-                match steps[..keep].last() {
-                    Some(StepRow::Move { seat, .. }) => {
-                        keep -= 1;
-                        if mine.contains(seat) {
-                            break;
-                        }
-                    }
-                    _ => {
-                        return Err(Refusal::Bad(
-                            "takeback: no move of yours to take back".into(),
-                        ))
+            if live.record.result().is_some() {
+                return Err(Refusal::Bad("takeback: the game is over".into()));
+            }
+            let voters = live.takeback_voters(&mine);
+            let pending = live.row.takeback_offer;
+            let job = match action {
+                TakebackAction::Propose if voters == 0 => self.take_back(&mut live, &mine).await?,
+                TakebackAction::Propose | TakebackAction::Accept
+                    if pending.is_some_and(|p| !mine.contains(&p)) =>
+                {
+                    // Agreed by this seat too: taken back once every voter agreed.
+                    let proposer = pending.expect("pending");
+                    let yes = live.row.takeback_yes | mine.iter().fold(0, |m, &s| m | bit(s));
+                    let needed = live.takeback_voters(&[proposer]);
+                    if yes & needed == needed {
+                        self.take_back(&mut live, &[proposer]).await?
+                    } else {
+                        let mut row = live.row.clone();
+                        row.takeback_yes = yes;
+                        self.commit(&mut live, Edit::row(row)).await?
                     }
                 }
-            }
-            let record = replay(&row, &steps[..keep]).map_err(Refusal::Internal)?;
-            self.store.truncate(id, keep).await?;
-            live.record = record;
-            live.steps = keep;
-            live.clock = clock_of(&row, &steps[..keep]).map(|mut clock| {
-                clock.restart_turn(now());
-                clock
-            });
-            let job = live.changed();
+                TakebackAction::Propose => {
+                    if pending.is_some() {
+                        return Err(Refusal::Bad(
+                            "takeback: this seat's proposal is already pending".into(),
+                        ));
+                    }
+                    let proposer = self.last_mover(&live, &mine).await?;
+                    let mut row = live.next_row();
+                    row.takeback_offer = Some(proposer);
+                    row.takeback_yes = mine.iter().fold(0, |m, &s| m | bit(s));
+                    self.commit(&mut live, Edit::row(row)).await?
+                }
+                TakebackAction::Accept => {
+                    return Err(Refusal::Bad(
+                        "takeback: there is no proposal of another seat to accept".into(),
+                    ))
+                }
+                TakebackAction::Decline => {
+                    if pending.is_none() {
+                        return Err(Refusal::Bad(
+                            "takeback: there is no proposal to decline".into(),
+                        ));
+                    }
+                    // Declined by another seat, or withdrawn by its proposer.
+                    let row = live.next_row();
+                    self.commit(&mut live, Edit::row(row)).await?
+                }
+            };
             (live.state(), job)
         };
         self.start(slot, job);
         Ok(state)
+    }
+
+    /// The seat of `mine` whose move would be taken back (the last to have moved).
+    async fn last_mover(&self, live: &Live, mine: &[u8]) -> Result<u8, Refusal> {
+        live.record
+            .history()
+            .iter()
+            .rev()
+            .map(|m| m.player)
+            .find(|p| mine.contains(p))
+            .ok_or_else(|| Refusal::Bad("takeback: no move of yours to take back".into()))
+    }
+
+    /// Takes back the last move of one of `seats`, with every move played after it (the
+    /// replies), as stored; the clock keeps the time each seat has now.
+    async fn take_back(
+        self: &Arc<Self>,
+        live: &mut Live,
+        seats: &[u8],
+    ) -> Result<Option<super::Job>, Refusal> {
+        let id = live.row.id.clone();
+        let Some((row, steps)) = self.store.load_game(&id).await? else {
+            return Err(Refusal::NotFound(format!("no game {id:?}")));
+        };
+        if row.version != live.version {
+            let app = self.clone();
+            tokio::spawn(async move { app.refresh(&id).await });
+            return Err(Refusal::Conflict(
+                "another change of this game came first: nothing was changed; read the state \
+                 again"
+                    .into(),
+            ));
+        }
+        // Back over the others' moves to the last move of these seats; only moves go back.
+        let mut keep = steps.len();
+        loop {
+            match steps[..keep].last() {
+                Some(StepRow::Move { seat, .. }) => {
+                    keep -= 1;
+                    if seats.contains(seat) {
+                        break;
+                    }
+                }
+                _ => {
+                    return Err(Refusal::Bad(
+                        "takeback: no move of yours to take back".into(),
+                    ))
+                }
+            }
+        }
+        let record = replay(&row, &steps[..keep]).map_err(Refusal::Internal)?;
+        let mut next = live.next_row();
+        next.clock_base = live
+            .clock
+            .as_ref()
+            .map(|clock| clock.taken_back(keep, live.seat_to_move(), now()));
+        let edit = Edit {
+            record: Some(record),
+            truncate: Some(keep),
+            ..Edit::row(next)
+        };
+        self.commit(live, edit).await
     }
 }

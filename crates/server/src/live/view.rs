@@ -12,10 +12,23 @@ use super::{Live, Refusal};
 impl Live {
     /// The game's state as the API gives it.
     pub fn state(&self) -> Value {
-        let mut state = state_of(&self.row, &*self.record, self.version, self.thinking);
-        state["draw_offer"] = json!(self.draw_offer);
+        let mut state = state_of(
+            &self.row,
+            &*self.record,
+            self.version,
+            self.thinking || self.elsewhere,
+        );
+        let seats = |mask: u8| -> Vec<u8> {
+            (0..self.seats.len() as u8)
+                .filter(|s| mask & (1 << s) != 0)
+                .collect()
+        };
+        state["draw_offer"] = json!(self.row.draw_offer);
+        state["takeback_offer"] = json!(self.row.takeback_offer);
+        state["takeback_agreed"] = json!(seats(self.row.takeback_yes));
+        state["rematch_offers"] = json!(seats(self.row.rematch_offers));
         state["draw_declined"] = json!(self.draw_declined);
-        state["rematch"] = json!(self.rematch);
+        state["rematch"] = json!(self.row.rematch);
         state["open_seats"] = json!(self.open_seats());
         state["public"] = json!(self.row.public);
         state["clock"] = match &self.clock {

@@ -1,0 +1,256 @@
+//! How every change of a game is made: judged on the game in memory, stored by the database
+//! only if the stored game is still the one it was judged on (its version), and only then
+//! applied in memory and told to the watchers. A change that loses a race is refused with
+//! `409` and the game is read again; a database that fails refuses it with `503`, and in
+//! either case nothing changes in memory.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use myrmidon_rules::DynRecord;
+
+use crate::clock::Clock;
+use crate::store::{Backend, Change, GameRow, StepRow, StoreError};
+
+use super::{replay, App, Job, Live, Refusal, Slot, TAKEOVER};
+
+/// One change of a game, as a command judged it.
+pub(super) struct Edit {
+    /// The game's row after the change: seats, tokens, offers, the clock base, the rematch.
+    pub row: GameRow,
+    /// The record after the change, when the command made a new one; `None` keeps the record
+    /// in memory (unchanged, or changed in place by the caller, who undoes it on failure).
+    pub record: Option<Box<dyn DynRecord>>,
+    /// Steps from this place on are taken back.
+    pub truncate: Option<usize>,
+    /// A step stored after them.
+    pub step: Option<StepRow>,
+    /// A game created with the change (an accepted rematch).
+    pub create: Option<GameRow>,
+}
+
+impl Edit {
+    /// A change of the row alone (an offer, a seat taken).
+    pub fn row(row: GameRow) -> Edit {
+        Edit {
+            row,
+            record: None,
+            truncate: None,
+            step: None,
+            create: None,
+        }
+    }
+}
+
+impl Live {
+    /// The row as the next change starts it: any change withdraws the pending draw offer and
+    /// takeback proposal (a command that makes one sets it again).
+    pub(super) fn next_row(&self) -> GameRow {
+        let mut row = self.row.clone();
+        row.draw_offer = None;
+        row.takeback_offer = None;
+        row.takeback_yes = 0;
+        row
+    }
+}
+
+impl App {
+    /// Stores `edit` if the game is still at the version in memory, then applies it: the
+    /// version grows by one, the clock moves on, the computer's move is claimed if it is its
+    /// turn (returned, to start once the lock is let go) and the watchers get the new state.
+    pub(super) async fn commit(
+        self: &Arc<Self>,
+        live: &mut Live,
+        edit: Edit,
+    ) -> Result<Option<Job>, Refusal> {
+        let Edit {
+            mut row,
+            record,
+            truncate,
+            step,
+            create,
+        } = edit;
+        let finished = record
+            .as_ref()
+            .map_or(live.record.result().is_some(), |r| r.result().is_some());
+        let place = truncate.unwrap_or(live.steps);
+        let stored = self
+            .store
+            .change(&Change {
+                row: &row,
+                from_version: live.version,
+                finished,
+                truncate,
+                append: step.as_ref().map(|s| (place, s)),
+                create: create.as_ref(),
+            })
+            .await;
+        let at = match stored {
+            Ok(at) => at,
+            Err(StoreError::Conflict) => {
+                // Another change came first (through another process, or a race here that the
+                // memory has not seen): read the game again, once this lock is let go.
+                let app = self.clone();
+                let id = row.id.clone();
+                tokio::spawn(async move { app.refresh(&id).await });
+                return Err(Refusal::Conflict(
+                    "another change of this game came first: nothing was changed; read the \
+                     state again"
+                        .into(),
+                ));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        live.version += 1;
+        row.version = live.version;
+        if let Some(record) = record {
+            live.record = record;
+        }
+        if truncate.is_some() {
+            row.step_times.truncate(place);
+            live.steps = place;
+            // A takeback sets the clock's base: each seat keeps the time it had.
+            if let (Some(spec), Some(base)) = (row.clock, &row.clock_base) {
+                live.clock = Some(Clock::replay_from(spec, base, &[]));
+            }
+        }
+        if let Some(step) = &step {
+            live.stored(step, at);
+            live.steps = place + 1;
+            row.step_times.push(at);
+        }
+        live.row = row;
+        live.seats = live
+            .row
+            .seats
+            .iter()
+            .map(|s| super::Seat::parse(s))
+            .collect::<Result<_, _>>()
+            .map_err(Refusal::Internal)?;
+        live.draw_declined = None;
+        live.elsewhere = false;
+        let job = live.claim();
+        live.publish();
+        Ok(job)
+    }
+
+    /// Reads the game in `slot` again from the store and makes it the game in memory if the
+    /// store's is newer. Fails when the database does not answer.
+    pub(super) async fn reload(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        id: &str,
+    ) -> Result<(), Refusal> {
+        let Some((row, steps)) = self.store.load_game(id).await? else {
+            return Ok(());
+        };
+        let mut live = slot.live.lock().await;
+        if row.version <= live.version {
+            // The same game, or read before a change this process has made since.
+            return Ok(());
+        }
+        let fresh = replay(&row, &steps)
+            .and_then(|record| Live::new(row, record, &steps))
+            .map_err(|e| {
+                tracing::error!("game {id} cannot be replayed: {e}");
+                Refusal::Internal(format!("game {id} cannot be replayed"))
+            })?;
+        live.row = fresh.row;
+        live.seats = fresh.seats;
+        live.record = fresh.record;
+        live.steps = fresh.steps;
+        live.clock = fresh.clock;
+        // A computer move under way here was chosen for the position before: it is dropped
+        // (its version is old).
+        live.version = fresh.version;
+        live.draw_declined = None;
+        // The process that made the change thinks for the computer if it is to move.
+        live.elsewhere = !live.thinking
+            && live
+                .seat_to_move()
+                .is_some_and(|s| matches!(live.seats[s as usize], super::Seat::Computer(_)));
+        live.publish();
+        drop(live);
+        self.arm(slot);
+        self.watch_overdue(slot).await;
+        Ok(())
+    }
+
+    /// The game with this id, as the database has it now when this process may have missed
+    /// changes (PostgreSQL: while the listener for other processes' changes is not connected):
+    /// a command is never judged on a state that cannot be confirmed (`503` instead).
+    pub(super) async fn current(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, Refusal> {
+        let slot = self.game(id).await?;
+        if !self.synced.load(Ordering::Acquire) {
+            self.reload(&slot, id).await?;
+        }
+        Ok(slot)
+    }
+
+    /// After a command was refused on the state in memory (not the seat's turn, not its
+    /// token, the game over…): when other processes may change the game, confirms the state
+    /// first. True when the database had a newer version (the game was read again: judge the
+    /// command once more); `503` when the database does not answer.
+    pub async fn recheck<T>(
+        self: &Arc<Self>,
+        id: &str,
+        first: &Result<T, Refusal>,
+    ) -> Result<bool, Refusal> {
+        if self.store.backend() != Backend::Postgres
+            || !matches!(first, Err(Refusal::Bad(_) | Refusal::Forbidden(_)))
+        {
+            return Ok(false);
+        }
+        let Some(slot) = self.games.lock().expect("games lock").get(id).cloned() else {
+            return Ok(false);
+        };
+        let stored = self.store.version(id).await?;
+        let here = slot.live.lock().await.version;
+        if stored.is_some_and(|v| v > here) {
+            self.reload(&slot, id).await?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// When a computer seat is to move in a game loaded here and no move of its is under way
+    /// here (another process made the last change and thinks for it), waits until its move is
+    /// overdue (three times its thinking time and [`TAKEOVER`] after the last change) and, if
+    /// the game has not changed meanwhile, makes the move itself: a process that stopped
+    /// thinking (killed, or its database away) never leaves a game stuck.
+    pub(super) async fn watch_overdue(self: &Arc<Self>, slot: &Arc<Slot>) {
+        let (version, wait) = {
+            let live = slot.live.lock().await;
+            let computer = live
+                .seat_to_move()
+                .is_some_and(|s| matches!(live.seats[s as usize], super::Seat::Computer(_)));
+            if !computer || live.thinking {
+                return;
+            }
+            let last = live
+                .row
+                .step_times
+                .last()
+                .copied()
+                .unwrap_or(live.row.created_ms);
+            let due = last + (self.think * 3 + TAKEOVER).as_millis() as i64;
+            (live.version, (due - crate::store::now()).max(0) as u64)
+        };
+        let app = self.clone();
+        let slot = slot.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+            let job = {
+                let mut live = slot.live.lock().await;
+                if live.version != version || live.thinking {
+                    return;
+                }
+                live.elsewhere = false;
+                let job = live.claim();
+                live.publish();
+                job
+            };
+            app.start(slot, job);
+        });
+    }
+}
