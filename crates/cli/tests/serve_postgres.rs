@@ -370,8 +370,9 @@ fn the_database_restarted_under_running_servers_loses_and_doubles_nothing() {
 
     // And with the database down for a while: a move is refused (not acknowledged, not
     // stored), then accepted once it is back.
+    // (once A has heard of the last move: the move below is judged on what it knows)
+    let now = state_at(&a, &id, 8);
     pg.stop();
-    let now = state(&a, &id);
     let mv = now["legal"][0].as_str().unwrap().to_string();
     let (status, refused) = play(&a, &id, &mv, &tokens[0]);
     assert!(status >= 500, "a move with no database: {status} {refused}");
@@ -413,4 +414,273 @@ fn another_process_moves_for_the_computer_when_the_thinking_one_is_killed() {
     // Stored: a new process reads the same moves.
     let c = Server::start(&db);
     assert_eq!(state(&c, &id)["moves"], reply["moves"]);
+}
+
+/// Two requests sent at once, the first through `a` and the second through `b`: their answers.
+fn race(
+    a: &Arc<Server>,
+    b: &Arc<Server>,
+    first: (String, Value),
+    second: (String, Value),
+) -> Vec<(u16, Value)> {
+    let barrier = Arc::new(Barrier::new(2));
+    let racers: Vec<_> = [(a.clone(), first), (b.clone(), second)]
+        .into_iter()
+        .map(|(server, (path, body))| {
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                barrier.wait();
+                server.request("POST", &path, Some(&body))
+            })
+        })
+        .collect();
+    racers.into_iter().map(|r| r.join().unwrap()).collect()
+}
+
+/// Of two racing changes made from one version, exactly one was stored (200) and the other
+/// refused with 409; the winner's state.
+fn one_wins(what: &str, results: &[(u16, Value)]) -> Value {
+    let wins: Vec<&Value> = results
+        .iter()
+        .filter(|(s, _)| *s == 200)
+        .map(|(_, v)| v)
+        .collect();
+    assert_eq!(wins.len(), 1, "{what}: {results:?}");
+    let lost = results.iter().find(|(s, _)| *s != 200).unwrap();
+    assert_eq!(lost.0, 409, "{what}: {results:?}");
+    let won = wins[0];
+    won.get("state").cloned().unwrap_or_else(|| won.clone())
+}
+
+#[test]
+fn racing_changes_of_every_kind_through_two_processes_exactly_one_wins() {
+    let db = pg::shared().database();
+    let a = Arc::new(Server::start_with(&db, &["--no-rate-limits"]));
+    let b = Arc::new(Server::start_with(&db, &["--no-rate-limits"]));
+    // Every game raced, with the state its last winner left.
+    let mut games: Vec<(String, Value)> = Vec::new();
+    let path = |id: &str, what: &str| format!("/api/games/{id}/{what}");
+    for round in 0..3 {
+        // A move and a takeback (one screen: one token holds both seats).
+        let (id, tokens, _) = create(&a, json!({"game": "reines", "seats": ["human", "human"]}));
+        let t = tokens[0].clone();
+        for _ in 0..2 {
+            let s = state(&a, &id);
+            assert_eq!(play(&a, &id, s["legal"][0].as_str().unwrap(), &t).0, 200);
+        }
+        let s = state_at(&b, &id, 2);
+        let mv = s["legal"][round % s["legal"].as_array().unwrap().len()].clone();
+        let results = race(
+            &a,
+            &b,
+            (path(&id, "takeback"), json!({"token": t, "version": 2})),
+            (
+                path(&id, "moves"),
+                json!({"move": mv, "token": t, "version": 2}),
+            ),
+        );
+        let won = one_wins("move/takeback", &results);
+        assert_eq!(won["version"], 3);
+        let plies = won["moves"].as_array().unwrap().len();
+        assert!(plies == 1 || plies == 3, "{won}");
+        // Two takebacks of the same move: one is made.
+        let results = race(
+            &a,
+            &b,
+            (path(&id, "takeback"), json!({"token": t, "version": 3})),
+            (path(&id, "takeback"), json!({"token": t, "version": 3})),
+        );
+        let won = one_wins("takeback/takeback", &results);
+        assert_eq!(won["moves"].as_array().unwrap().len(), plies - 1);
+        games.push((id, won));
+
+        // A move and a resignation (two people, online).
+        let (id, tokens, first) =
+            create(&a, json!({"game": "reines", "seats": ["online", "online"]}));
+        state_at(&b, &id, 0);
+        let mv = first["legal"][0].clone();
+        let results = race(
+            &a,
+            &b,
+            (
+                path(&id, "moves"),
+                json!({"move": mv, "token": tokens[0], "version": 0}),
+            ),
+            (
+                path(&id, "resign"),
+                json!({"seat": 1, "token": tokens[1], "version": 0}),
+            ),
+        );
+        let won = one_wins("move/resign", &results);
+        let moved = won["outcome"].is_null();
+        assert_eq!(
+            won["moves"].as_array().unwrap().len(),
+            moved as usize,
+            "{won}"
+        );
+        games.push((id, won));
+
+        // Two people joining the same open seat.
+        let (id, _, _) = create(&a, json!({"game": "reines", "seats": ["online", "open"]}));
+        state_at(&b, &id, 0);
+        let results = race(
+            &a,
+            &b,
+            (path(&id, "join"), json!({"seat": 1, "version": 0})),
+            (path(&id, "join"), json!({"seat": 1, "version": 0})),
+        );
+        let won = one_wins("join/join", &results);
+        assert_eq!(won["open_seats"], json!([]));
+        games.push((id, won));
+
+        // A move made as the flag falls: the move or the flag, never both.
+        let (id, tokens, _) = create(
+            &a,
+            json!({"game": "reines", "seats": ["human", "human"],
+                   "clock": {"minutes": 0, "increment": 0.001}}),
+        );
+        let t = tokens[0].clone();
+        for _ in 0..2 {
+            let s = state(&a, &id);
+            assert_eq!(play(&a, &id, s["legal"][0].as_str().unwrap(), &t).0, 200);
+        }
+        let s = state_at(&b, &id, 2);
+        let clock = &s["clock"];
+        let deadline =
+            clock["as_of_ms"].as_i64().unwrap() + clock["remaining_ms"][0].as_i64().unwrap();
+        let mv = s["legal"][0].clone();
+        // At the deadline, give or take a few milliseconds.
+        let at = deadline - 10 + 10 * round as i64;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as i64;
+        std::thread::sleep(Duration::from_millis((at - now).max(0) as u64));
+        let (status, answer) = play(&a, &id, mv.as_str().unwrap(), &t);
+        // Refused: the flag came first (409), or was heard of before the move (400).
+        assert!(
+            status == 200
+                || status == 409
+                || (status == 400 && answer["error"].as_str().unwrap().contains("over")),
+            "{status} {answer}"
+        );
+        // The step after version 2 is the move or White's flag.
+        let settled = state_at(&b, &id, 3);
+        let stored = state_at(&a, &id, 3);
+        let moves = stored["moves"].as_array().unwrap().len();
+        if status == 200 {
+            assert_eq!(moves, 3, "the move was acknowledged: {stored}");
+        } else {
+            assert_eq!(moves, 2, "the flag fell: {stored}");
+            assert_eq!(stored["outcome"]["winner"], 1, "{stored}");
+            assert_eq!(stored["outcome"]["reason"], "time", "{stored}");
+        }
+        assert_eq!(
+            settled["moves"].as_array().unwrap().len(),
+            moves,
+            "{settled}"
+        );
+        // Black's clock runs on after the move: the game ends on time either way.
+        let over = state_at(&a, &id, 3 + (status == 200) as usize);
+        games.push((id, over));
+    }
+    // A new process reads every game as the winners left it, and replays it.
+    let c = Server::start(&db);
+    for (id, expected) in &games {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let (sa, sc) = (state(&a, id), state(&c, id));
+            if sa["version"] == sc["version"] {
+                assert_eq!(sa["moves"], sc["moves"], "game {id}");
+                assert_eq!(sa["outcome"], sc["outcome"], "game {id}");
+                assert!(
+                    sc["version"].as_u64() >= expected["version"].as_u64(),
+                    "{id}"
+                );
+                if sc["version"] == expected["version"] {
+                    assert_eq!(sc["moves"], expected["moves"], "game {id}");
+                }
+                break;
+            }
+            assert!(Instant::now() < deadline, "game {id}: {sa} / {sc}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+#[test]
+fn the_computers_move_is_stored_once_the_database_is_back() {
+    // A server of its own: this test stops it for longer than the pool waits (5 s).
+    let pg = pg::TempPg::start();
+    let db = pg.database();
+    let a = Server::start_with(&db, &["--think-ms", "1000"]);
+    let (id, tokens, first) = create(
+        &a,
+        json!({"game": "ackenhead", "seats": ["human", "computer:3"]}),
+    );
+    let mv = first["legal"][0].as_str().unwrap().to_string();
+    let (status, after) = play(&a, &id, &mv, &tokens[0]);
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["thinking"], true);
+    // The database goes away while the computer thinks, for longer than a write waits.
+    pg.stop();
+    std::thread::sleep(Duration::from_secs(7));
+    let (status, away) = a.request("GET", &format!("/api/games/{id}"), None);
+    assert!(
+        status >= 500 || away["thinking"] == true,
+        "the computer's move is owed: {status} {away}"
+    );
+    pg.begin();
+    // Stored once the database is back, without a restart.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let moved = loop {
+        let (status, s) = a.request("GET", &format!("/api/games/{id}"), None);
+        if status == 200 && s["version"] == 2 {
+            break s;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the computer did not move: {status} {s}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(moved["moves"].as_array().unwrap().len(), 2, "{moved}");
+    assert_eq!(moved["thinking"], false);
+    // Stored: a new process reads the same moves, and the game goes on.
+    let c = Server::start(&db);
+    assert_eq!(state(&c, &id)["moves"], moved["moves"]);
+    let mv = moved["legal"][0].as_str().unwrap();
+    assert_eq!(play(&c, &id, mv, &tokens[0]).0, 200);
+}
+
+#[test]
+fn a_process_that_loads_a_game_later_makes_the_overdue_computer_move() {
+    let db = pg::shared().database();
+    let a = Server::start_with(&db, &["--think-ms", "4000"]);
+    let b = Server::start(&db);
+    let (id, tokens, first) = create(
+        &a,
+        json!({"game": "ackenhead", "seats": ["human", "computer:3"]}),
+    );
+    let mv = first["legal"][0].as_str().unwrap().to_string();
+    assert_eq!(play(&a, &id, &mv, &tokens[0]).0, 200);
+    a.kill();
+    // B has never served the game: it reads it now, sees the computer's move owed, and
+    // makes it once it is overdue.
+    let seen = state(&b, &id);
+    assert_eq!(seen["version"], 1, "{seen}");
+    assert_eq!(seen["thinking"], true, "{seen}");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let s = state(&b, &id);
+        if s["version"] == 2 {
+            assert_eq!(s["moves"].as_array().unwrap().len(), 2, "{s}");
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the computer's move is stuck: {s}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

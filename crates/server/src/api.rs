@@ -17,7 +17,9 @@ use serde_json::{json, Value};
 
 use crate::clock::ClockSpec;
 use crate::limits::{too_many, ClientIp, MessageRate};
-use crate::live::{App, NewGame, Refusal, RematchAction, Rematched, Slot, TakebackAction, LEVELS};
+use crate::live::{
+    App, NewGame, Refusal, RematchAction, Rematched, Slot, TakebackAction, LEVELS, SEEN_VERSION,
+};
 use tokio::sync::broadcast::error::RecvError;
 
 /// A command, judged once more when its refusal may come from a stale state
@@ -265,6 +267,9 @@ pub struct MoveRequest {
     text: String,
     #[serde(default)]
     token: Option<String>,
+    /// The version of the state the request was made from (optional).
+    #[serde(default)]
+    version: Option<u64>,
 }
 
 /// `POST /api/games/{id}/moves`.
@@ -274,7 +279,7 @@ pub async fn post_move(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let req: MoveRequest = body(bytes)?;
-    let state = detached(async move {
+    let state = detached(req.version, async move {
         let token = req.token.as_deref();
         confirmed!(app, &id, app.play(&id, &req.text, token).await)
     })
@@ -287,6 +292,9 @@ pub struct ResignRequest {
     seat: u8,
     #[serde(default)]
     token: Option<String>,
+    /// The version of the state the request was made from (optional).
+    #[serde(default)]
+    version: Option<u64>,
 }
 
 /// `POST /api/games/{id}/resign`.
@@ -296,7 +304,7 @@ pub async fn resign(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let req: ResignRequest = body(bytes)?;
-    let state = detached(async move {
+    let state = detached(req.version, async move {
         let token = req.token.as_deref();
         confirmed!(app, &id, app.resign(&id, req.seat, token).await)
     })
@@ -310,6 +318,9 @@ pub struct OfferRequest {
     token: Option<String>,
     #[serde(default)]
     action: Option<String>,
+    /// The version of the state the request was made from (optional).
+    #[serde(default)]
+    version: Option<u64>,
 }
 
 /// `POST /api/games/{id}/takeback`: a takeback (`action`: `propose`, the default, `accept`
@@ -321,7 +332,7 @@ pub async fn takeback(
 ) -> ApiResult<Json<Value>> {
     let req: OfferRequest = body(bytes)?;
     let action: TakebackAction = req.action.as_deref().unwrap_or("propose").parse()?;
-    let state = detached(async move {
+    let state = detached(req.version, async move {
         let token = req.token.as_deref();
         confirmed!(app, &id, app.takeback(&id, token, action).await)
     })
@@ -332,10 +343,12 @@ pub async fn takeback(
 /// Runs a command to its end even when the client goes away meanwhile (axum drops a
 /// handler's future when its connection closes: a command cut between its write and its
 /// change in memory would leave the two apart).
+/// `seen`: the version of the state the request was made from, if it said.
 async fn detached<T: Send + 'static>(
+    seen: Option<u64>,
     command: impl std::future::Future<Output = Result<T, Refusal>> + Send + 'static,
 ) -> Result<T, Refusal> {
-    tokio::spawn(command)
+    tokio::spawn(SEEN_VERSION.scope(seen, command))
         .await
         .unwrap_or_else(|e| Err(Refusal::Internal(format!("the request failed: {e}"))))
 }
@@ -346,6 +359,9 @@ pub struct DrawRequest {
     #[serde(default)]
     token: Option<String>,
     action: String,
+    /// The version of the state the request was made from (optional).
+    #[serde(default)]
+    version: Option<u64>,
 }
 
 /// `POST /api/games/{id}/draw`.
@@ -355,7 +371,7 @@ pub async fn draw(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let req: DrawRequest = body(bytes)?;
-    let state = detached(async move {
+    let state = detached(req.version, async move {
         let token = req.token.as_deref();
         confirmed!(app, &id, app.draw(&id, req.seat, token, &req.action).await)
     })
@@ -366,6 +382,9 @@ pub async fn draw(
 #[derive(Deserialize)]
 pub struct JoinRequest {
     seat: u8,
+    /// The version of the state the request was made from (optional).
+    #[serde(default)]
+    version: Option<u64>,
 }
 
 /// `POST /api/games/{id}/join`: takes an open seat.
@@ -375,8 +394,10 @@ pub async fn join(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let req: JoinRequest = body(bytes)?;
-    let (token, state) =
-        detached(async move { confirmed!(app, &id, app.join(&id, req.seat).await) }).await?;
+    let (token, state) = detached(req.version, async move {
+        confirmed!(app, &id, app.join(&id, req.seat).await)
+    })
+    .await?;
     Ok(Json(json!({"token": token, "state": state})))
 }
 
@@ -396,7 +417,7 @@ pub async fn rematch(
     let req: OfferRequest = body(bytes)?;
     let action: RematchAction = req.action.as_deref().unwrap_or("offer").parse()?;
     let creator = crate::live::client_key(ip);
-    let answer = detached(async move {
+    let answer = detached(req.version, async move {
         let token = req.token.as_deref();
         confirmed!(
             app,

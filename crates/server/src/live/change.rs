@@ -14,6 +14,24 @@ use crate::store::{Backend, Change, GameRow, StepRow, StoreError};
 
 use super::{replay, App, Job, Live, Refusal, Slot, TAKEOVER};
 
+tokio::task_local! {
+    /// The version of the state a client made its request from, when it said (`"version"`
+    /// in the request): the change is made only if the game is still at that version.
+    pub static SEEN_VERSION: Option<u64>;
+}
+
+/// A refusal when the client saw an older (or newer) state than the game's.
+fn seen_other(live: &Live) -> Option<Refusal> {
+    let seen = SEEN_VERSION.try_with(|v| *v).ok().flatten()?;
+    (seen != live.version).then(|| {
+        Refusal::Conflict(format!(
+            "the game changed since version {seen} (it is at version {}): nothing was \
+             changed; read the state again",
+            live.version
+        ))
+    })
+}
+
 /// One change of a game, as a command judged it.
 pub(super) struct Edit {
     /// The game's row after the change: seats, tokens, offers, the clock base, the rematch.
@@ -63,6 +81,9 @@ impl App {
         live: &mut Live,
         edit: Edit,
     ) -> Result<Option<Job>, Refusal> {
+        if let Some(refusal) = seen_other(live) {
+            return Err(refusal);
+        }
         let Edit {
             mut row,
             record,
@@ -181,8 +202,16 @@ impl App {
     /// a command is never judged on a state that cannot be confirmed (`503` instead).
     pub(super) async fn current(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, Refusal> {
         let slot = self.game(id).await?;
-        if !self.synced.load(Ordering::Acquire) {
+        let seen = SEEN_VERSION.try_with(|v| *v).ok().flatten();
+        let here = slot.live.lock().await.version;
+        let behind = seen.is_some_and(|v| v > here);
+        if behind || !self.synced.load(Ordering::Acquire) {
+            // Behind the client (another process's change not heard of yet), or perhaps
+            // behind the database.
             self.reload(&slot, id).await?;
+        }
+        if let Some(refusal) = seen_other(&*slot.live.lock().await) {
+            return Err(refusal);
         }
         Ok(slot)
     }
@@ -220,13 +249,15 @@ impl App {
     /// thinking (killed, or its database away) never leaves a game stuck.
     pub(super) async fn watch_overdue(self: &Arc<Self>, slot: &Arc<Slot>) {
         let (version, wait) = {
-            let live = slot.live.lock().await;
+            let mut live = slot.live.lock().await;
             let computer = live
                 .seat_to_move()
                 .is_some_and(|s| matches!(live.seats[s as usize], super::Seat::Computer(_)));
             if !computer || live.thinking {
                 return;
             }
+            // Another process thinks for it, as far as this one knows.
+            live.elsewhere = true;
             let last = live
                 .row
                 .step_times

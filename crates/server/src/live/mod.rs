@@ -27,6 +27,7 @@ mod seats;
 mod takeback;
 mod view;
 
+pub use change::SEEN_VERSION;
 use computer::{Job, TAKEOVER};
 pub use rematch::{RematchAction, Rematched};
 use seats::seat_tokens;
