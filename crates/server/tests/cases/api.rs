@@ -614,6 +614,102 @@ async fn takeback_against_the_computer_and_on_one_screen() {
 }
 
 #[tokio::test]
+async fn takebacks_between_people_elsewhere_are_proposals_and_give_no_time_back() {
+    let app = app().await;
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "reines", "seats": ["online", "online"],
+               "clock": {"minutes": 1, "increment": 0}}),
+    )
+    .await;
+    let (white, black) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    let takeback = format!("/api/games/{id}/takeback");
+    let mut state = state;
+    for n in 0..3 {
+        let t = if n % 2 == 0 { &white } else { &black };
+        let mv = pick(state["legal"].as_array().unwrap(), n);
+        let (status, v) = play(&app, &id, &mv, t).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        state = v;
+    }
+    let before = state.clone();
+    // White proposes: nothing goes back until Black agrees.
+    let (status, offered) = post(&app, &takeback, json!({"token": white})).await;
+    assert_eq!(status, StatusCode::OK, "{offered}");
+    assert_eq!(offered["takeback_offer"], 0);
+    assert_eq!(offered["takeback_agreed"], json!([0]));
+    assert_eq!(offered["moves"], before["moves"]);
+    let (status, v) = post(&app, &takeback, json!({"token": white})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "proposed twice: {v}");
+    let (status, v) = post(&app, &takeback, json!({"token": white, "action": "accept"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "its own proposal: {v}");
+    let (status, v) = post(&app, &takeback, json!({"token": "a spectator", "action": "accept"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
+    // Black declines: the proposal is gone, the game as it was.
+    let (status, declined) = post(&app, &takeback, json!({"token": black, "action": "decline"})).await;
+    assert_eq!(status, StatusCode::OK, "{declined}");
+    assert_eq!(declined["takeback_offer"], Value::Null);
+    assert_eq!(declined["moves"], before["moves"]);
+    // A move withdraws a pending proposal.
+    let (_, offered) = post(&app, &takeback, json!({"token": white})).await;
+    assert_eq!(offered["takeback_offer"], 0);
+    let mv = pick(offered["legal"].as_array().unwrap(), 1);
+    let (status, moved) = play(&app, &id, &mv, &black).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    assert_eq!(moved["takeback_offer"], Value::Null);
+    // Black proposes, White accepts: Black's last move goes back (White to move again).
+    let left_before = moved["clock"]["remaining_ms"].clone();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, offered) = post(&app, &takeback, json!({"token": black})).await;
+    assert_eq!(offered["takeback_offer"], 1, "{offered}");
+    let (status, back) = post(&app, &takeback, json!({"token": white, "action": "accept"})).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back["moves"], before["moves"]);
+    assert_eq!(back["to_move"], 1);
+    assert_eq!(back["takeback_offer"], Value::Null);
+    // The time White used while Black's move stood stays used; Black gets none back either.
+    let left = back["clock"]["remaining_ms"].clone();
+    assert!(
+        left[0].as_i64().unwrap() <= left_before[0].as_i64().unwrap() - 250,
+        "White's clock: {left_before} then {left}"
+    );
+    assert!(
+        left[1].as_i64().unwrap() <= left_before[1].as_i64().unwrap(),
+        "Black's clock: {left_before} then {left}"
+    );
+    // Read again, the same moves.
+    let (status, again) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again["moves"], before["moves"]);
+    // No takeback once the game is over, for anyone.
+    let (status, _) = post(
+        &app,
+        &format!("/api/games/{id}/resign"),
+        json!({"seat": 0, "token": white}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    for t in [&white, &black] {
+        let (status, v) = post(&app, &takeback, json!({"token": t})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("over"), "{v}");
+    }
+    // Against the computer: immediate while the game goes on, refused once it is over.
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "reines", "seats": ["human", "computer:1"]}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    let mv = pick(state["legal"].as_array().unwrap(), 0);
+    play(&app, &id, &mv, &t).await;
+    settled(&app, &id).await;
+    post(&app, &format!("/api/games/{id}/resign"), json!({"seat": 0, "token": t})).await;
+    let (status, v) = post(&app, &format!("/api/games/{id}/takeback"), json!({"token": t})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "after the end: {v}");
+}
+
+#[tokio::test]
 async fn records_export_and_import() {
     let app = app().await;
     let (id, tokens, mut state) = create(
