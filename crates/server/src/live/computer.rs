@@ -203,6 +203,7 @@ pub(super) struct Job {
     /// The most the move may take (from the clock).
     budget: Option<Duration>,
 }
+
 /// The computer's choice for the player to move (off the async runtime).
 fn computer_move(
     record: &dyn DynRecord,

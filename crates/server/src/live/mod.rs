@@ -27,16 +27,18 @@ mod seats;
 mod takeback;
 mod view;
 
-pub use change::SEEN_VERSION;
 use computer::{Job, TAKEOVER};
-pub use rematch::{RematchAction, Rematched};
 use seats::seat_tokens;
+
+pub use change::SEEN_VERSION;
+pub use rematch::{RematchAction, Rematched};
 pub use seats::{client_key, hash_token, new_id, new_token, Seat};
 pub use takeback::TakebackAction;
 pub use view::{board_of, captured, legal_json, outcome_json, state_of};
 
 /// The highest computer level.
 pub const LEVELS: u8 = 8;
+
 /// Why a request about a game was refused: the HTTP layer turns each into a status.
 #[derive(Debug)]
 pub enum Refusal {
@@ -55,6 +57,7 @@ pub enum Refusal {
     /// 429: the client has made too many games.
     TooMany(String),
 }
+
 impl From<StoreError> for Refusal {
     fn from(e: StoreError) -> Self {
         match e {
@@ -70,6 +73,7 @@ impl From<StoreError> for Refusal {
         }
     }
 }
+
 /// What a new game is made of (see `POST /api/games` in docs/api.md).
 pub struct NewGame {
     /// The game kind's id.
@@ -85,6 +89,7 @@ pub struct NewGame {
     /// The client who asks, as [`client_key`] names it (`None` for the server's own games).
     pub creator: Option<String>,
 }
+
 /// A game in memory.
 pub struct Live {
     pub row: GameRow,
@@ -107,9 +112,11 @@ pub struct Live {
     /// The game's clock, if it has one.
     pub clock: Option<Clock>,
 }
+
 pub struct Slot {
     pub live: Mutex<Live>,
 }
+
 /// Everything the handlers share.
 pub struct App {
     pub store: Store,
@@ -127,6 +134,7 @@ pub struct App {
     /// its game from the database first.
     pub synced: AtomicBool,
 }
+
 /// The clock of a stored game after these steps, if it has one: replayed from the times the
 /// steps were stored (all at its creation for a game imported from a record).
 fn clock_of(row: &GameRow, steps: &[StepRow]) -> Option<Clock> {
@@ -149,6 +157,7 @@ fn timed_steps(row: &GameRow, steps: &[StepRow]) -> Vec<(StepRow, i64)> {
         })
         .collect()
 }
+
 /// The record a stored game replays to.
 pub fn replay(row: &GameRow, steps: &[StepRow]) -> Result<Box<dyn DynRecord>, String> {
     let game = registry::find(&row.kind).map_err(|e| e.to_string())?;
@@ -188,6 +197,7 @@ pub fn replay(row: &GameRow, steps: &[StepRow]) -> Result<Box<dyn DynRecord>, St
     }
     Ok(record)
 }
+
 impl Live {
     fn new(row: GameRow, record: Box<dyn DynRecord>, steps: &[StepRow]) -> Result<Live, String> {
         let clock = clock_of(&row, steps);

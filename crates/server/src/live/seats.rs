@@ -16,6 +16,7 @@ pub enum Seat {
     Open,
     Computer(u8),
 }
+
 impl Seat {
     pub fn parse(text: &str) -> Result<Seat, String> {
         match text {
@@ -45,12 +46,14 @@ impl Seat {
 pub fn client_key(ip: std::net::IpAddr) -> String {
     hash_token(&format!("client {ip}"))
 }
+
 /// A fresh secret: 128 random bits in hex.
 pub fn new_token() -> String {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).expect("the system's random source");
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
+
 /// A fresh game id: 10 letters and digits.
 pub fn new_id() -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
@@ -61,12 +64,14 @@ pub fn new_id() -> String {
         .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
         .collect()
 }
+
 pub fn hash_token(token: &str) -> String {
     Sha256::digest(token.as_bytes())
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
 }
+
 /// Equal strings, in a time that does not depend on where they differ.
 fn same(a: &str, b: &str) -> bool {
     a.len() == b.len()
@@ -75,6 +80,7 @@ fn same(a: &str, b: &str) -> bool {
             .fold(0u8, |acc, (x, y)| acc | (x ^ y))
             == 0
 }
+
 /// Reads the seats of a new game and makes their tokens: one per human seat, or one shared
 /// token when every seat is human (one screen).
 pub(super) fn seat_tokens(
@@ -105,6 +111,7 @@ pub(super) fn seat_tokens(
         .collect();
     Ok(tokens)
 }
+
 impl Live {
     /// Whether `token` holds `seat`.
     pub fn holds(&self, token: Option<&str>, seat: u8) -> bool {

@@ -61,6 +61,7 @@ impl Live {
 fn cells_json(from: Option<u16>, to: Option<u16>, captures: &[u16]) -> Value {
     json!({"from": from, "to": to, "captures": captures})
 }
+
 /// The pieces of a position, one entry per cell: `null` or `{"owner", "kind"}`.
 pub fn board_of(record: &dyn DynRecord) -> Vec<Value> {
     (0..record.info().geometry.cell_count())
@@ -70,6 +71,7 @@ pub fn board_of(record: &dyn DynRecord) -> Vec<Value> {
         })
         .collect()
 }
+
 /// Legal moves with the cells they touch.
 pub fn legal_json(legal: &[MoveDesc]) -> Vec<Value> {
     legal
@@ -81,6 +83,7 @@ pub fn legal_json(legal: &[MoveDesc]) -> Vec<Value> {
         })
         .collect()
 }
+
 /// For each seat, the kinds of its pieces on the board at the start and not now (a rough view
 /// of the material: a promoted pawn shows as lost, a Worker back through the Ponte as not).
 pub fn captured(record: &dyn DynRecord) -> Vec<Vec<String>> {
@@ -113,6 +116,7 @@ pub fn captured(record: &dyn DynRecord) -> Vec<Vec<String>> {
     }
     out
 }
+
 /// How a game ended, for people and programs.
 pub fn outcome_json(result: &GameResult, players: &[&str]) -> Value {
     json!({
@@ -121,6 +125,7 @@ pub fn outcome_json(result: &GameResult, players: &[&str]) -> Value {
         "text": result.describe(players),
     })
 }
+
 pub fn state_of(row: &GameRow, record: &dyn DynRecord, version: u64, thinking: bool) -> Value {
     let info = record.info();
     let players = record.player_names();

@@ -1547,6 +1547,29 @@ async fn a_client_has_a_limited_number_of_unfinished_games() {
     assert_eq!(status, StatusCode::OK, "{over}");
     let (status, v) = post(&app, "/api/games", body).await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
+    // A rematch is a new game of the client that makes it: at the limit, refused.
+    let rematch = format!("/api/games/{id}/rematch");
+    let (status, v) = post(&app, &rematch, json!({"token": tokens[0]})).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    let (_, old) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(old["rematch"], Value::Null);
+    // With a place free, made, and counted: the next new game is refused.
+    let (other, other_tokens, _) = &made[1];
+    post(
+        &app,
+        &format!("/api/games/{other}/resign"),
+        json!({"token": other_tokens[0], "seat": 0}),
+    )
+    .await;
+    let (status, v) = post(&app, &rematch, json!({"token": tokens[0]})).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let (status, v) = post(
+        &app,
+        "/api/games",
+        json!({"game": "reines", "seats": ["human", "human"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{v}");
 }
 
 #[tokio::test]
