@@ -17,9 +17,7 @@ use serde_json::{json, Value};
 
 use crate::clock::ClockSpec;
 use crate::limits::{too_many, ClientIp, MessageRate};
-use crate::live::{
-    App, NewGame, Refusal, RematchAction, Rematched, Slot, TakebackAction, LEVELS, SEEN_VERSION,
-};
+use crate::live::{Answer, App, NewGame, Refusal, Rematched, Slot, LEVELS, SEEN_VERSION};
 use tokio::sync::broadcast::error::RecvError;
 
 /// A command, judged once more when its refusal may come from a stale state
@@ -323,15 +321,15 @@ pub struct OfferRequest {
     version: Option<u64>,
 }
 
-/// `POST /api/games/{id}/takeback`: a takeback (`action`: `propose`, the default, `accept`
-/// or `decline`).
+/// `POST /api/games/{id}/takeback`: a takeback (`action`: `propose` or `offer`, the default,
+/// `accept` or `decline`).
 pub async fn takeback(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let req: OfferRequest = body(bytes)?;
-    let action: TakebackAction = req.action.as_deref().unwrap_or("propose").parse()?;
+    let action: Answer = req.action.as_deref().unwrap_or("offer").parse()?;
     let state = detached(req.version, async move {
         let token = req.token.as_deref();
         confirmed!(app, &id, app.takeback(&id, token, action).await)
@@ -415,7 +413,7 @@ pub async fn rematch(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Response> {
     let req: OfferRequest = body(bytes)?;
-    let action: RematchAction = req.action.as_deref().unwrap_or("offer").parse()?;
+    let action: Answer = req.action.as_deref().unwrap_or("offer").parse()?;
     let creator = crate::live::client_key(ip);
     let answer = detached(req.version, async move {
         let token = req.token.as_deref();

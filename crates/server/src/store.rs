@@ -14,7 +14,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
 /// A game as it was created.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameRow {
     pub id: String,
     pub kind: String,
@@ -693,18 +693,7 @@ fn game_row(
         start,
         seats: serde_json::from_str(&seats).map_err(|e| corrupt("seats", e))?,
         token_hashes: serde_json::from_str(&tokens).map_err(|e| corrupt("tokens", e))?,
-        version: 0,
-        clock: None,
-        created_ms: 0,
-        step_times: Vec::new(),
-        public: false,
-        draw_offer: None,
-        rematch: None,
-        takeback_offer: None,
-        takeback_yes: 0,
-        rematch_offers: 0,
-        clock_base: None,
-        creator: None,
+        ..GameRow::default()
     })
 }
 

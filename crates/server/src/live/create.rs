@@ -186,7 +186,6 @@ pub(super) fn prepare(new: NewGame) -> Result<Prepared, Refusal> {
             settings
         },
         start: position,
-        version: 0,
         seats: seats.to_vec(),
         token_hashes: tokens
             .iter()
@@ -194,15 +193,9 @@ pub(super) fn prepare(new: NewGame) -> Result<Prepared, Refusal> {
             .collect(),
         clock,
         created_ms: now(),
-        step_times: Vec::new(),
-        draw_offer: None,
-        rematch: None,
-        takeback_offer: None,
-        takeback_yes: 0,
-        rematch_offers: 0,
-        clock_base: None,
         public,
         creator,
+        ..GameRow::default()
     };
     Ok((row, record, tokens))
 }

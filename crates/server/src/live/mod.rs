@@ -31,13 +31,36 @@ use computer::{Job, TAKEOVER};
 use seats::seat_tokens;
 
 pub use change::SEEN_VERSION;
-pub use rematch::{RematchAction, Rematched};
+pub use rematch::Rematched;
 pub use seats::{client_key, hash_token, new_id, new_token, Seat};
-pub use takeback::TakebackAction;
 pub use view::{board_of, captured, legal_json, outcome_json, state_of};
 
 /// The highest computer level.
 pub const LEVELS: u8 = 8;
+
+/// What a request does to a proposal that the other people in the game answer (a takeback, a
+/// rematch): makes it (`offer`, or `propose`), or answers another seat's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Offer,
+    Accept,
+    Decline,
+}
+
+impl std::str::FromStr for Answer {
+    type Err = Refusal;
+
+    fn from_str(text: &str) -> Result<Self, Refusal> {
+        match text {
+            "offer" | "propose" => Ok(Answer::Offer),
+            "accept" => Ok(Answer::Accept),
+            "decline" => Ok(Answer::Decline),
+            other => Err(Refusal::Bad(format!(
+                "action: {other:?} is not one of offer (or propose), accept, decline"
+            ))),
+        }
+    }
+}
 
 /// Why a request about a game was refused: the HTTP layer turns each into a status.
 #[derive(Debug)]

@@ -11,30 +11,7 @@ use serde_json::Value;
 
 use super::change::Edit;
 use super::create::prepare;
-use super::{App, Live, NewGame, Refusal, Seat};
-
-/// What a request does to the rematch offers of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RematchAction {
-    Offer,
-    Accept,
-    Decline,
-}
-
-impl std::str::FromStr for RematchAction {
-    type Err = Refusal;
-
-    fn from_str(text: &str) -> Result<Self, Refusal> {
-        match text {
-            "offer" => Ok(RematchAction::Offer),
-            "accept" => Ok(RematchAction::Accept),
-            "decline" => Ok(RematchAction::Decline),
-            other => Err(Refusal::Bad(format!(
-                "action: {other:?} is not one of offer, accept, decline"
-            ))),
-        }
-    }
-}
+use super::{Answer, App, Live, NewGame, Refusal};
 
 /// The answer to a rematch request.
 pub enum Rematched {
@@ -45,11 +22,9 @@ pub enum Rematched {
 }
 
 impl Live {
-    /// The seats whose people must want the rematch: every online seat.
+    /// The seats whose people must want the rematch: every person who may be elsewhere.
     fn rematch_voters(&self) -> u8 {
-        (0..self.seats.len() as u8)
-            .filter(|s| self.seats[*s as usize] == Seat::Online)
-            .fold(0, |m, s| m | 1 << s)
+        self.people_elsewhere()
     }
 }
 
@@ -60,19 +35,12 @@ impl App {
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
-        action: RematchAction,
+        action: Answer,
         creator: Option<String>,
     ) -> Result<Rematched, Refusal> {
         let slot = self.current(id).await?;
         let mut live = slot.live.lock().await;
-        let mine: Vec<u8> = (0..live.seats.len() as u8)
-            .filter(|&s| live.holds(token, s))
-            .collect();
-        if mine.is_empty() {
-            return Err(Refusal::Forbidden(
-                "rematch: this token holds no seat of the game".into(),
-            ));
-        }
+        let mine = live.seats_held(token, "rematch")?;
         if live.record.result().is_none() {
             return Err(Refusal::Conflict("rematch: the game is not over".into()));
         }
@@ -84,7 +52,7 @@ impl App {
         let mask = mine.iter().fold(0u8, |m, &s| m | 1 << s);
         let offers = live.row.rematch_offers;
         let yes = match action {
-            RematchAction::Decline => {
+            Answer::Decline => {
                 if offers == 0 {
                     return Err(Refusal::Bad("rematch: there is no offer to decline".into()));
                 }
@@ -93,17 +61,17 @@ impl App {
                 self.commit(&mut live, Edit::row(row)).await?;
                 return Ok(Rematched::Offered(live.state()));
             }
-            RematchAction::Accept if offers & !mask == 0 => {
+            Answer::Accept if offers & !mask == 0 => {
                 return Err(Refusal::Bad(
                     "rematch: there is no offer of another seat to accept".into(),
                 ))
             }
-            RematchAction::Offer if offers & mask == mask && offers != 0 => {
+            Answer::Offer if offers & mask == mask && offers != 0 => {
                 return Err(Refusal::Bad(
                     "rematch: this seat's offer is already pending".into(),
                 ))
             }
-            RematchAction::Offer | RematchAction::Accept => offers | mask,
+            Answer::Offer | Answer::Accept => offers | mask,
         };
         if let Some(creator) = &creator {
             self.may_create(creator).await?;

@@ -148,6 +148,37 @@ impl Live {
         Ok(name)
     }
 
+    /// The seats `token` holds, for a request (`what`) that needs one at least.
+    pub(super) fn seats_held(&self, token: Option<&str>, what: &str) -> Result<Vec<u8>, Refusal> {
+        let mine: Vec<u8> = (0..self.seats.len() as u8)
+            .filter(|&s| self.holds(token, s))
+            .collect();
+        if mine.is_empty() {
+            return Err(Refusal::Forbidden(format!(
+                "{what}: this token holds no seat of the game"
+            )));
+        }
+        Ok(mine)
+    }
+
+    /// The seats of people who may be on other devices, as a bit mask: every online seat, and
+    /// the person's seats of a game that has an online or open seat (its creator's, `human`
+    /// in games made before creators took an online seat). On one screen and against the
+    /// computer, none.
+    pub(super) fn people_elsewhere(&self) -> u8 {
+        let online = self
+            .seats
+            .iter()
+            .any(|s| matches!(s, Seat::Online | Seat::Open));
+        (0..self.seats.len() as u8)
+            .filter(|&s| match self.seats[s as usize] {
+                Seat::Online => true,
+                Seat::Human => online,
+                Seat::Open | Seat::Computer(_) => false,
+            })
+            .fold(0, |m, s| m | 1 << s)
+    }
+
     /// The seats nobody holds yet.
     pub fn open_seats(&self) -> Vec<u8> {
         (0..self.seats.len() as u8)

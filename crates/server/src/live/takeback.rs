@@ -10,42 +10,18 @@ use serde_json::Value;
 use crate::store::{now, StepRow};
 
 use super::change::Edit;
-use super::{replay, App, Live, Refusal, Seat};
-
-/// What a request does to the pending takeback proposal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TakebackAction {
-    Propose,
-    Accept,
-    Decline,
-}
-
-impl std::str::FromStr for TakebackAction {
-    type Err = Refusal;
-
-    fn from_str(text: &str) -> Result<Self, Refusal> {
-        match text {
-            "propose" => Ok(TakebackAction::Propose),
-            "accept" => Ok(TakebackAction::Accept),
-            "decline" => Ok(TakebackAction::Decline),
-            other => Err(Refusal::Bad(format!(
-                "action: {other:?} is not one of propose, accept, decline"
-            ))),
-        }
-    }
-}
+use super::{replay, Answer, App, Live, Refusal};
 
 fn bit(seat: u8) -> u8 {
     1 << seat
 }
 
 impl Live {
-    /// The seats that must agree to a takeback and are not held by `mine`: the people
-    /// elsewhere (online seats). With none, a takeback is immediate.
+    /// The seats that must agree to a takeback and are not held by `mine`: the people who may
+    /// be elsewhere ([`Live::people_elsewhere`]). With none, a takeback is immediate.
     fn takeback_voters(&self, mine: &[u8]) -> u8 {
-        (0..self.seats.len() as u8)
-            .filter(|s| self.seats[*s as usize] == Seat::Online && !mine.contains(s))
-            .fold(0, |m, s| m | bit(s))
+        mine.iter()
+            .fold(self.people_elsewhere(), |m, &s| m & !bit(s))
     }
 }
 
@@ -56,29 +32,20 @@ impl App {
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
-        action: TakebackAction,
+        action: Answer,
     ) -> Result<Value, Refusal> {
         let slot = self.current(id).await?;
         let (state, job) = {
             let mut live = slot.live.lock().await;
-            let mine: Vec<u8> = (0..live.seats.len() as u8)
-                .filter(|&s| live.holds(token, s))
-                .collect();
-            if mine.is_empty() {
-                return Err(Refusal::Forbidden(
-                    "takeback: this token holds no seat of the game".into(),
-                ));
-            }
+            let mine = live.seats_held(token, "takeback")?;
             if live.record.result().is_some() {
                 return Err(Refusal::Bad("takeback: the game is over".into()));
             }
             let voters = live.takeback_voters(&mine);
             let pending = live.row.takeback_offer;
             let job = match action {
-                TakebackAction::Propose if voters == 0 => self.take_back(&mut live, &mine).await?,
-                TakebackAction::Propose | TakebackAction::Accept
-                    if pending.is_some_and(|p| !mine.contains(&p)) =>
-                {
+                Answer::Offer if voters == 0 => self.take_back(&mut live, &mine).await?,
+                Answer::Offer | Answer::Accept if pending.is_some_and(|p| !mine.contains(&p)) => {
                     // Agreed by this seat too: taken back once every voter agreed.
                     let proposer = pending.expect("pending");
                     let yes = live.row.takeback_yes | mine.iter().fold(0, |m, &s| m | bit(s));
@@ -91,7 +58,7 @@ impl App {
                         self.commit(&mut live, Edit::row(row)).await?
                     }
                 }
-                TakebackAction::Propose => {
+                Answer::Offer => {
                     if pending.is_some() {
                         return Err(Refusal::Bad(
                             "takeback: this seat's proposal is already pending".into(),
@@ -103,12 +70,12 @@ impl App {
                     row.takeback_yes = mine.iter().fold(0, |m, &s| m | bit(s));
                     self.commit(&mut live, Edit::row(row)).await?
                 }
-                TakebackAction::Accept => {
+                Answer::Accept => {
                     return Err(Refusal::Bad(
                         "takeback: there is no proposal of another seat to accept".into(),
                     ))
                 }
-                TakebackAction::Decline => {
+                Answer::Decline => {
                     if pending.is_none() {
                         return Err(Refusal::Bad(
                             "takeback: there is no proposal to decline".into(),

@@ -694,6 +694,26 @@ async fn takebacks_between_people_elsewhere_are_proposals_and_give_no_time_back(
         assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
         assert!(v["error"].as_str().unwrap().contains("over"), "{v}");
     }
+    // A game whose creator's seat is "human" and the other "online" (as games were made
+    // before creators took an online seat): the invited player only proposes.
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "reines", "seats": ["human", "online"]}),
+    )
+    .await;
+    let (creator, invited) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    let mv = pick(state["legal"].as_array().unwrap(), 0);
+    let (_, s) = play(&app, &id, &mv, &creator).await;
+    let mv = pick(s["legal"].as_array().unwrap(), 0);
+    let (_, s) = play(&app, &id, &mv, &invited).await;
+    let takeback = format!("/api/games/{id}/takeback");
+    let (status, v) = post(&app, &takeback, json!({"token": invited})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["takeback_offer"], 1, "{v}");
+    assert_eq!(v["moves"], s["moves"]);
+    let (status, v) = post(&app, &takeback, json!({"token": creator, "action": "accept"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 1, "{v}");
     // Against the computer: immediate while the game goes on, refused once it is over.
     let (id, tokens, state) = create(
         &app,
