@@ -1486,10 +1486,10 @@ test('online: an invitation link, a game to its end in two browsers, a spectator
   const k = Math.max(0, line.moves.length - 16);
   const A = await newPage();
   const { id, body } = await createOnline(A, game, { position: k ? line.positions[k] : null, screenshot: 'online-1-home' });
-  assert.deepEqual(body.seats, ['human', 'online'], 'the other seat is a person invited by a link');
+  assert.deepEqual(body.seats, ['online', 'online'], 'each seat is a person with a token of their own; the other one is invited by a link');
   assert.equal(body.public, false);
   let s = await getState(id);
-  assert.deepEqual(s.seats, ['human', 'online']);
+  assert.deepEqual(s.seats, ['online', 'online']);
   assert.deepEqual(s.open_seats, []);
   const tokA = await tokensOf(A, id);
   assert.ok(tokA[0] && !tokA[1], 'the creator\'s browser holds its own seat only');
@@ -1612,7 +1612,7 @@ async function sideOfBoard(page, s, seat) {
 test('online: Ant Chess for three in three browsers, two invitations, two resignations', async () => {
   const A = await newPage();
   const { id, body } = await createOnline(A, 'antchess3', { side: 0, screenshot: 'online3-1-home' });
-  assert.deepEqual(body.seats, ['human', 'online', 'online']);
+  assert.deepEqual(body.seats, ['online', 'online', 'online']);
   await A.locator('#invites').waitFor();
   const links = await A.locator('#invite-list input').evaluateAll((els) => els.map((e) => e.value));
   assert.equal(links.length, 2, 'an invitation link per other seat');
@@ -1681,7 +1681,7 @@ test('online: the lobby, joining from it and from the game page, two browsers ra
   // a public game: the other seat is open, listed in the lobby
   const A = await newPage();
   const { id, body } = await createOnline(A, 'ackenhead', { side: 0, pub: true });
-  assert.deepEqual(body.seats, ['human', 'open']);
+  assert.deepEqual(body.seats, ['online', 'open']);
   assert.equal(body.public, true);
   let s = await getState(id);
   assert.deepEqual(s.open_seats, [1]);
@@ -1703,7 +1703,7 @@ test('online: the lobby, joining from it and from the game page, two browsers ra
   await Promise.all([B.waitForURL(/\/game\/[^/]+$/), entry.locator('button', { hasText: 'Join as Black' }).click()]);
   assert.equal(decodeURIComponent(new URL(B.url()).pathname.split('/')[2]), id);
   s = await getState(id);
-  assert.deepEqual(s.seats, ['human', 'online']);
+  assert.deepEqual(s.seats, ['online', 'online']);
   assert.deepEqual(s.open_seats, []);
   await waitSynced(B, s, { forHuman: false });
   assert.deepEqual(await seatTexts(B), ['online', 'you']);
