@@ -41,8 +41,14 @@ let flipped = false;
 let flipChosen = false;
 let showNames = localStorage.getItem('myrmidon:names') === '1';
 let posting = false;
-let notice = null; // {text, ply}: a note shown until the next move (a draw declined)
+// a note: {text, ply, kind}; a draw or a takeback declined ('draw', 'takeback'): shown until
+// the next move; a rematch declined ('rematch'): until the next offer
+let notice = null;
 let myOfferSeen = null; // the seat of ours whose draw offer is pending, as last seen
+let myTakebackSeen = null; // the seat of ours whose takeback proposal is pending, as last seen
+let myRematchSeen = false; // an offer of ours of a rematch is pending, as last seen
+let withdrawing = null; // 'takeback' or 'rematch': our own offer is being withdrawn (no notice)
+let leaving = false; // on the way to the rematch
 let clockSkew = null; // Date.now() minus the server's epoch time (plus the delivery time), smallest seen
 let clockTimer = null;
 let flagNudged = false; // a clock reached zero here: the state was asked for once
@@ -225,9 +231,7 @@ function renderStatus(state) {
   entry.querySelector('button').disabled = !canMove(state) || viewPly != null;
   $('#legal-list').innerHTML = canMove(state) ? state.legal.slice(0, 400).map((t) => `<option value="${esc(t)}">`).join('') : '';
   $('#resign').hidden = !!state.outcome || !anyToken() || !state.seats.some((s, i) => isPerson(s) && tokenOf(i) && !isOut(state, i));
-  // a move of ours to take back: one of our seats has moved (the server checks the rest)
-  $('#takeback').hidden = !anyToken() || !!state.outcome || !state.history.some((m) => tokenOf(m.player));
-  $('#takeback').disabled = posting;
+  renderTakeback(state);
   document.title = `${info?.name || state.game} · ${statusText(state)} · myrmidon`;
 }
 
@@ -272,38 +276,178 @@ function renderDraw(state) {
     $('#draw-accept').disabled = posting;
     $('#draw-decline').disabled = posting;
   }
-  // a note until the next move (a draw declined)
+  // a note: a draw or a takeback declined (until the next move, or the next proposal), a
+  // rematch declined (until the next offer)
   const n = $('#notice');
-  const show = notice && !state.outcome && state.history.length === notice.ply;
+  const show = !!notice && (notice.kind === 'rematch'
+    ? !!state.outcome && !state.rematch && !(state.rematch_offers || []).length
+    : !state.outcome && state.history.length === notice.ply && !(notice.kind === 'takeback' && state.takeback_offer != null));
   n.hidden = !show;
   if (show) n.textContent = notice.text;
+}
+
+// ---- takebacks and rematches ----
+// Against the computer and on one screen they are immediate; with people on other devices
+// (online seats this browser does not hold) they are proposals the others answer. (The server
+// decides: this only says which buttons and words to show.)
+const othersOnline = (state) => state.seats.map((k, i) => (k === 'online' && !tokenOf(i) ? i : -1)).filter((i) => i >= 0);
+const namesOf = (state, seats) => {
+  const names = seats.map((i) => state.players[i] ?? `seat ${i + 1}`);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] || '';
+};
+// the seats of people elsewhere who must still agree to `seat`'s takeback proposal
+const takebackWaiting = (state, seat) => state.seats.map((k, i) => (k === 'online' && i !== seat && !(state.takeback_agreed || []).includes(i) ? i : -1)).filter((i) => i >= 0);
+// the seats of people elsewhere who have not offered or accepted the rematch
+const rematchWaiting = (state) => state.seats.map((k, i) => (k === 'online' && !(state.rematch_offers || []).includes(i) ? i : -1)).filter((i) => i >= 0);
+
+function renderTakeback(state) {
+  const mine = myHumanSeats(state);
+  const consent = othersOnline(state).length > 0;
+  const offer = state.outcome ? null : state.takeback_offer ?? null;
+  const agreed = state.takeback_agreed || [];
+  const ours = offer != null && mine.includes(offer);
+  // a seat of ours that has not agreed to the proposal yet (of another seat: this browser may
+  // hold several seats, each with its own token)
+  const answerSeat = offer != null ? mine.find((i) => i !== offer && !agreed.includes(i)) : undefined;
+  // a move of ours to take back: one of our seats has moved (the server checks the rest); with
+  // a proposal pending, the box has the buttons
+  const btn = $('#takeback');
+  btn.hidden = !mine.length || !!state.outcome || !state.history.some((m) => tokenOf(m.player)) || (consent && offer != null);
+  btn.textContent = consent ? 'Propose a takeback' : 'Take back';
+  btn.disabled = posting;
+  const box = $('#takeback-box');
+  box.hidden = offer == null;
+  if (offer == null) return;
+  const who = state.players[offer] ?? '';
+  const waiting = namesOf(state, takebackWaiting(state, offer));
+  const text = answerSeat != null ? `${who} proposes a takeback.${ours ? ` ${state.players[answerSeat]}, do you accept?` : ''}`
+    : ours ? `Takeback proposed: waiting for ${waiting || 'the answer'}.`
+    : `${who} proposes a takeback${waiting ? `: waiting for ${waiting}` : ''}.`;
+  $('#takeback-text').textContent = text;
+  $('#takeback-answer').hidden = answerSeat == null;
+  $('#takeback-mine').hidden = !ours || answerSeat != null;
+  for (const b of box.querySelectorAll('button')) b.disabled = posting;
 }
 
 function renderOver(state) {
   const box = $('#over-box');
   box.hidden = !state.outcome;
   if (!state.outcome) return;
+  const mine = myHumanSeats(state);
+  const offers = state.rematch_offers || [];
+  const ours = mine.some((i) => offers.includes(i));
+  const others = offers.filter((i) => !mine.includes(i));
   // (a server without rematches has no `rematch` field)
-  $('#rematch').hidden = !!state.rematch || !anyToken() || !('rematch' in state);
-  $('#rematch').disabled = posting;
+  const btn = $('#rematch');
+  btn.hidden = !!state.rematch || !mine.length || !('rematch' in state) || offers.length > 0;
+  btn.disabled = posting || leaving;
+  // an offer pending (between people on different devices): the players' answer; a spectator
+  // sees the rematch once it is made, the link only
+  const rbox = $('#rematch-box');
+  rbox.hidden = !!state.rematch || !mine.length || !offers.length;
+  if (!rbox.hidden) {
+    // a seat of ours that has not offered or accepted yet (this browser may hold several)
+    const answerSeat = mine.find((i) => !offers.includes(i));
+    const waiting = namesOf(state, rematchWaiting(state).filter((i) => !mine.includes(i)));
+    $('#rematch-text').textContent = answerSeat == null ? `Rematch offered: waiting for ${waiting || 'the answer'}.`
+      : others.length ? `${namesOf(state, others)} ${others.length > 1 ? 'offer' : 'offers'} a rematch.`
+      : `${namesOf(state, offers)} offers a rematch. ${state.players[answerSeat]}, do you accept?`;
+    $('#rematch-answer').hidden = answerSeat == null;
+    $('#rematch-mine').hidden = !ours || answerSeat != null;
+    for (const b of rbox.querySelectorAll('button')) b.disabled = posting || leaving;
+  }
   const link = $('#rematch-link');
   link.hidden = !state.rematch;
   if (state.rematch) link.href = `/game/${encodeURIComponent(state.rematch)}`;
 }
 
-// What a new state says about draws, to keep as a note: an offer of ours declined by a player
-// on another screen. (The computer's answer comes with the answer to the offer: drawAction.)
+// What a new state says about offers, to keep as a note: an offer of ours (a draw, a takeback,
+// a rematch) declined by a player on another screen; and a rematch made, to follow.
+function noteOffers(state, prev) {
+  noteRematch(state, prev);
+  noteTakeback(state, prev);
+  noteDraw(state, prev);
+}
+
+// (The computer's answer to a draw comes with the answer to the offer: drawAction.)
 function noteDraw(state, prev) {
   const ply = state.history.length;
-  if (state.outcome) { notice = null; myOfferSeen = null; return; }
+  if (state.outcome) {
+    if (notice?.kind !== 'rematch') notice = null;
+    myOfferSeen = null;
+    return;
+  }
   const offer = state.draw_offer ?? null;
   const ours = offer != null && myHumanSeats(state).includes(offer) && myHumanSeats(state).length === 1;
   // an offer of ours gone with no move and no end: the other side declined it
   if (myOfferSeen != null && offer == null && prev && prev.history.length === ply && state.draw_declined == null) {
     const other = state.players.find((_, i) => i !== myOfferSeen) ?? '';
-    notice = { text: `${other} declines the draw.`, ply };
+    notice = { text: `${other} declines the draw.`, ply, kind: 'draw' };
   }
   myOfferSeen = ours ? offer : null;
+}
+
+const sameList = (a, b) => (a || []).length === (b || []).length && (a || []).every((x, i) => x === b[i]);
+
+// A takeback proposal of ours gone with nothing else changed: declined (or withdrawn by us).
+// Any other change (a move, a draw offer, a resignation) withdraws it too: no note then.
+function noteTakeback(state, prev) {
+  const offer = state.outcome ? null : state.takeback_offer ?? null;
+  if (myTakebackSeen != null && offer == null && prev && !state.outcome && sameList(prev.moves, state.moves)
+    && (prev.draw_offer ?? null) === (state.draw_offer ?? null) && (prev.eliminated || []).length === (state.eliminated || []).length) {
+    if (withdrawing !== 'takeback') {
+      const others = takebackWaiting(prev, myTakebackSeen).filter((i) => !myHumanSeats(state).includes(i));
+      notice = { text: others.length === 1 ? `${state.players[others[0]]} declines the takeback.` : 'The takeback is declined.', ply: state.history.length, kind: 'takeback' };
+    }
+  }
+  if (offer != null && notice?.kind === 'takeback') notice = null; // (a new proposal)
+  if (offer == null && withdrawing === 'takeback') withdrawing = null;
+  myTakebackSeen = offer != null && myHumanSeats(state).includes(offer) ? offer : null;
+}
+
+// A rematch offer of ours gone with no rematch: declined (or withdrawn by us). A rematch made
+// while this page shows the game, that a seat of ours wanted: this page goes to it.
+function noteRematch(state, prev) {
+  const mine = myHumanSeats(state);
+  const offers = state.rematch_offers || [];
+  // (a rematch made by a server of before the offers, with no offers kept, gave new tokens)
+  if (state.rematch && mine.length && offers.length) {
+    rematchTokens(state);
+    if (prev && !prev.rematch && mine.some((i) => offers.includes(i))) goToRematch(state.rematch);
+  }
+  if (state.rematch) return;
+  if (myRematchSeen && !offers.length && state.outcome && !state.rematch) {
+    if (withdrawing !== 'rematch') {
+      const others = (prev ? rematchWaiting(prev) : []).filter((i) => !mine.includes(i));
+      notice = { text: others.length === 1 ? `${state.players[others[0]]} declines the rematch.` : 'The rematch is declined.', ply: state.history.length, kind: 'rematch' };
+    }
+  }
+  if (offers.length && notice?.kind === 'rematch') notice = null; // (a new offer)
+  if (!offers.length && withdrawing === 'rematch') withdrawing = null;
+  myRematchSeen = !!state.outcome && mine.some((i) => offers.includes(i));
+}
+
+// Our tokens for the rematch of this game (`state.rematch`): each seat keeps its player's token,
+// the seats turned by one (new seat j is old seat j-1's); `given`: the server's answer to our
+// request, which has our token at our new seats. Kept with those already stored.
+function rematchTokens(state, given = null) {
+  const id = state.rematch;
+  const n = state.players.length;
+  const key = `myrmidon:token:${id}`;
+  let stored = [];
+  try { stored = JSON.parse(localStorage.getItem(key) || '[]') || []; } catch { stored = []; }
+  if (!Array.isArray(stored)) stored = [];
+  const tk = Array.from({ length: n }, (_, j) => given?.[j] || stored[j] || tokenOf((j + n - 1) % n) || null);
+  if (!tk.some((t) => t)) return;
+  if (sameList(tk, stored)) return;
+  localStorage.setItem(key, JSON.stringify(tk));
+  rememberGame(id, Array.from({ length: n }, (_, j) => state.seats[(j + n - 1) % n]));
+}
+
+function goToRematch(id) {
+  if (leaving) return;
+  leaving = true;
+  location.href = `/game/${encodeURIComponent(id)}`;
 }
 
 function renderMoves(state) {
@@ -371,8 +515,9 @@ function applyState(state, { force = false } = {}) {
     clockSkew = clockSkew == null ? lag : Math.min(clockSkew, lag);
   }
   if (!state.clock || state.clock.running == null || prev?.clock?.running !== state.clock.running) flagNudged = false;
-  noteDraw(state, prev);
+  noteOffers(state, prev);
   live = state;
+  document.body.dataset.version = state.version ?? ''; // (the state shown: for tests and bug reports)
   syncClock(state);
   if (firstTime) orient(state);
   render();
@@ -499,7 +644,7 @@ async function post(path, body) {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+  if (!res.ok) throw Object.assign(new Error(data.error || `the server answered ${res.status}`), { status: res.status });
   return data;
 }
 
@@ -524,21 +669,41 @@ async function playMove(text) {
   }
 }
 
-async function takeback() {
+// A takeback: proposed (immediate against the computer and on one screen), accepted, declined,
+// or withdrawn (our own proposal declined).
+async function takeback(action = 'propose') {
   if (!live || posting) return;
-  const token = anyToken();
+  const mine = myHumanSeats(live);
+  const offer = live.takeback_offer ?? null;
+  let seat;
+  if (action === 'propose') seat = [...live.history].reverse().find((m) => mine.includes(m.player))?.player;
+  else if (action === 'decline' && mine.includes(offer)) seat = offer;
+  else seat = mine.find((i) => i !== offer && !(live.takeback_agreed || []).includes(i));
+  const token = tokenOf(seat) || anyToken();
   if (!token) return;
   showMessage('');
   posting = true;
+  if (action === 'decline' && seat === offer) withdrawing = 'takeback';
+  render();
   try {
-    const state = await post('takeback', { token });
+    const state = await post('takeback', { token, action });
     posting = false;
-    viewPly = null;
-    applyState(state, { force: true });
+    if (action === 'propose') viewPly = null;
+    if (!applyState(state)) render();
   } catch (ex) {
     posting = false;
-    showMessage(ex.message);
-    render();
+    if (withdrawing === 'takeback') withdrawing = null;
+    failed(ex);
+  }
+}
+
+// A refusal: the server's words; a change that came first (409): the state read again.
+function failed(ex) {
+  showMessage(ex.message);
+  render();
+  if (ex.status === 409) {
+    fetch(`/api/games/${encodeURIComponent(gameId)}`).then((r) => (r.ok ? r.json() : null))
+      .then((st) => st && applyState(st)).catch(() => {});
   }
 }
 
@@ -584,7 +749,7 @@ async function drawAction(seat, action) {
     if (action === 'offer' && state.draw_declined != null && !state.outcome) {
       const d = state.draw_declined;
       const who = state.players[d] ?? '';
-      notice = { text: isComputer(state, d) ? `The computer (${who}) declines the draw.` : `${who} declines the draw.`, ply: state.history.length };
+      notice = { text: isComputer(state, d) ? `The computer (${who}) declines the draw.` : `${who} declines the draw.`, ply: state.history.length, kind: 'draw' };
     }
     if (!applyState(state)) render();
   } catch (ex) {
@@ -594,34 +759,36 @@ async function drawAction(seat, action) {
   }
 }
 
-async function rematch() {
-  if (!live || !live.outcome || posting) return;
-  const token = anyToken();
+// A rematch: offered (made at once against the computer and on one screen; else once every
+// person wants it), accepted, declined, or withdrawn (our own offer declined). The new game
+// seats the same players, turned by one, each with the token they had.
+async function rematch(action = 'offer') {
+  if (!live || !live.outcome || posting || leaving) return;
+  const mine = myHumanSeats(live);
+  const offers = live.rematch_offers || [];
+  const own = action === 'decline' && mine.some((i) => offers.includes(i));
+  const seat = action === 'accept' ? mine.find((i) => !offers.includes(i)) : own ? mine.find((i) => offers.includes(i)) : mine[0];
+  const token = tokenOf(seat) || anyToken();
   if (!token) return;
   showMessage('');
   posting = true;
+  if (own) withdrawing = 'rematch';
   render();
   try {
-    const data = await post('rematch', { token });
-    const mine = myHumanSeats(live);
-    if (isOnlineGame(live) || mine.length < live.seats.filter(isPerson).length) {
-      // an online game: the seats turn by one; ours is the one after ours; the others' tokens
-      // become invitations
-      const n = live.players.length;
-      const ours = new Set(mine.map((i) => (i + 1) % n));
-      const tk = (data.tokens || []).map((t, i) => (ours.has(i) ? t : null));
-      const inv = (data.tokens || []).map((t, i) => (ours.has(i) ? null : t));
-      localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(tk));
-      if (inv.some((t) => t)) localStorage.setItem(`myrmidon:invites:${data.id}`, JSON.stringify(inv));
-    } else {
-      localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(data.tokens || []));
+    const old = live;
+    const data = await post('rematch', { token, action });
+    posting = false;
+    if (data.tokens && data.id) {
+      // 201: the new game
+      rematchTokens({ ...old, rematch: data.id }, data.tokens);
+      goToRematch(data.id);
+      return;
     }
-    rememberGame(data.id, data.state?.seats || live.seats);
-    location.href = `/game/${encodeURIComponent(data.id)}`;
+    if (!applyState(data)) render();
   } catch (ex) {
     posting = false;
-    showMessage(ex.message);
-    render();
+    if (withdrawing === 'rematch') withdrawing = null;
+    failed(ex);
   }
 }
 
@@ -631,7 +798,7 @@ function rememberGame(id, seats) {
   try { list = JSON.parse(localStorage.getItem('myrmidon:recent') || '[]'); } catch { list = []; }
   if (!Array.isArray(list)) list = [];
   list = list.filter((g) => g.id !== id);
-  list.unshift({ id, game: info?.id || live.game, name: info?.name || live.game, seats, at: Date.now() });
+  list.unshift({ id, game: info?.id || live?.game, name: info?.name || live?.game, seats, at: Date.now() });
   localStorage.setItem('myrmidon:recent', JSON.stringify(list.slice(0, 12)));
 }
 
@@ -702,11 +869,17 @@ async function main() {
   });
   $('#copy').addEventListener('click', copyPosition);
   $('#resign').addEventListener('click', resign);
-  $('#takeback').addEventListener('click', takeback);
+  $('#takeback').addEventListener('click', () => takeback('propose'));
+  $('#takeback-accept').addEventListener('click', () => takeback('accept'));
+  $('#takeback-decline').addEventListener('click', () => takeback('decline'));
+  $('#takeback-withdraw').addEventListener('click', () => takeback('decline'));
   $('#offer-draw').addEventListener('click', offerDraw);
   $('#draw-accept').addEventListener('click', (e) => drawAction(+e.currentTarget.dataset.seat, 'accept'));
   $('#draw-decline').addEventListener('click', (e) => drawAction(+e.currentTarget.dataset.seat, 'decline'));
-  $('#rematch').addEventListener('click', rematch);
+  $('#rematch').addEventListener('click', () => rematch('offer'));
+  $('#rematch-accept').addEventListener('click', () => rematch('accept'));
+  $('#rematch-decline').addEventListener('click', () => rematch('decline'));
+  $('#rematch-withdraw').addEventListener('click', () => rematch('decline'));
   $('#join-buttons').addEventListener('click', (e) => {
     const b = e.target.closest('button[data-join]');
     if (b) join(+b.dataset.join);

@@ -147,7 +147,9 @@ function restoreClock() {
   $('#clock-custom').hidden = document.querySelector('input[name="clock"]:checked')?.value !== 'custom';
 }
 
-// The seats asked for; `mine`: the seat of this browser when only one is (online games).
+// The seats asked for. An online game: this browser's seat is "online" too (a person with a
+// token of their own, as everyone else in the game: takebacks and rematches need each person's
+// consent), its index in `seats.mine`.
 function seatsFromForm(form) {
   const n = chosen.players.length;
   if (mode() === 'local') return Array(n).fill('human');
@@ -156,11 +158,13 @@ function seatsFromForm(form) {
     side = side === 'random' ? Math.floor(Math.random() * n) : +side;
     const pub = form.elements.public.checked;
     localStorage.setItem('myrmidon:public', pub ? '1' : '0');
-    return chosen.players.map((_, i) => {
-      if (i === side) return 'human';
+    const seats = chosen.players.map((_, i) => {
+      if (i === side) return 'online';
       const other = form.elements[`other${i}`]?.value || 'person';
       return other === 'person' ? (pub ? 'open' : 'online') : other;
     });
+    seats.mine = side;
+    return seats;
   }
   if (n > 2) return chosen.players.map((_, i) => form.elements[`seat${i}`].value);
   const level = form.elements.level.value;
@@ -201,7 +205,7 @@ async function start(e) {
     : { game: chosen.id, seats, settings: position ? {} : settings, position };
   if (online) {
     body.public = form.elements.public.checked;
-    if (!seats.some((k) => k === 'online' || k === 'open')) {
+    if (!seats.some((k, i) => (k === 'online' || k === 'open') && i !== seats.mine)) {
       err.textContent = 'An online game needs another person: make at least one other seat "A person".';
       err.hidden = false;
       return;
@@ -224,7 +228,7 @@ async function start(e) {
     if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
     if (online) {
       // this browser holds its own seat only; the other seats' tokens are invitations to send
-      const mine = seats.indexOf('human');
+      const mine = seats.mine;
       const tokens = (data.tokens || []).map((t, i) => (i === mine ? t : null));
       const invites = (data.tokens || []).map((t, i) => (i !== mine && seats[i] === 'online' ? t : null));
       localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(tokens));

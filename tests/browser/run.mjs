@@ -409,6 +409,8 @@ async function assertEnded(page, s) {
   assert.ok(await page.locator('#status').evaluate((e) => e.classList.contains('over')));
   assert.ok(!(await page.locator('#board svg.mb-board').evaluate((e) => e.classList.contains('mb-movable'))), 'the board takes no more moves');
   assert.ok(await page.locator('#resign').isHidden(), 'no Resign button after the end');
+  assert.ok(await page.locator('#takeback').isHidden(), 'no Take back button after the end');
+  assert.ok(await page.locator('#takeback-box').isHidden(), 'no takeback proposal after the end');
 }
 
 // ---------------------------------------------------------------- the tests
@@ -761,6 +763,7 @@ test('take back: against the computer (Ackenhead as White, level 1) and on one s
   s = await computerReply(page, await playByBoard(page, s, pickMove(s, R)), 0);
   assert.equal(s.history.length, 4);
   assert.ok(await page.locator('#takeback').isVisible());
+  assert.equal(await page.locator('#takeback').textContent(), 'Take back', 'against the computer a takeback is immediate: no proposal');
   await page.locator('#takeback').click();
   const back = await waitState(id, (x) => x.history.length < 4, 'the takeback');
   assert.deepEqual(back.moves, before.moves, 'our last move and the computer\'s reply are gone');
@@ -799,6 +802,7 @@ test('take back: against the computer (Ackenhead as White, level 1) and on one s
   await assertBoard(p2, await getState(id2, 2), 'viewing move 2');
   await p2.locator('#back-live').click();
   await p2.locator('#viewing').waitFor({ state: 'hidden' });
+  assert.equal(await p2.locator('#takeback').textContent(), 'Take back', 'on one screen a takeback is immediate: no proposal');
   for (const n of [2, 1]) {
     const was = await getState(id2, n);
     await p2.locator('#takeback').click();
@@ -1486,10 +1490,10 @@ test('online: an invitation link, a game to its end in two browsers, a spectator
   const k = Math.max(0, line.moves.length - 16);
   const A = await newPage();
   const { id, body } = await createOnline(A, game, { position: k ? line.positions[k] : null, screenshot: 'online-1-home' });
-  assert.deepEqual(body.seats, ['human', 'online'], 'the other seat is a person invited by a link');
+  assert.deepEqual(body.seats, ['online', 'online'], 'each seat is a person with a token of their own; the other one is invited by a link');
   assert.equal(body.public, false);
   let s = await getState(id);
-  assert.deepEqual(s.seats, ['human', 'online']);
+  assert.deepEqual(s.seats, ['online', 'online']);
   assert.deepEqual(s.open_seats, []);
   const tokA = await tokensOf(A, id);
   assert.ok(tokA[0] && !tokA[1], 'the creator\'s browser holds its own seat only');
@@ -1575,27 +1579,7 @@ test('online: an invitation link, a game to its end in two browsers, a spectator
   await shot(B, 'online-5-end-player');
   await shot(S, 'online-6-end-spectator');
   log(`  online ${game}: ${n} moves in two browsers, watched by a third: ${s.outcome.text}`);
-  // a rematch asked by the creator: its seat turns by one, the other seat is open to the other
-  // player, who follows the link to it and joins
-  await Promise.all([A.waitForURL((u) => !u.pathname.endsWith(`/${id}`)), A.locator('#rematch').click()]);
-  const id2 = decodeURIComponent(new URL(A.url()).pathname.split('/')[2]);
-  let r = await getState(id2);
-  assert.deepEqual(r.open_seats, [0], 'the rematch waits for the other player, on the other side');
-  assert.deepEqual((await tokensOf(A, id2)).map(Boolean), [false, true], 'the creator holds the second seat of the rematch only');
-  await A.locator('#waiting').waitFor();
-  const link2 = B.locator('#rematch-link');
-  await link2.waitFor();
-  await Promise.all([B.waitForURL((u) => u.pathname.endsWith(`/${id2}`)), link2.click()]);
-  await waitSynced(B, r, { forHuman: false });
-  await assertSpectating(B, 'the other player before joining the rematch');
-  await B.locator('#join-buttons button[data-join="0"]').click();
-  await B.locator('#spectating').waitFor({ state: 'hidden' });
-  r = await getState(id2);
-  assert.deepEqual(r.open_seats, []);
-  await waitSynced(B, r, { forHuman: r.to_move === 0 });
-  await A.locator('#seats-box').waitFor({ state: 'hidden' });
-  assert.deepEqual(await seatTexts(B), ['you', 'online']);
-  assert.deepEqual(await seatTexts(A), ['online', 'you']);
+  // (a rematch between the two: 'online: a rematch offered, declined, offered again and accepted…')
   for (const p of [A, B, S]) await closePage(p);
 });
 
@@ -1612,7 +1596,7 @@ async function sideOfBoard(page, s, seat) {
 test('online: Ant Chess for three in three browsers, two invitations, two resignations', async () => {
   const A = await newPage();
   const { id, body } = await createOnline(A, 'antchess3', { side: 0, screenshot: 'online3-1-home' });
-  assert.deepEqual(body.seats, ['human', 'online', 'online']);
+  assert.deepEqual(body.seats, ['online', 'online', 'online']);
   await A.locator('#invites').waitFor();
   const links = await A.locator('#invite-list input').evaluateAll((els) => els.map((e) => e.value));
   assert.equal(links.length, 2, 'an invitation link per other seat');
@@ -1681,7 +1665,7 @@ test('online: the lobby, joining from it and from the game page, two browsers ra
   // a public game: the other seat is open, listed in the lobby
   const A = await newPage();
   const { id, body } = await createOnline(A, 'ackenhead', { side: 0, pub: true });
-  assert.deepEqual(body.seats, ['human', 'open']);
+  assert.deepEqual(body.seats, ['online', 'open']);
   assert.equal(body.public, true);
   let s = await getState(id);
   assert.deepEqual(s.open_seats, [1]);
@@ -1703,7 +1687,7 @@ test('online: the lobby, joining from it and from the game page, two browsers ra
   await Promise.all([B.waitForURL(/\/game\/[^/]+$/), entry.locator('button', { hasText: 'Join as Black' }).click()]);
   assert.equal(decodeURIComponent(new URL(B.url()).pathname.split('/')[2]), id);
   s = await getState(id);
-  assert.deepEqual(s.seats, ['human', 'online']);
+  assert.deepEqual(s.seats, ['online', 'online']);
   assert.deepEqual(s.open_seats, []);
   await waitSynced(B, s, { forHuman: false });
   assert.deepEqual(await seatTexts(B), ['online', 'you']);
@@ -1774,6 +1758,304 @@ test('online: the lobby, joining from it and from the game page, two browsers ra
   await closePage(E);
   await closePage(C);
   await closePage(D);
+});
+
+
+// ---- takeback proposals and rematch offers between people on different devices ----
+// The page shows version `v` of the game, or a later one (its body's data-version).
+const pageAt = (page, v) => page.waitForFunction((v) => +document.body.dataset.version >= v, v);
+const versionShown = (page) => page.evaluate(() => +document.body.dataset.version);
+// An online game of two from the home page: the creator (White) in A, the invited player
+// (Black) in B, who opened the link.
+async function twoPlayers(game) {
+  const A = await newPage();
+  const { id } = await createOnline(A, game);
+  await A.locator('#invites').waitFor();
+  const link = await A.locator('#invite-list .invite[data-seat="1"] input').inputValue();
+  const B = await newPage();
+  await B.goto(link);
+  const s = await getState(id);
+  const views = [{ page: A, seats: [0] }, { page: B, seats: [1] }];
+  await syncAll(views, s);
+  return { A, B, id, views };
+}
+// On a phone's screen (390x844): the box `sel` is seen whole in the first screen, beside the
+// board (not over it), its buttons inside it; a screenshot; then the page's size as it was.
+async function phoneCheck(page, sel, name) {
+  const was = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = page.locator(sel);
+    await box.waitFor();
+    const b = await box.boundingBox();
+    const board = await page.locator('#board svg.mb-board').boundingBox();
+    assert.ok(b.x >= 0 && b.x + b.width <= 390 + 0.5, `${sel} fits the phone's width (${JSON.stringify(b)})`);
+    assert.ok(b.y >= 0 && b.y + b.height <= 844, `${sel} is in the first screen (${JSON.stringify(b)})`);
+    assert.ok(b.y >= board.y + board.height - 0.5 || b.y + b.height <= board.y + 0.5, `${sel} does not cover the board (${JSON.stringify(b)}, board ${JSON.stringify(board)})`);
+    assert.ok(board.width >= 370, `the board takes the phone's width (${board.width})`);
+    for (const btn of await box.locator('button:visible').all()) {
+      const r = await btn.boundingBox();
+      assert.ok(r.x >= b.x - 0.5 && r.x + r.width <= b.x + b.width + 0.5 && r.height >= 28, `${sel}: the button "${await btn.textContent()}" is inside the box and big enough to tap`);
+    }
+    await shot(page, name);
+  } finally {
+    await page.setViewportSize(was);
+  }
+}
+
+test('online: takeback proposals in two browsers: declined, withdrawn, accepted, both ways', async () => {
+  const { A, B, id, views } = await twoPlayers('reines');
+  const P = [A, B];
+  let s = await getState(id);
+  assert.deepEqual(s.seats, ['online', 'online']);
+  const [WH, BL] = s.players; // (the first and the second player: "White" and "Black" below)
+  const R = rng(31);
+  for (let i = 0; i < 3; i++) {
+    s = await playByBoard(P[s.to_move], s, pickMove(s, R));
+    await syncAll(views, s);
+  }
+  const before = s; // White, Black, White have moved: Black to move
+  assert.equal(before.to_move, 1);
+  for (const p of P) assert.equal(await p.locator('#takeback').textContent(), 'Propose a takeback', 'with a person elsewhere, a takeback is a proposal');
+
+  // White proposes: nothing taken back yet
+  await A.locator('#takeback').click();
+  s = await waitState(id, (x) => x.takeback_offer === 0, 'White\'s proposal');
+  assert.deepEqual(s.takeback_agreed, [0], 'the proposer agrees');
+  assert.deepEqual(s.moves, before.moves, 'a proposal takes nothing back');
+  for (const p of P) await pageAt(p, s.version);
+  await A.locator('#takeback-box').waitFor();
+  assert.equal(await A.locator('#takeback-text').textContent(), `Takeback proposed: waiting for ${BL}.`);
+  assert.ok(await A.locator('#takeback-withdraw').isVisible(), 'the proposer may withdraw it');
+  assert.ok(await A.locator('#takeback-accept').isHidden(), 'the proposer does not answer its own proposal');
+  assert.ok(await A.locator('#takeback').isHidden(), 'no second proposal while one is pending');
+  await B.locator('#takeback-box').waitFor();
+  assert.equal(await B.locator('#takeback-text').textContent(), `${WH} proposes a takeback.`);
+  assert.ok(await B.locator('#takeback-accept').isVisible() && await B.locator('#takeback-decline').isVisible(), 'the other player: Accept and Decline');
+  assert.ok(await B.locator('#takeback-withdraw').isHidden());
+  assert.ok(await B.locator('#takeback').isHidden(), 'the answer is in the box');
+  await shot(B, 'takeback-online-1-proposed');
+  await phoneCheck(B, '#takeback-box', 'takeback-online-1-proposed-phone');
+
+  // declined: the proposer is told; the position stays on both boards
+  await B.locator('#takeback-decline').click();
+  s = await waitState(id, (x) => x.version > s.version, 'the answer');
+  assert.equal(s.takeback_offer, null, 'declined: no proposal pending');
+  assert.deepEqual(s.moves, before.moves, 'declined: nothing taken back');
+  for (const p of P) await pageAt(p, s.version);
+  await A.locator('#notice').waitFor();
+  assert.equal(await A.locator('#notice').textContent(), `${BL} declines the takeback.`);
+  assert.ok(await B.locator('#notice').isHidden(), 'the one who declined is not told');
+  for (const p of P) {
+    await p.locator('#takeback-box').waitFor({ state: 'hidden' });
+    assert.equal(await p.locator('#moves button.move').count(), 3, 'the moves stay');
+    await assertBoard(p, s, 'after the takeback declined');
+  }
+  await waitSynced(B, s);
+  await shot(A, 'takeback-online-2-declined');
+
+  // proposed again and withdrawn: no note
+  await A.locator('#takeback').click();
+  s = await waitState(id, (x) => x.takeback_offer === 0, 'the second proposal');
+  await pageAt(A, s.version);
+  assert.ok(await A.locator('#notice').isHidden(), 'the note goes with a new proposal');
+  await A.locator('#takeback-withdraw').click();
+  s = await waitState(id, (x) => x.takeback_offer == null, 'the proposal withdrawn');
+  for (const p of P) {
+    await pageAt(p, s.version);
+    await p.locator('#takeback-box').waitFor({ state: 'hidden' });
+    assert.ok(await p.locator('#notice').isHidden(), 'withdrawn: no note');
+  }
+  assert.ok(await A.locator('#takeback').isVisible(), 'White may propose again');
+
+  // proposed again and accepted: White's last move goes, on both boards
+  await A.locator('#takeback').click();
+  s = await waitState(id, (x) => x.takeback_offer === 0, 'the third proposal');
+  await pageAt(B, s.version);
+  await B.locator('#takeback-accept').click();
+  s = await waitState(id, (x) => x.moves.length < 3, 'the takeback');
+  assert.deepEqual(s.moves, before.moves.slice(0, 2), 'White\'s last move is taken back');
+  assert.equal(s.position, (await getState(id, 2)).position, 'the position before it');
+  assert.equal(s.to_move, 0, 'White to move again');
+  assert.equal(s.takeback_offer, null);
+  await syncAll(views, s);
+  for (const p of P) {
+    await pageAt(p, s.version);
+    await assertBoard(p, s, 'after the takeback accepted');
+    assert.equal(await p.locator('#moves button.move').count(), 2, 'one move fewer in the list');
+    await p.locator('#takeback-box').waitFor({ state: 'hidden' });
+    assert.ok(await p.locator('#notice').isHidden(), 'accepted: no note');
+  }
+  assert.deepEqual([await versionShown(A), await versionShown(B)], [s.version, s.version], 'both pages show the same version');
+  assert.match(await A.locator('#status').textContent(), new RegExp(`^Your turn \\(${WH}\\)`));
+  await shot(A, 'takeback-online-3-accepted');
+
+  // the other way: Black (who came by the link) proposes, White accepts: Black's move goes
+  await B.locator('#takeback').click();
+  s = await waitState(id, (x) => x.takeback_offer === 1, 'Black\'s proposal');
+  assert.deepEqual(s.moves, before.moves.slice(0, 2), 'Black\'s proposal takes nothing back by itself');
+  await pageAt(A, s.version);
+  assert.equal(await A.locator('#takeback-text').textContent(), `${BL} proposes a takeback.`);
+  assert.equal(await B.locator('#takeback-text').textContent(), `Takeback proposed: waiting for ${WH}.`);
+  await A.locator('#takeback-accept').click();
+  s = await waitState(id, (x) => x.moves.length < 2, 'Black\'s takeback');
+  assert.deepEqual(s.moves, before.moves.slice(0, 1), 'Black\'s move is taken back');
+  assert.equal(s.to_move, 1);
+  await syncAll(views, s);
+  for (const p of P) {
+    await pageAt(p, s.version);
+    await assertBoard(p, s, 'after Black\'s takeback');
+  }
+  assert.deepEqual([await versionShown(A), await versionShown(B)], [s.version, s.version], 'both pages show the same version');
+  // a move withdraws a pending proposal (no note); the game goes on
+  await A.locator('#takeback').click();
+  s = await waitState(id, (x) => x.takeback_offer === 0, 'a proposal before Black moves');
+  await pageAt(B, s.version);
+  s = await playByBoard(B, s, pickMove(s, R));
+  assert.equal(s.takeback_offer, null, 'a move withdraws the proposal');
+  await syncAll(views, s);
+  for (const p of P) {
+    await pageAt(p, s.version);
+    await p.locator('#takeback-box').waitFor({ state: 'hidden' });
+    assert.ok(await p.locator('#notice').isHidden(), 'no note: it was not declined');
+  }
+  for (const p of P) await closePage(p);
+});
+
+test('online: a rematch offered, declined, offered again and accepted; both players on the new game, a spectator left out', async () => {
+  const { A, B, id, views } = await twoPlayers('reines');
+  const tokA = (await tokensOf(A, id))[0];
+  const tokB = (await tokensOf(B, id))[1];
+  assert.ok(tokA && tokB && tokA !== tokB, 'each player holds a token of their own');
+  let s = await getState(id);
+  const [WH, BL] = s.players; // (the first and the second player: "White" and "Black" below)
+  const R = rng(37);
+  for (let i = 0; i < 2; i++) {
+    s = await playByBoard([A, B][s.to_move], s, pickMove(s, R));
+    await syncAll(views, s);
+  }
+  const S = await newPage();
+  await S.goto(`${base}game/${id}`);
+  await waitSynced(S, s, { forHuman: false });
+  // White resigns
+  await A.locator('#resign').click();
+  await A.locator('#resign').click();
+  s = await waitState(id, (x) => !!x.outcome, 'the resignation');
+  for (const p of [A, B]) {
+    await waitSynced(p, s);
+    await assertEnded(p, s);
+    assert.equal(await p.locator('#rematch').textContent(), 'Rematch');
+    assert.ok(await p.locator('#rematch').isVisible(), 'each player may offer a rematch');
+    assert.ok(await p.locator('#rematch-box').isHidden(), 'no offer yet');
+  }
+  await waitSynced(S, s);
+  await assertSpectating(S, 'the spectator after the end');
+
+  // White offers
+  await A.locator('#rematch').click();
+  s = await waitState(id, (x) => (x.rematch_offers || []).length > 0, 'White\'s offer');
+  assert.deepEqual(s.rematch_offers, [0]);
+  assert.equal(s.rematch, null, 'an offer alone makes no game');
+  for (const p of [A, B, S]) await pageAt(p, s.version);
+  assert.equal(await A.locator('#rematch-text').textContent(), `Rematch offered: waiting for ${BL}.`);
+  assert.ok(await A.locator('#rematch-withdraw').isVisible() && await A.locator('#rematch-accept').isHidden());
+  assert.ok(await A.locator('#rematch').isHidden(), 'no second offer');
+  assert.equal(await B.locator('#rematch-text').textContent(), `${WH} offers a rematch.`);
+  assert.ok(await B.locator('#rematch-accept').isVisible() && await B.locator('#rematch-decline').isVisible(), 'the other player: Accept and Decline');
+  assert.ok(await B.locator('#rematch').isHidden(), 'the answer is in the box');
+  for (const sel of ['#rematch-box', '#rematch', '#rematch-link']) assert.ok(await S.locator(sel).isHidden(), `the spectator: no ${sel}`);
+  await shot(B, 'rematch-online-1-offered');
+  await phoneCheck(B, '#rematch-box', 'rematch-online-1-offered-phone');
+
+  // declined: White is told, and may offer again
+  await B.locator('#rematch-decline').click();
+  s = await waitState(id, (x) => !(x.rematch_offers || []).length, 'the offer declined');
+  assert.equal(s.rematch, null);
+  for (const p of [A, B]) await pageAt(p, s.version);
+  await A.locator('#notice').waitFor();
+  assert.equal(await A.locator('#notice').textContent(), `${BL} declines the rematch.`);
+  assert.ok(await B.locator('#notice').isHidden(), 'the one who declined is not told');
+  for (const p of [A, B]) {
+    await p.locator('#rematch-box').waitFor({ state: 'hidden' });
+    assert.ok(await p.locator('#rematch').isVisible(), 'a Rematch button again');
+  }
+  await shot(A, 'rematch-online-2-declined');
+
+  // Black offers; White accepts: both pages go to the new game by themselves
+  await B.locator('#rematch').click();
+  s = await waitState(id, (x) => (x.rematch_offers || []).length > 0, 'Black\'s offer');
+  assert.deepEqual(s.rematch_offers, [1]);
+  await pageAt(A, s.version);
+  assert.equal(await A.locator('#rematch-text').textContent(), `${BL} offers a rematch.`);
+  assert.ok(await A.locator('#notice').isHidden(), 'the note goes with a new offer');
+  const away = (p) => p.waitForURL((u) => u.pathname.startsWith('/game/') && !u.pathname.endsWith(`/${id}`));
+  await Promise.all([away(A), away(B), A.locator('#rematch-accept').click()]);
+  const old = await getState(id);
+  const id2 = old.rematch;
+  assert.ok(id2, 'the old game names its rematch');
+  for (const p of [A, B]) assert.equal(decodeURIComponent(new URL(p.url()).pathname.split('/')[2]), id2, 'both players are on the rematch');
+  let s2 = await getState(id2);
+  assert.equal(s2.game, s.game);
+  assert.equal(s2.start, s.start, 'the same start position');
+  assert.deepEqual(s2.seats, ['online', 'online']);
+  assert.deepEqual(s2.open_seats, [], 'no seat of the rematch is open');
+  assert.deepEqual(await tokensOf(A, id2), [null, tokA], 'White of the old game plays Black, with its token');
+  assert.deepEqual(await tokensOf(B, id2), [tokB, null], 'Black of the old game plays White, with its token');
+  for (const p of [A, B]) {
+    const recent = await p.evaluate(() => JSON.parse(localStorage.getItem('myrmidon:recent') || '[]'));
+    assert.equal(recent[0]?.id, id2, 'the rematch heads the list of recent games');
+  }
+  const views2 = [{ page: A, seats: [1] }, { page: B, seats: [0] }];
+  await syncAll(views2, s2);
+  assert.deepEqual(await seatTexts(A), ['online', 'you']);
+  assert.deepEqual(await seatTexts(B), ['you', 'online']);
+  const a1 = await cell(A, 0).boundingBox();
+  const h8 = await cell(A, 63).boundingBox();
+  assert.ok(a1.y < h8.y, 'the old White sees the board from Black\'s side now');
+  assert.match(await B.locator('#status').textContent(), new RegExp(`^Your turn \\(${WH}\\)`));
+  assert.doesNotMatch(await A.locator('#status').textContent(), /Your turn/);
+  assert.ok(!(await A.locator('#board svg.mb-board').evaluate((e) => e.classList.contains('mb-movable'))), 'Black\'s board takes no move on White\'s turn');
+  await shot(A, 'rematch-online-3-new-game');
+  // each moves their own pieces only, with the token they had
+  const m = pickMove(s2, R);
+  await assert.rejects(api(`api/games/${id2}/moves`, { move: m.text, token: tokA }), (e) => e.status === 403, 'the old White\'s token does not move White now');
+  s2 = await playByBoard(B, s2, m);
+  await syncAll(views2, s2);
+  s2 = await playByBoard(A, s2, pickMove(s2, R));
+  await syncAll(views2, s2);
+  await assertBoard(B, s2, 'the rematch after a move each');
+  // back on the old game's page, a player is not sent on again: the link is there
+  const oldWs = B.waitForEvent('websocket', (ws) => ws.url().includes(`/api/games/${encodeURIComponent(id)}/ws`))
+    .then((ws) => ws.waitForEvent('framereceived'));
+  await B.goto(`${base}game/${encodeURIComponent(id)}`);
+  await oldWs;
+  await pageAt(B, old.version);
+  await B.locator('#rematch-link').waitFor();
+  assert.ok(new URL(B.url()).pathname.endsWith(`/${id}`), 'a player back on the old game stays there');
+  assert.ok(await B.locator('#rematch').isHidden() && await B.locator('#rematch-box').isHidden(), 'no offer once the rematch is made');
+  assert.deepEqual(await tokensOf(B, id2), [tokB, null], 'its token for the rematch is kept');
+
+  // the spectator: the old game's page links to the rematch and stays; there, no seat to take
+  const link = S.locator('#rematch-link');
+  await link.waitFor();
+  assert.equal(await link.getAttribute('href'), `/game/${encodeURIComponent(id2)}`);
+  assert.ok(await S.locator('#rematch-box').isHidden() && await S.locator('#rematch').isHidden(), 'the spectator has the link only');
+  assert.ok(new URL(S.url()).pathname.endsWith(`/${id}`), 'the spectator stays on the old game');
+  await shot(S, 'rematch-online-4-spectator');
+  await Promise.all([S.waitForURL((u) => u.pathname.endsWith(`/${id2}`)), link.click()]);
+  await waitSynced(S, s2, { forHuman: false });
+  await assertSpectating(S, 'the spectator of the rematch');
+  assert.ok(await S.locator('#seats-box').isHidden(), 'no seat to take');
+  assert.equal(await S.locator('#join-buttons button[data-join]').count(), 0, 'no Join button');
+  for (const seat of [0, 1]) {
+    const status = await postFromPage(S, `/api/games/${id2}/join`, { seat });
+    assert.ok(status === 409 || status === 400, `joining seat ${seat} of the rematch is refused (${status})`);
+  }
+  const after = await getState(id2);
+  assert.equal(after.version, s2.version, 'the spectator changed nothing');
+  assert.deepEqual(after.open_seats, []);
+  for (const p of [A, B, S]) await closePage(p);
 });
 
 
