@@ -1889,3 +1889,174 @@ async fn states_say_the_start_positions_move_number() {
     let answer = explore(&app, json!({"game": "ackenhead", "position": fen, "moves": ["h1h2"]})).await;
     assert_eq!(answer["first_move_number"], 25, "{answer}");
 }
+
+// ---- The engine pool: every search (the computer's moves, its draw decisions, the analysis
+// board) takes a slot of one bounded pool; work beyond its queue is refused. ----
+
+/// `GET /api/games/{id}/record`: the text.
+async fn record_text(app: &Arc<App>, id: &str) -> String {
+    let request = Request::builder()
+        .uri(format!("/api/games/{id}/record"))
+        .body(Body::empty())
+        .unwrap();
+    let response = router(app.clone()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// Waits (with a deadline, polling) until `what` holds.
+async fn until(what: &str, mut f: impl FnMut() -> bool) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while !f() {
+        assert!(tokio::time::Instant::now() < deadline, "not within 30 s: {what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test]
+async fn every_search_takes_a_slot_of_one_bounded_pool() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    type Socket = tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >;
+    async fn analyse(addr: std::net::SocketAddr, id: u64) -> Socket {
+        let url = format!("ws://{addr}/api/analysis");
+        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let request = json!({"op": "analyse", "id": id, "game": "epaminondas", "movetime": 120_000});
+        ws.send(Message::Text(request.to_string().into()))
+            .await
+            .unwrap();
+        ws
+    }
+    async fn next(ws: &mut Socket) -> Value {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(20), ws.next())
+                .await
+                .expect("an answer in time")
+                .expect("the socket open")
+                .unwrap();
+            if let Message::Text(t) = msg {
+                return serde_json::from_str(t.as_str()).unwrap();
+            }
+        }
+    }
+
+    // Two slots (app()): an analysis may hold one, never both.
+    let app = app().await;
+    let slots = app.engines.limits().engines;
+    assert_eq!(slots, 2);
+    let addr = serve_on_loopback(&app).await;
+    let mut first = analyse(addr, 1).await;
+    assert_eq!(next(&mut first).await["type"], "info");
+    let second = analyse(addr, 2).await;
+    until("the second analysis waiting", || app.engines.waiting() == (0, 1)).await;
+    assert_eq!(app.engines.running(), 1);
+
+    // The computer still moves in a game meanwhile, on the slot kept for the games.
+    let (game, tokens, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "computer:1"]}),
+    )
+    .await;
+    let token = tokens[0].clone().unwrap();
+    let mv = pick(state["legal"].as_array().unwrap(), 1);
+    assert_eq!(play(&app, &game, &mv, &token).await.0, StatusCode::OK);
+    let state = settled(&app, &game).await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 2, "{state}");
+
+    // Games past the plies where the computer searches before it answers a draw offer.
+    let (base, tokens, mut state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"]}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    for n in 0..24 {
+        let mv = pick(state["legal"].as_array().unwrap(), n);
+        let (status, s) = play(&app, &base, &mv, &t).await;
+        assert!(status == StatusCode::OK && s["outcome"].is_null(), "{s}");
+        state = s;
+    }
+    let text = record_text(&app, &base).await;
+    let mut games = Vec::new();
+    for _ in 0..101 {
+        let (id, tokens, state) = create(
+            &app,
+            json!({"record": text, "seats": ["human", "computer:8"]}),
+        )
+        .await;
+        assert_eq!(state["moves"].as_array().unwrap().len(), 24);
+        assert_eq!(state["to_move"], 0);
+        games.push((id, tokens[0].clone().unwrap()));
+    }
+
+    let (last, last_token) = games.pop().unwrap();
+
+    // A hundred draw offers at once, and a person's move against the computer among them.
+    let mut offers = tokio::task::JoinSet::new();
+    for (id, token) in games {
+        let app = app.clone();
+        offers.spawn(async move {
+            let path = format!("/api/games/{id}/draw");
+            post(&app, &path, json!({"seat": 0, "token": token, "action": "offer"})).await
+        });
+    }
+    let state = get(&app, &format!("/api/games/{game}")).await.1;
+    let mv = pick(state["legal"].as_array().unwrap(), 2);
+    let (status, moved) = play(&app, &game, &mv, &token).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    let (mut decided, mut refused) = (0, 0);
+    while let Some(answer) = offers.join_next().await {
+        let (status, v) = answer.expect("no panic");
+        match status {
+            StatusCode::OK => {
+                assert!(v["draw_declined"] == 1 || v["outcome"]["reason"] == "agreement", "{v}");
+                decided += 1;
+            }
+            StatusCode::SERVICE_UNAVAILABLE => {
+                let e = v["error"].as_str().unwrap();
+                assert!(e.contains("the engines are busy"), "{e}");
+                refused += 1;
+            }
+            other => panic!("a draw offer answered {other}: {v}"),
+        }
+    }
+    // The analyses held one slot: one draw decision ran at once, the queue took a few more,
+    // and the rest were refused at once.
+    assert!(decided >= 1 && refused >= 1, "{decided} decided, {refused} refused");
+    assert_eq!(decided + refused, 100);
+    // The computer's move was never refused: it waited for its turn in the pool.
+    let state = settled(&app, &game).await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 4, "{state}");
+    // Never more searches at once than slots.
+    assert_eq!(app.engines.most_running(), slots);
+
+    // Sockets closed: their analyses stop, the waiting one leaves the queue.
+    drop(first);
+    drop(second);
+    until("the pool idle", || {
+        app.engines.running() == 0 && app.engines.waiting() == (0, 0)
+    })
+    .await;
+    // And an offer is considered again.
+    let (status, v) = post(
+        &app,
+        &format!("/api/games/{last}/draw"),
+        json!({"seat": 0, "token": last_token, "action": "offer"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["draw_declined"] == 1 || v["outcome"]["reason"] == "agreement", "{v}");
+    assert_eq!(app.engines.most_running(), slots);
+
+    // With one engine, it is for the games: the analysis board says so.
+    let store = Store::open(&fresh_db()).await.unwrap();
+    let lone = App::new(store, Duration::from_millis(20), 1);
+    let addr = serve_on_loopback(&lone).await;
+    let mut ws = analyse(addr, 3).await;
+    let v = next(&mut ws).await;
+    assert_eq!((v["type"].as_str(), v["id"].as_u64()), (Some("error"), Some(3)), "{v}");
+    assert!(v["error"].as_str().unwrap().contains("--engines 1"), "{v}");
+}
