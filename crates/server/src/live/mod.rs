@@ -179,7 +179,7 @@ impl Live {
         let seats = row
             .seats
             .iter()
-            .map(|s| Seat::parse(s))
+            .map(|s| Seat::parse_stored(s))
             .collect::<Result<_, _>>()?;
         let (watchers, _) = broadcast::channel(64);
         Ok(Live {

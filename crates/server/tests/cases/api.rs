@@ -2060,3 +2060,56 @@ async fn every_search_takes_a_slot_of_one_bounded_pool() {
     assert_eq!((v["type"].as_str(), v["id"].as_u64()), (Some("error"), Some(3)), "{v}");
     assert!(v["error"].as_str().unwrap().contains("--engines 1"), "{v}");
 }
+
+#[tokio::test]
+async fn a_computer_seat_has_one_spelling() {
+    let app = app().await;
+    // Only a plain digit from 1 to 8: what is stored and shown is what every client reads.
+    for seat in [
+        "computer:+5",
+        "computer:05",
+        "computer: 5",
+        "computer:5 ",
+        "computer:٥",
+        "computer:0",
+        "computer:9",
+        "computer:",
+    ] {
+        let (status, v) = post(
+            &app,
+            "/api/games",
+            json!({"game": "ackenhead", "seats": ["human", seat]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{seat:?}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(
+            e.contains("the computer's level must be one digit from 1 to 8"),
+            "{seat:?}: {e}"
+        );
+    }
+    // A record's import reads its seats the same way.
+    let (id, tokens, _) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"]}),
+    )
+    .await;
+    play(&app, &id, "e2d3", tokens[0].as_deref().unwrap()).await;
+    let text = record_text(&app, &id).await;
+    let (status, v) = post(
+        &app,
+        "/api/games",
+        json!({"record": text, "seats": ["human", "computer:+5"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    // The plain spelling is stored as written.
+    let (id, _, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["computer:5", "human"]}),
+    )
+    .await;
+    assert_eq!(state["seats"], json!(["computer:5", "human"]));
+    let (_, state) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(state["seats"], json!(["computer:5", "human"]));
+}
