@@ -17,10 +17,13 @@ use tokio::sync::{mpsc, Notify};
 
 use crate::api::settings_of;
 use crate::engines::Work;
-use crate::limits::{too_many, ClientIp, MessageRate};
+use crate::limits::{
+    close_too_big, message_size, over_frame_limit, too_many, ClientIp, MessageRate, FRAME_LIMIT,
+};
 use crate::live::App;
 
-/// The largest message a client may send.
+/// The largest message a client may send (a larger one closes the socket, with close code
+/// 1009).
 pub const MESSAGE_LIMIT: usize = 16 * 1024;
 /// `analyse`: the default and the longest search.
 const ANALYSE_DEFAULT_MS: u64 = 30_000;
@@ -84,7 +87,8 @@ pub async fn analysis(
         return too_many("open WebSockets", Duration::from_secs(10));
     };
     upgrade
-        .max_message_size(MESSAGE_LIMIT)
+        .max_message_size(FRAME_LIMIT)
+        .max_frame_size(FRAME_LIMIT)
         .on_upgrade(move |socket| async move {
             let _permit = permit;
             serve(app, socket).await
@@ -109,6 +113,16 @@ async fn serve(app: Arc<App>, mut socket: WebSocket) {
             }
             incoming = socket.recv() => {
                 let text = match incoming {
+                    Some(Ok(message)) if message_size(&message) > MESSAGE_LIMIT => {
+                        close_too_big(&mut socket, MESSAGE_LIMIT).await;
+                        break;
+                    }
+                    Some(Err(e)) => {
+                        if over_frame_limit(e) {
+                            close_too_big(&mut socket, MESSAGE_LIMIT).await;
+                        }
+                        break;
+                    }
                     Some(Ok(Message::Text(_))) if !rate.allow() => break,
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
@@ -116,7 +130,7 @@ async fn serve(app: Arc<App>, mut socket: WebSocket) {
                         continue;
                     }
                     Some(Ok(_)) => continue,
-                    Some(Err(_)) | None => break,
+                    None => break,
                 };
                 let req: Request = match serde_json::from_str(text.as_str()) {
                     Ok(r) => r,

@@ -1110,17 +1110,27 @@ async fn analysis_streams_lines_and_evaluations() {
     }
     ws.send(Message::Text("{not json".into())).await.unwrap();
     assert_eq!(next(&mut ws).await["type"], "error");
-    // Over the message limit: the server closes the socket.
+    // Over the message limit (16 KiB): the server closes the socket with a close frame, code
+    // 1009 (message too big).
     ws.send(Message::Text("x".repeat(20_000).into()))
         .await
         .unwrap();
-    let end = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .unwrap();
-    assert!(
-        matches!(end, None | Some(Err(_)) | Some(Ok(Message::Close(_)))),
-        "{end:?}"
-    );
+    let end = loop {
+        match tokio::time::timeout(Duration::from_secs(20), ws.next())
+            .await
+            .expect("the close in time")
+        {
+            Some(Ok(Message::Text(_))) => continue,
+            end => break end,
+        }
+    };
+    match end {
+        Some(Ok(Message::Close(Some(frame)))) => {
+            assert_eq!(u16::from(frame.code), 1009, "{frame:?}");
+            assert!(frame.reason.contains("16384 bytes"), "{frame:?}");
+        }
+        other => panic!("no close frame: {other:?}"),
+    }
 }
 
 #[tokio::test]
@@ -1496,6 +1506,7 @@ async fn bad_clients_on_a_game_socket_are_closed_and_nobody_else_notices() {
     }
     let mut player = open(&url).await;
     let mut garbage = open(&url).await;
+    let mut big = open(&url).await;
     let mut huge = open(&url).await;
     let mut flood = open(&url).await;
 
@@ -1507,7 +1518,20 @@ async fn bad_clients_on_a_game_socket_are_closed_and_nobody_else_notices() {
         .send(Message::Binary(vec![0xff; 100].into()))
         .await
         .unwrap();
-    // A frame of 1 MiB closes its socket.
+    // A message over 4 KiB closes its socket with a close frame: code 1009, message too big.
+    big.send(Message::Text("x".repeat(5000).into()))
+        .await
+        .unwrap();
+    match tokio::time::timeout(Duration::from_secs(5), big.next()).await {
+        Ok(Some(Ok(Message::Close(Some(frame))))) => {
+            assert_eq!(u16::from(frame.code), 1009, "{frame:?}");
+            assert!(frame.reason.contains("4096 bytes"), "{frame:?}");
+        }
+        other => panic!("no close frame: {other:?}"),
+    }
+    assert!(closed(&mut big).await);
+    // A frame of 1 MiB closes its socket (the server reads no more than its header, and sends
+    // the same close frame, which the client may or may not read before the connection ends).
     let _ = huge
         .send(Message::Text("x".repeat(1 << 20).into()))
         .await;
