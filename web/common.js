@@ -18,6 +18,9 @@ export async function api(path, body) {
   return data;
 }
 
+// The largest move number (the rules library's MAX_MOVE_NUMBER): past it a game keeps it.
+const MAX_MOVE_NUMBER = 4294967295;
+
 // The number of the first row of a state's move list: the server's `first_move_number` (the
 // start position's move number, 1 when its string has none).
 export function firstMoveNumber(state) {
@@ -41,7 +44,8 @@ export function moveListHtml(state, current, emptyText, opts = {}) {
     const r = Math.floor((i + first) / n);
     if (r !== row) {
       if (row >= 0) html += '</li>';
-      html += `<li class="move-row" style="--cols:${n}"><span class="move-no">${r + number}.</span>`;
+      // Move numbers stop at the largest a position string holds, as the records' do.
+      html += `<li class="move-row" style="--cols:${n}"><span class="move-no">${Math.min(r + number, MAX_MOVE_NUMBER)}.</span>`;
       if (i === 0) for (let k = 0; k < first; k++) html += '<span class="move empty">…</span>';
       row = r;
     }

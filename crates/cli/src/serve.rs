@@ -25,7 +25,10 @@ pub struct ServeArgs {
     /// How long the computer thinks for a move, in milliseconds.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub think_ms: u64,
-    /// Computer moves searched at once (default: the number of cores).
+    /// Searches at once, at most (default: the number of cores, at least 2): the computer's
+    /// moves, its answers to draw offers and the analysis board share this pool. Analyses hold
+    /// at most all but one (with 1 the analysis board is off); each search's hash table takes
+    /// up to 16 MiB, so at most 16 MiB times this. Work beyond a short queue is refused (503).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub engines: Option<u64>,
     /// No limits per client (how fast a client may create games and play, how many sockets
@@ -50,7 +53,7 @@ pub fn run(args: &ServeArgs) -> CliResult {
     let engines = args
         .engines
         .map(|n| n as usize)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get().max(2)));
     let config = Config {
         addr: SocketAddr::new(args.host, args.port),
         db: args.db.clone(),

@@ -7,6 +7,7 @@
 //! AVX2 (`games::epaminondas::simd`), whose safety argument is written there.
 #![deny(unsafe_code)]
 
+pub mod counters;
 pub mod dynamic;
 pub mod edit;
 pub mod error;
@@ -24,6 +25,7 @@ pub mod rng;
 pub mod testkit;
 pub mod zobrist;
 
+pub use counters::MAX_MOVE_NUMBER;
 pub use dynamic::{DynGame, DynRecord, MoveDesc, PlayedMove, Step};
 pub use error::{MoveError, PositionError, SettingError, UnknownGame};
 pub use game::{

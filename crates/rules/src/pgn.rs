@@ -462,7 +462,8 @@ pub fn clean_comment(text: &str) -> Option<String> {
 }
 
 /// The move number of the start position's first turn: its `move-number` fact when it has one
-/// (as the position strings of chess-like games count), else 1.
+/// (as the position strings of chess-like games count), else 1. At most
+/// [`MAX_MOVE_NUMBER`](crate::MAX_MOVE_NUMBER), as a position string holds it.
 pub fn first_move_number(record: &dyn DynRecord) -> u64 {
     let start = registry::find(record.info().id)
         .ok()
@@ -476,12 +477,16 @@ pub fn first_move_number(record: &dyn DynRecord) -> u64 {
                 _ => None,
             })
         })
-        .filter(|&n| n >= 1)
+        .filter(|&n| (1..=MAX_TURN).contains(&n))
         .unwrap_or(1)
 }
 
+/// The last move number: past it the turns keep it, as the positions' counters do
+/// ([`crate::counters`]).
+const MAX_TURN: u64 = crate::MAX_MOVE_NUMBER as u64;
+
 /// Counts the turns of the history: a new turn begins with each move of player 0 but the
-/// first step.
+/// first step; at [`MAX_TURN`] the count stays.
 struct Numbering {
     turn: u64,
     first: bool,
@@ -502,7 +507,7 @@ impl Numbering {
     /// player), if any.
     fn see(&mut self, player: Player, written: bool) -> Option<String> {
         if player == 0 && !self.first {
-            self.turn += 1;
+            self.turn = (self.turn + 1).min(MAX_TURN);
             self.written_this_turn = false;
         }
         self.first = false;
@@ -523,7 +528,7 @@ impl Numbering {
     /// The label of the next move, by `player`, without counting it.
     fn label(&self, player: Player) -> String {
         if player == 0 && !self.first {
-            format!("{}.", self.turn + 1)
+            format!("{}.", (self.turn + 1).min(MAX_TURN))
         } else if player == 0 {
             format!("{}.", self.turn)
         } else {

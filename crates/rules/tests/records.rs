@@ -4,7 +4,8 @@
 //! spec.
 
 use myrmidon_rules::pgn::{
-    play_token, read_games, result_tags, write_game, GameReader, Header, ReadGame, LINE_WIDTH,
+    first_move_number, play_token, read_games, result_tags, write_game, GameReader, Header,
+    ReadGame, LINE_WIDTH,
 };
 use myrmidon_rules::testkit::Rng;
 use myrmidon_rules::{registry, DynRecord, Outcome, Reason, Settings, Step};
@@ -875,4 +876,82 @@ fn tag_values_escape_quotes_and_backslashes_and_read_control_characters_as_space
     let read = read_games(&blank).unwrap();
     assert_eq!(read[0].tag("Round"), Some(" "));
     assert_eq!(read[0].header().round, "?");
+}
+
+#[test]
+fn move_numbers_stop_at_one_limit_in_position_strings_and_records() {
+    use myrmidon_rules::MAX_MOVE_NUMBER;
+    assert_eq!(MAX_MOVE_NUMBER, 4_294_967_295);
+    // A game that goes past the last move number stays at it: its position string and its
+    // record agree (the record used to write 4294967296 where the position said 4294967295).
+    let game = registry::find("ackenhead").unwrap();
+    let fen = "4k3/8/8/8/8/8/8/4K2L w - - 0 4294967294";
+    let mut record = game.new_game_at(fen).unwrap();
+    for _ in 0..6 {
+        let moves = record.legal_moves();
+        let text = moves[0].text.clone();
+        record.play(&text).unwrap();
+    }
+    assert!(record.result().is_none());
+    assert!(
+        record.position_string().ends_with(" 4294967295"),
+        "{}",
+        record.position_string()
+    );
+    let text = write_game(&*record, &Header::default(), &[]);
+    let h = record.history();
+    let moves = format!(
+        "\n4294967294. {} {} 4294967295. {} {} 4294967295. {} {} *\n",
+        h[0].text, h[1].text, h[2].text, h[3].text, h[4].text, h[5].text
+    );
+    assert!(text.contains(&moves), "{moves}\n{text}");
+    assert!(!text.contains("4294967296"), "{text}");
+    // Read back: the same game; an illegal move past the limit is named by the last number.
+    let read = read_games(&text).unwrap();
+    assert_eq!(read[0].record.position_string(), record.position_string());
+    let bad = text.replace(&format!(" {} *", h[5].text), " a1a1 *");
+    let e = read_games(&bad).unwrap_err();
+    assert!(
+        e.message
+            .starts_with("move 4294967295... of Black, \"a1a1\""),
+        "{e}"
+    );
+
+    // One limit and one error in every game's position strings, and in a record's FEN tag.
+    for (id, at_limit) in [
+        ("ackenhead", "4k3/8/8/8/8/8/8/4K2L w - - 0 4294967295"),
+        (
+            "reines",
+            "7q/8/8/8/8/8/8/QC6 w - -/- 4294967295 4294967295",
+        ),
+        (
+            "antchess",
+            "7/8/bA7rA/bA8rA/bWbA7rArW/bLbGbA6rArGrL/bQbBbA7rArBrQ/bLbGbA6rArGrL/bWbA7rArW/bA8rA/bA7rA/8/7 b 0 0 4294967295",
+        ),
+    ] {
+        let game = registry::find(id).unwrap();
+        let record = game.new_game_at(at_limit).unwrap();
+        assert_eq!(first_move_number(&*record), 4_294_967_295, "{id}");
+        for (number, why) in [
+            ("4294967296", "move number: 4294967296 is too large (at most 4294967295)"),
+            ("0", "move number: must be at least 1"),
+            ("+5", "move number: expected a whole number (plain digits), found \"+5\""),
+        ] {
+            let fen = at_limit.replace(" 4294967295", &format!(" {number}"));
+            let fen = if id == "reines" {
+                // Its quiet plies too.
+                fen.replacen(&format!(" {number}"), " 4294967295", 1)
+            } else {
+                fen
+            };
+            let Err(e) = game.new_game_at(&fen) else {
+                panic!("{id} {fen:?} was read");
+            };
+            let e = e.to_string();
+            assert!(e.contains(why), "{id} {fen:?}: {e}");
+            let text = format!("[Game \"{id}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*\n");
+            let e = read_games(&text).unwrap_err();
+            assert!(e.message.contains(why), "{id} {fen:?}: {e}");
+        }
+    }
 }

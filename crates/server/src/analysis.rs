@@ -13,13 +13,17 @@ use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec, Report
 use myrmidon_rules::{registry, DynRecord, Settings};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Notify};
 
 use crate::api::settings_of;
-use crate::limits::{too_many, ClientIp, MessageRate};
+use crate::engines::Work;
+use crate::limits::{
+    close_too_big, message_size, over_frame_limit, too_many, ClientIp, MessageRate, FRAME_LIMIT,
+};
 use crate::live::App;
 
-/// The largest message a client may send.
+/// The largest message a client may send (a larger one closes the socket, with close code
+/// 1009).
 pub const MESSAGE_LIMIT: usize = 16 * 1024;
 /// `analyse`: the default and the longest search.
 const ANALYSE_DEFAULT_MS: u64 = 30_000;
@@ -54,12 +58,15 @@ struct Request {
 #[derive(Default)]
 struct Job {
     cancel: AtomicBool,
+    /// Wakes the job while it waits for an engine.
+    stopped: Notify,
     current: Mutex<Option<Control>>,
 }
 
 impl Job {
     fn stop(&self) {
         self.cancel.store(true, Ordering::Relaxed);
+        self.stopped.notify_one();
         if let Some(control) = self.current.lock().expect("not poisoned").as_ref() {
             control.stop();
         }
@@ -80,7 +87,8 @@ pub async fn analysis(
         return too_many("open WebSockets", Duration::from_secs(10));
     };
     upgrade
-        .max_message_size(MESSAGE_LIMIT)
+        .max_message_size(FRAME_LIMIT)
+        .max_frame_size(FRAME_LIMIT)
         .on_upgrade(move |socket| async move {
             let _permit = permit;
             serve(app, socket).await
@@ -105,6 +113,16 @@ async fn serve(app: Arc<App>, mut socket: WebSocket) {
             }
             incoming = socket.recv() => {
                 let text = match incoming {
+                    Some(Ok(message)) if message_size(&message) > MESSAGE_LIMIT => {
+                        close_too_big(&mut socket, MESSAGE_LIMIT).await;
+                        break;
+                    }
+                    Some(Err(e)) => {
+                        if over_frame_limit(e) {
+                            close_too_big(&mut socket, MESSAGE_LIMIT).await;
+                        }
+                        break;
+                    }
                     Some(Ok(Message::Text(_))) if !rate.allow() => break,
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
@@ -112,7 +130,7 @@ async fn serve(app: Arc<App>, mut socket: WebSocket) {
                         continue;
                     }
                     Some(Ok(_)) => continue,
-                    Some(Err(_)) | None => break,
+                    None => break,
                 };
                 let req: Request = match serde_json::from_str(text.as_str()) {
                     Ok(r) => r,
@@ -222,27 +240,42 @@ async fn run(
     record: Box<dyn DynRecord>,
     tx: mpsc::UnboundedSender<Value>,
 ) {
-    // Analyses share their own pool, so they never hold back the computer's moves in games.
-    let Ok(_permit) = app.analyses.clone().acquire_owned().await else {
-        return;
+    // A slot of the engine pool, where analyses never take the last slot (it is for the
+    // computer's moves in games). A job stopped while it waits leaves the queue.
+    let permit = tokio::select! {
+        permit = app.engines.acquire(Work::Analysis) => Some(permit),
+        () = job.stopped.notified() => None,
     };
-    if job.cancelled() {
-        let done = if req.op == "evals" {
-            "evals_done"
-        } else {
-            "done"
-        };
-        let _ = tx.send(json!({"type": done, "id": req.id, "best": null}));
-        return;
-    }
-    let worker = tokio::task::spawn_blocking(move || {
-        if req.op == "evals" {
-            evals(&job, &req, record, &tx);
-        } else {
-            analyse(&job, &req, record, &tx);
+    let permit = match permit {
+        Some(Ok(permit)) if !job.cancelled() => permit,
+        Some(Err(e)) => {
+            let _ = tx.send(error(req.id, e.to_string()));
+            return;
         }
-    });
-    let _ = worker.await;
+        _ => {
+            let done = if req.op == "evals" {
+                "evals_done"
+            } else {
+                "done"
+            };
+            let _ = tx.send(json!({"type": done, "id": req.id, "best": null}));
+            return;
+        }
+    };
+    let id = req.id;
+    let failed = tx.clone();
+    let ran = permit
+        .run(move || {
+            if req.op == "evals" {
+                evals(&job, &req, record, &tx);
+            } else {
+                analyse(&job, &req, record, &tx);
+            }
+        })
+        .await;
+    if let Err(e) = ran {
+        let _ = failed.send(error(id, e.to_string()));
+    }
 }
 
 fn searcher_for(
@@ -252,6 +285,7 @@ fn searcher_for(
     let spec: PlayerSpec = "level:8".parse().map_err(|e| format!("{e}"))?;
     let options = Options {
         multipv,
+        hash_mb: Work::Analysis.hash_mb(),
         ..Options::default()
     };
     new_searcher(record.info().id, &spec, &options).map_err(|e| e.to_string())

@@ -16,7 +16,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::clock::ClockSpec;
-use crate::limits::{too_many, ClientIp, MessageRate};
+use crate::limits::{
+    close_too_big, message_size, over_frame_limit, too_many, ClientIp, MessageRate, FRAME_LIMIT,
+};
 use crate::live::{Answer, App, NewGame, Refusal, Rematched, Slot, LEVELS, SEEN_VERSION};
 use tokio::sync::broadcast::error::RecvError;
 
@@ -35,13 +37,23 @@ macro_rules! confirmed {
 
 /// The largest request body accepted.
 pub const BODY_LIMIT: usize = 64 * 1024;
+/// The largest message a client may send on a game's WebSocket (a larger one closes it, with
+/// close code 1009).
+pub const WATCH_MESSAGE_LIMIT: usize = 4096;
 
 /// A refusal as the client sees it: a status and `{"error": "…"}`.
 pub struct ApiError(pub StatusCode, pub String);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(json!({"error": self.1}))).into_response()
+        let mut response = (self.0, Json(json!({"error": self.1}))).into_response();
+        if self.0 == StatusCode::SERVICE_UNAVAILABLE {
+            // The database or the engines are busy for now.
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+        }
+        response
     }
 }
 
@@ -466,7 +478,8 @@ pub async fn watch(
     };
     let rate = MessageRate::new(&app.limiter.limits);
     Ok(upgrade
-        .max_message_size(4096)
+        .max_message_size(FRAME_LIMIT)
+        .max_frame_size(FRAME_LIMIT)
         .on_upgrade(move |socket| async move {
             let _permit = permit;
             let (state, updates) = {
@@ -516,7 +529,17 @@ async fn follow(
                 None => return,
             },
             incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(Message::Close(_))) | None => return,
+                Some(Err(e)) => {
+                    if over_frame_limit(e) {
+                        close_too_big(&mut socket, WATCH_MESSAGE_LIMIT).await;
+                    }
+                    return;
+                }
+                Some(Ok(message)) if message_size(&message) > WATCH_MESSAGE_LIMIT => {
+                    close_too_big(&mut socket, WATCH_MESSAGE_LIMIT).await;
+                    return;
+                }
                 // Messages are ignored, but a flood of them closes the socket.
                 Some(Ok(_)) => {
                     if !rate.allow() {

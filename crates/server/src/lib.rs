@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod api;
 pub mod clock;
+pub mod engines;
 pub mod learn;
 pub mod limits;
 pub mod live;
@@ -20,6 +21,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 
+pub use engines::{EnginePool, PoolError, Work};
 pub use limits::RateLimits;
 pub use live::App;
 pub use store::Store;
@@ -33,7 +35,8 @@ pub struct Config {
     pub db: String,
     /// How long the computer thinks for a move.
     pub think: Duration,
-    /// Computer moves searched at once (each on its own thread, off the async runtime).
+    /// Searches at once, at most (the engine pool's slots: computer moves, draw decisions,
+    /// analyses; each on its own thread, off the async runtime).
     pub engines: usize,
     /// Limits per client.
     pub limits: RateLimits,

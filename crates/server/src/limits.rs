@@ -8,6 +8,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
@@ -259,6 +260,44 @@ impl MessageRate {
         self.count = self.count.saturating_add(1);
         self.count <= self.limit
     }
+}
+
+/// The largest frame and message the WebSocket protocol layer reads, on every socket: the
+/// sockets' own limits are lower and checked on each message read, so that a message over
+/// them is answered with a close frame (1009) rather than a dropped connection. A frame over
+/// this one is refused as soon as its header is read (nothing of it is buffered), and also
+/// answered with a close frame, as far as the connection still takes one.
+pub const FRAME_LIMIT: usize = 64 * 1024;
+
+/// The size of a message read from a WebSocket, for its socket's limit.
+pub fn message_size(message: &Message) -> usize {
+    match message {
+        Message::Text(text) => text.len(),
+        Message::Binary(bytes) => bytes.len(),
+        Message::Ping(bytes) | Message::Pong(bytes) => bytes.len(),
+        Message::Close(_) => 0,
+    }
+}
+
+/// Whether a WebSocket read error is a message or frame over [`FRAME_LIMIT`].
+pub fn over_frame_limit(error: axum::Error) -> bool {
+    matches!(
+        error
+            .into_inner()
+            .downcast::<tungstenite::Error>()
+            .as_deref(),
+        Ok(tungstenite::Error::Capacity(_))
+    )
+}
+
+/// Closes a WebSocket whose client sent a message over `limit` bytes: close code 1009
+/// (message too big), with the limit as the reason.
+pub async fn close_too_big(socket: &mut WebSocket, limit: usize) {
+    let frame = CloseFrame {
+        code: close_code::SIZE,
+        reason: format!("a message over {limit} bytes").into(),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
 #[cfg(test)]

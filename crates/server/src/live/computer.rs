@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::engines::Work;
 use crate::store::now;
 use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec};
 use myrmidon_rules::DynRecord;
@@ -17,6 +18,7 @@ use super::{new_token, App, Live, Refusal, Seat, Slot};
 /// How long past three times its thinking time a computer move made by another server
 /// process may take before this one makes it instead (the other may have stopped).
 pub(super) const TAKEOVER: Duration = Duration::from_secs(5);
+
 impl Live {
     /// Marks the game as thinking and returns what the computer needs, if a computer seat is
     /// to move and no move of its is under way (the caller tells the watchers).
@@ -74,7 +76,6 @@ impl App {
 
     async fn computer_moves(self: Arc<Self>, slot: Arc<Slot>, mut job: Job) {
         loop {
-            let permit = self.engines.clone().acquire_owned().await;
             let Job {
                 record,
                 level,
@@ -83,12 +84,12 @@ impl App {
                 budget,
             } = job;
             let think = budget.map_or(self.think, |b| b.min(self.think));
-            let choice = tokio::task::spawn_blocking(move || {
-                let _permit = permit;
-                computer_move(&*record, level, think)
-            })
-            .await
-            .unwrap_or_else(|e| Err(format!("the engine stopped: {e}")));
+            // Waits for a slot of the pool, as long as it takes (never refused).
+            let choice = self
+                .engines
+                .run(Work::Move, move || computer_move(&*record, level, think))
+                .await
+                .unwrap_or_else(|e| Err(e.to_string()));
             let text = match choice {
                 Ok(Some(text)) => text,
                 Ok(None) => {
@@ -215,6 +216,7 @@ fn computer_move(
         .map_err(|e| format!("level {level}: {e}"))?;
     let options = Options {
         seed: u64::from_le_bytes(new_token().as_bytes()[..8].try_into().expect("eight bytes")),
+        hash_mb: Work::Move.hash_mb(),
         ..Options::default()
     };
     let mut searcher =

@@ -7,6 +7,7 @@ use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec, Score}
 use myrmidon_rules::{DynRecord, Outcome, Reason};
 use serde_json::Value;
 
+use crate::engines::{PoolError, Work};
 use crate::store::StepRow;
 
 use super::change::Edit;
@@ -46,11 +47,26 @@ impl App {
                     let record = live.record.clone_box();
                     let version = live.version;
                     drop(live);
-                    let better = tokio::task::spawn_blocking(move || {
-                        computer_thinks_better(&*record, other)
-                    })
-                    .await
-                    .unwrap_or(true);
+                    let better = if record.history().len() < DRAW_MIN_PLIES {
+                        true
+                    } else {
+                        // A short search in the engine pool: refused when it is full.
+                        let thinks = self
+                            .engines
+                            .run(Work::Draw, move || computer_thinks_better(&*record, other));
+                        match thinks.await {
+                            Ok(better) => better,
+                            Err(PoolError::Busy(e)) => {
+                                return Err(Refusal::Unavailable(format!(
+                                    "draw: the computer cannot consider the offer now: {e}"
+                                )))
+                            }
+                            Err(PoolError::Failed(e)) => {
+                                tracing::error!("game {id}: draw decision: {e}");
+                                true
+                            }
+                        }
+                    };
                     live = slot.live.lock().await;
                     if live.version != version || live.record.result().is_some() {
                         return Err(Refusal::Conflict(
@@ -110,7 +126,7 @@ impl App {
 /// declined, as people expect a game first.
 const DRAW_MIN_PLIES: usize = 20;
 /// Whether the computer (`seat`) thinks it stands better than a draw: a short search, from its
-/// own view (off the async runtime); in the opening it always does.
+/// own view (off the async runtime, in the engine pool); in the opening it always does.
 fn computer_thinks_better(record: &dyn DynRecord, seat: u8) -> bool {
     if record.history().len() < DRAW_MIN_PLIES {
         return true;
@@ -118,7 +134,11 @@ fn computer_thinks_better(record: &dyn DynRecord, seat: u8) -> bool {
     let Ok(spec) = "level:8".parse::<PlayerSpec>() else {
         return true;
     };
-    let Ok(mut searcher) = new_searcher(record.info().id, &spec, &Options::default()) else {
+    let options = Options {
+        hash_mb: Work::Draw.hash_mb(),
+        ..Options::default()
+    };
+    let Ok(mut searcher) = new_searcher(record.info().id, &spec, &options) else {
         return true;
     };
     let limits = Limits::movetime(Duration::from_millis(200));

@@ -8,10 +8,11 @@ use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 
 use crate::clock::{Clock, ClockSpec};
+use crate::engines::EnginePool;
 use crate::limits::{Limiter, RateLimits};
 use myrmidon_rules::{registry, DynRecord, Outcome, Reason, Settings};
 use serde_json::Value;
-use tokio::sync::{broadcast, Mutex, Semaphore};
+use tokio::sync::{broadcast, Mutex};
 
 use crate::store::{Backend, GameRow, StepRow, Store, StoreError};
 
@@ -75,7 +76,7 @@ pub enum Refusal {
     Conflict(String),
     /// 500: a stored game cannot be read back.
     Internal(String),
-    /// 503: the database does not answer (nothing was changed).
+    /// 503: the database does not answer, or the engines are busy (nothing was changed).
     Unavailable(String),
     /// 429: the client has made too many games.
     TooMany(String),
@@ -144,10 +145,8 @@ pub struct Slot {
 pub struct App {
     pub store: Store,
     games: StdMutex<HashMap<String, Arc<Slot>>>,
-    /// Computer moves running at once, at most.
-    engines: Arc<Semaphore>,
-    /// Analyses (the analysis board) running at once, at most: a pool of their own.
-    pub analyses: Arc<Semaphore>,
+    /// Every search: the computer's moves and draw decisions, the analysis board.
+    pub engines: EnginePool,
     /// How long the computer thinks for a move.
     pub think: Duration,
     /// Limits per client.
@@ -228,7 +227,7 @@ impl Live {
         let seats = row
             .seats
             .iter()
-            .map(|s| Seat::parse(s))
+            .map(|s| Seat::parse_stored(s))
             .collect::<Result<_, _>>()?;
         let (watchers, _) = broadcast::channel(64);
         Ok(Live {
@@ -289,8 +288,7 @@ impl App {
         Arc::new(App {
             store,
             games: StdMutex::new(HashMap::new()),
-            engines: Arc::new(Semaphore::new(engines.max(1))),
-            analyses: Arc::new(Semaphore::new(engines.max(1))),
+            engines: EnginePool::new(engines),
             think,
             limiter: Limiter::new(limits),
             synced: AtomicBool::new(backend == Backend::Sqlite),

@@ -88,7 +88,9 @@ impl App {
         let from = |j: usize| (j + n - 1) % n;
         let (mut new_row, record, _) = prepare(NewGame {
             kind: live.row.kind.clone(),
-            seats: (0..n).map(|j| live.row.seats[from(j)].clone()).collect(),
+            // (in their one spelling: a seat stored as `computer:+5` by an older server is
+            // `computer:5`)
+            seats: (0..n).map(|j| live.seats[from(j)].to_string()).collect(),
             settings: if live.row.start.is_some() {
                 Vec::new()
             } else {

@@ -17,8 +17,41 @@ pub enum Seat {
     Computer(u8),
 }
 
+/// A seat as the API names it, in its one spelling (`computer:5`).
+impl std::fmt::Display for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Seat::Human => f.write_str("human"),
+            Seat::Online => f.write_str("online"),
+            Seat::Open => f.write_str("open"),
+            Seat::Computer(level) => write!(f, "computer:{level}"),
+        }
+    }
+}
+
 impl Seat {
+    /// A seat as a client names it for a new game, in its one canonical spelling (as it is
+    /// stored and shown): the level of `computer:<level>` is one digit from 1 to [`LEVELS`]
+    /// (`computer:5`; not `+5`, `05` or ` 5`).
     pub fn parse(text: &str) -> Result<Seat, String> {
+        if let Some(level) = text.strip_prefix("computer:") {
+            if let [digit @ b'1'..=b'9'] = level.as_bytes() {
+                let level = digit - b'0';
+                if level <= LEVELS {
+                    return Ok(Seat::Computer(level));
+                }
+            }
+            return Err(format!(
+                "seat {text:?}: the computer's level must be one digit from 1 to {LEVELS}, as \
+                 \"computer:5\""
+            ));
+        }
+        Seat::parse_stored(text)
+    }
+
+    /// A seat as a stored game has it: as [`Seat::parse`], but a level in any spelling the
+    /// server once accepted (`computer:+5`, `computer:05`), so that games stored then load.
+    pub fn parse_stored(text: &str) -> Result<Seat, String> {
         match text {
             "human" => return Ok(Seat::Human),
             "online" => return Ok(Seat::Online),

@@ -1229,17 +1229,27 @@ async fn analysis_streams_lines_and_evaluations() {
     }
     ws.send(Message::Text("{not json".into())).await.unwrap();
     assert_eq!(next(&mut ws).await["type"], "error");
-    // Over the message limit: the server closes the socket.
+    // Over the message limit (16 KiB): the server closes the socket with a close frame, code
+    // 1009 (message too big).
     ws.send(Message::Text("x".repeat(20_000).into()))
         .await
         .unwrap();
-    let end = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .unwrap();
-    assert!(
-        matches!(end, None | Some(Err(_)) | Some(Ok(Message::Close(_)))),
-        "{end:?}"
-    );
+    let end = loop {
+        match tokio::time::timeout(Duration::from_secs(20), ws.next())
+            .await
+            .expect("the close in time")
+        {
+            Some(Ok(Message::Text(_))) => continue,
+            end => break end,
+        }
+    };
+    match end {
+        Some(Ok(Message::Close(Some(frame)))) => {
+            assert_eq!(u16::from(frame.code), 1009, "{frame:?}");
+            assert!(frame.reason.contains("16384 bytes"), "{frame:?}");
+        }
+        other => panic!("no close frame: {other:?}"),
+    }
 }
 
 #[tokio::test]
@@ -1645,6 +1655,7 @@ async fn bad_clients_on_a_game_socket_are_closed_and_nobody_else_notices() {
     }
     let mut player = open(&url).await;
     let mut garbage = open(&url).await;
+    let mut big = open(&url).await;
     let mut huge = open(&url).await;
     let mut flood = open(&url).await;
 
@@ -1656,7 +1667,20 @@ async fn bad_clients_on_a_game_socket_are_closed_and_nobody_else_notices() {
         .send(Message::Binary(vec![0xff; 100].into()))
         .await
         .unwrap();
-    // A frame of 1 MiB closes its socket.
+    // A message over 4 KiB closes its socket with a close frame: code 1009, message too big.
+    big.send(Message::Text("x".repeat(5000).into()))
+        .await
+        .unwrap();
+    match tokio::time::timeout(Duration::from_secs(5), big.next()).await {
+        Ok(Some(Ok(Message::Close(Some(frame))))) => {
+            assert_eq!(u16::from(frame.code), 1009, "{frame:?}");
+            assert!(frame.reason.contains("4096 bytes"), "{frame:?}");
+        }
+        other => panic!("no close frame: {other:?}"),
+    }
+    assert!(closed(&mut big).await);
+    // A frame of 1 MiB closes its socket (the server reads no more than its header, and sends
+    // the same close frame, which the client may or may not read before the connection ends).
     let _ = huge
         .send(Message::Text("x".repeat(1 << 20).into()))
         .await;
@@ -2037,4 +2061,228 @@ async fn states_say_the_start_positions_move_number() {
     assert_eq!(state["first_move_number"], 1);
     let answer = explore(&app, json!({"game": "ackenhead", "position": fen, "moves": ["h1h2"]})).await;
     assert_eq!(answer["first_move_number"], 25, "{answer}");
+}
+
+// ---- The engine pool: every search (the computer's moves, its draw decisions, the analysis
+// board) takes a slot of one bounded pool; work beyond its queue is refused. ----
+
+/// `GET /api/games/{id}/record`: the text.
+async fn record_text(app: &Arc<App>, id: &str) -> String {
+    let request = Request::builder()
+        .uri(format!("/api/games/{id}/record"))
+        .body(Body::empty())
+        .unwrap();
+    let response = router(app.clone()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// Waits (with a deadline, polling) until `what` holds.
+async fn until(what: &str, mut f: impl FnMut() -> bool) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while !f() {
+        assert!(tokio::time::Instant::now() < deadline, "not within 30 s: {what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test]
+async fn every_search_takes_a_slot_of_one_bounded_pool() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    type Socket = tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >;
+    async fn analyse(addr: std::net::SocketAddr, id: u64) -> Socket {
+        let url = format!("ws://{addr}/api/analysis");
+        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let request = json!({"op": "analyse", "id": id, "game": "epaminondas", "movetime": 120_000});
+        ws.send(Message::Text(request.to_string().into()))
+            .await
+            .unwrap();
+        ws
+    }
+    async fn next(ws: &mut Socket) -> Value {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(20), ws.next())
+                .await
+                .expect("an answer in time")
+                .expect("the socket open")
+                .unwrap();
+            if let Message::Text(t) = msg {
+                return serde_json::from_str(t.as_str()).unwrap();
+            }
+        }
+    }
+
+    // Two slots (app()): an analysis may hold one, never both.
+    let app = app().await;
+    let slots = app.engines.limits().engines;
+    assert_eq!(slots, 2);
+    let addr = serve_on_loopback(&app).await;
+    let mut first = analyse(addr, 1).await;
+    assert_eq!(next(&mut first).await["type"], "info");
+    let second = analyse(addr, 2).await;
+    until("the second analysis waiting", || app.engines.waiting() == (0, 1)).await;
+    assert_eq!(app.engines.running(), 1);
+
+    // The computer still moves in a game meanwhile, on the slot kept for the games.
+    let (game, tokens, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "computer:1"]}),
+    )
+    .await;
+    let token = tokens[0].clone().unwrap();
+    let mv = pick(state["legal"].as_array().unwrap(), 1);
+    assert_eq!(play(&app, &game, &mv, &token).await.0, StatusCode::OK);
+    let state = settled(&app, &game).await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 2, "{state}");
+
+    // Games past the plies where the computer searches before it answers a draw offer.
+    let (base, tokens, mut state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"]}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    for n in 0..24 {
+        let mv = pick(state["legal"].as_array().unwrap(), n);
+        let (status, s) = play(&app, &base, &mv, &t).await;
+        assert!(status == StatusCode::OK && s["outcome"].is_null(), "{s}");
+        state = s;
+    }
+    let text = record_text(&app, &base).await;
+    let mut games = Vec::new();
+    for _ in 0..101 {
+        let (id, tokens, state) = create(
+            &app,
+            json!({"record": text, "seats": ["human", "computer:8"]}),
+        )
+        .await;
+        assert_eq!(state["moves"].as_array().unwrap().len(), 24);
+        assert_eq!(state["to_move"], 0);
+        games.push((id, tokens[0].clone().unwrap()));
+    }
+
+    let (last, last_token) = games.pop().unwrap();
+
+    // A hundred draw offers at once, and a person's move against the computer among them.
+    let mut offers = tokio::task::JoinSet::new();
+    for (id, token) in games {
+        let app = app.clone();
+        offers.spawn(async move {
+            let path = format!("/api/games/{id}/draw");
+            post(&app, &path, json!({"seat": 0, "token": token, "action": "offer"})).await
+        });
+    }
+    let state = get(&app, &format!("/api/games/{game}")).await.1;
+    let mv = pick(state["legal"].as_array().unwrap(), 2);
+    let (status, moved) = play(&app, &game, &mv, &token).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    let (mut decided, mut refused) = (0, 0);
+    while let Some(answer) = offers.join_next().await {
+        let (status, v) = answer.expect("no panic");
+        match status {
+            StatusCode::OK => {
+                assert!(v["draw_declined"] == 1 || v["outcome"]["reason"] == "agreement", "{v}");
+                decided += 1;
+            }
+            StatusCode::SERVICE_UNAVAILABLE => {
+                let e = v["error"].as_str().unwrap();
+                assert!(e.contains("the engines are busy"), "{e}");
+                refused += 1;
+            }
+            other => panic!("a draw offer answered {other}: {v}"),
+        }
+    }
+    // The analyses held one slot: one draw decision ran at once, the queue took a few more,
+    // and the rest were refused at once.
+    assert!(decided >= 1 && refused >= 1, "{decided} decided, {refused} refused");
+    assert_eq!(decided + refused, 100);
+    // The computer's move was never refused: it waited for its turn in the pool.
+    let state = settled(&app, &game).await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 4, "{state}");
+    // Never more searches at once than slots.
+    assert_eq!(app.engines.most_running(), slots);
+
+    // Sockets closed: their analyses stop, the waiting one leaves the queue.
+    drop(first);
+    drop(second);
+    until("the pool idle", || {
+        app.engines.running() == 0 && app.engines.waiting() == (0, 0)
+    })
+    .await;
+    // And an offer is considered again.
+    let (status, v) = post(
+        &app,
+        &format!("/api/games/{last}/draw"),
+        json!({"seat": 0, "token": last_token, "action": "offer"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["draw_declined"] == 1 || v["outcome"]["reason"] == "agreement", "{v}");
+    assert_eq!(app.engines.most_running(), slots);
+
+    // With one engine, it is for the games: the analysis board says so.
+    let store = Store::open(&fresh_db()).await.unwrap();
+    let lone = App::new(store, Duration::from_millis(20), 1);
+    let addr = serve_on_loopback(&lone).await;
+    let mut ws = analyse(addr, 3).await;
+    let v = next(&mut ws).await;
+    assert_eq!((v["type"].as_str(), v["id"].as_u64()), (Some("error"), Some(3)), "{v}");
+    assert!(v["error"].as_str().unwrap().contains("--engines 1"), "{v}");
+}
+
+#[tokio::test]
+async fn a_computer_seat_has_one_spelling() {
+    let app = app().await;
+    // Only a plain digit from 1 to 8: what is stored and shown is what every client reads.
+    for seat in [
+        "computer:+5",
+        "computer:05",
+        "computer: 5",
+        "computer:5 ",
+        "computer:٥",
+        "computer:0",
+        "computer:9",
+        "computer:",
+    ] {
+        let (status, v) = post(
+            &app,
+            "/api/games",
+            json!({"game": "ackenhead", "seats": ["human", seat]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{seat:?}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(
+            e.contains("the computer's level must be one digit from 1 to 8"),
+            "{seat:?}: {e}"
+        );
+    }
+    // A record's import reads its seats the same way.
+    let (id, tokens, _) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"]}),
+    )
+    .await;
+    play(&app, &id, "e2d3", tokens[0].as_deref().unwrap()).await;
+    let text = record_text(&app, &id).await;
+    let (status, v) = post(
+        &app,
+        "/api/games",
+        json!({"record": text, "seats": ["human", "computer:+5"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    // The plain spelling is stored as written.
+    let (id, _, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["computer:5", "human"]}),
+    )
+    .await;
+    assert_eq!(state["seats"], json!(["computer:5", "human"]));
+    let (_, state) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(state["seats"], json!(["computer:5", "human"]));
 }

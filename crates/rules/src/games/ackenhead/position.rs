@@ -468,21 +468,8 @@ impl FromStr for AckenheadPosition {
             pos.hash ^= ep_key(passed, pawn);
         }
         if fields.len() == 6 {
-            pos.halfmove = fields[4].parse().map_err(|_| {
-                PositionError::new(
-                    "halfmove clock",
-                    format!("expected a number, found '{}'", fields[4]),
-                )
-            })?;
-            pos.fullmove = fields[5].parse().map_err(|_| {
-                PositionError::new(
-                    "move number",
-                    format!("expected a number, found '{}'", fields[5]),
-                )
-            })?;
-            if pos.fullmove == 0 {
-                return Err(PositionError::new("move number", "must be at least 1"));
-            }
+            pos.halfmove = crate::counters::parse_counter(fields[4], "halfmove clock")?;
+            pos.fullmove = crate::counters::parse_move_number(fields[5])?;
         }
         if pos.in_check_of(pos.side ^ 1) {
             return Err(PositionError::new(

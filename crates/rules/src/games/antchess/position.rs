@@ -473,24 +473,11 @@ impl<const N: usize> FromStr for AntChessPosition<N> {
             }
         };
         p.hash ^= side_key(0) ^ side_key(p.to_move as usize);
-        let number = |field: &'static str, s: &str| -> Result<u32, PositionError> {
-            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(PositionError::new(
-                    field,
-                    format!("expected a non-negative whole number, found {s:?}"),
-                ));
-            }
-            s.parse::<u32>().map_err(|_| {
-                PositionError::new(field, format!("{s} is too large (at most {})", u32::MAX))
-            })
-        };
-        let passes = number("passes", fields[2])?;
+        let number = crate::counters::parse_counter;
+        let passes = number(fields[2], "passes")?;
         p.set_passes(passes);
-        p.quiet = number("quiet plies", fields[3])?;
-        p.move_number = number("move number", fields[4])?;
-        if p.move_number == 0 {
-            return Err(PositionError::new("move number", "starts at 1, found 0"));
-        }
+        p.quiet = number(fields[3], "quiet plies")?;
+        p.move_number = crate::counters::parse_move_number(fields[4])?;
         if p.passes > p.quiet {
             return Err(PositionError::new(
                 "passes",

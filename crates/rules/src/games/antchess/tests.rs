@@ -760,7 +760,7 @@ fn bad_position_strings() {
         (
             START2.replace(" b 0 0 1", " b 0 0 0"),
             "move number",
-            "starts at 1",
+            "at least 1",
         ),
         (
             START2.replace(" b 0 0 1", " b 0 0 99999999999999999999"),

@@ -555,22 +555,6 @@ fn parse_counters(text: &str, people: &str) -> Result<[u8; 2], PositionError> {
     Ok(counts)
 }
 
-fn parse_number(text: &str, field: &'static str, min: u32) -> Result<u32, PositionError> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err(
-            field,
-            format!("expected a whole number, found {text:?}"),
-        ));
-    }
-    let n: u32 = text
-        .parse()
-        .map_err(|_| err(field, format!("{text} is too large (at most {})", u32::MAX)))?;
-    if n < min {
-        return Err(err(field, format!("expected at least {min}, found {n}")));
-    }
-    Ok(n)
-}
-
 impl FromStr for ReinesPosition {
     type Err = PositionError;
 
@@ -755,8 +739,8 @@ impl FromStr for ReinesPosition {
             ));
         }
 
-        let quiet = parse_number(fields[4], "quiet plies", 0)?;
-        let fullmove = parse_number(fields[5], "move number", 1)?;
+        let quiet = crate::counters::parse_counter(fields[4], "quiet plies")?;
+        let fullmove = crate::counters::parse_move_number(fields[5])?;
 
         let mut pos = ReinesPosition {
             colour,
