@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod api;
 pub mod clock;
+pub mod conn;
 pub mod engines;
 pub mod learn;
 pub mod limits;
@@ -21,6 +22,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 
+pub use conn::{ConnStats, Connections};
 pub use engines::{EnginePool, PoolError, Work};
 pub use limits::RateLimits;
 pub use live::App;
@@ -76,16 +78,26 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-/// Opens the store, resumes the computer's pending moves, and serves until Ctrl-C. `ready` is
-/// called with the address bound (port 0 picks a free one).
+/// Opens the store, resumes the computer's pending moves, and serves until Ctrl-C (then the
+/// requests in flight finish and the WebSockets are closed: conn.rs). `ready` is called with
+/// the address bound (port 0 picks a free one).
 pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
     let store = Store::open(&config.db)
         .await
         .map_err(|e| format!("--db {}: {e}", store::redacted(&config.db)))?;
+    let mut limits = config.limits.clone();
+    let fits = conn::fit_to_file_limit(limits.connections);
+    if fits < limits.connections {
+        tracing::warn!(
+            "at most {fits} connections at once, not {}: the limit on open files (ulimit -n) \
+             allows no more",
+            limits.connections
+        );
+        limits.connections = fits;
+    }
     let app = App::with_limits(store, config.think, config.engines, config.limits);
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let listener =
+        conn::bind(config.addr).map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener
         .local_addr()
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
@@ -100,15 +112,16 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         tokio::spawn(listen(app.clone()));
     }
     ready(addr);
-    axum::serve(
-        listener,
-        router(app).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-    .await
-    .map_err(|e| format!("server: {e}"))
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::warn!("cannot listen for Ctrl-C ({e}): the server runs until killed");
+            std::future::pending::<()>().await;
+        }
+    };
+    Connections::new(&limits)
+        .serve(listener, router(app), ctrl_c)
+        .await;
+    Ok(())
 }
 
 /// With PostgreSQL: follows the changes that other server processes make to games (announced

@@ -2,6 +2,8 @@
 //! buckets), how many unfinished games it may have made, and how many WebSockets it may hold
 //! open. A client is its IP address as the connection shows it, or, when the connection comes
 //! from a trusted proxy (`--trusted-proxy`), as the proxy's `X-Forwarded-For` header says.
+//! The limits on connections (their deadlines, how many a peer address and the whole server
+//! may hold) are kept here too, and enforced by the accept loop (conn.rs).
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -35,13 +37,30 @@ pub struct RateLimits {
     /// Unfinished games a client may have created in the last 24 hours (counted in the
     /// database, so across server processes).
     pub open_games: u32,
-    /// The proxies (load balancers) whose `X-Forwarded-For` header names the client.
+    /// The proxies (load balancers) whose `X-Forwarded-For` header names the client. They
+    /// are also exempt from `connections_per_client` (conn.rs says why).
     pub trusted_proxies: Vec<IpAddr>,
+    /// How long a client has to send a request head (request line and headers): from the
+    /// accept for a new connection, from the first byte of the next request on a kept-alive
+    /// one. Then the connection is closed, unanswered.
+    pub header_timeout: Duration,
+    /// How long a kept-alive connection may wait, with no request in flight, for the next
+    /// request to begin; then it is closed. Streamed responses and WebSockets are not idle.
+    pub idle_timeout: Duration,
+    /// Connections one client may hold open at once, WebSockets included; one more is closed
+    /// at once. The client is the TCP peer address (an IPv6 one by its /64 prefix), whatever
+    /// `X-Forwarded-For` says; trusted proxies are exempt.
+    pub connections_per_client: usize,
+    /// Connections the server holds at once, from all clients; at the cap it accepts no more
+    /// until one closes. `serve` lowers it to what the limit on open files allows.
+    pub connections: usize,
 }
 
 impl Default for RateLimits {
     /// For people and bots: 20 games at once then one every 3 s; 100 actions at once then 50 a
-    /// second; 50 sockets; 20 messages a second on a socket.
+    /// second; 50 sockets; 20 messages a second on a socket. Connections: 10 s for a request
+    /// head, 60 s idle, 64 a client (a browser opens up to 6 for HTTP/1.1, plus its
+    /// WebSockets, which are capped at 50), 10,000 in all.
     fn default() -> Self {
         RateLimits {
             create_burst: 20,
@@ -52,12 +71,18 @@ impl Default for RateLimits {
             messages_per_second: 20,
             open_games: 50,
             trusted_proxies: Vec::new(),
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            connections_per_client: 64,
+            connections: 10_000,
         }
     }
 }
 
 impl RateLimits {
-    /// No limit (tests, load tests on a trusted network).
+    /// No limit per client (tests, load tests on a trusted network). What protects the process
+    /// itself stays as by default: the timeouts of connections (a load test does not idle) and
+    /// the total cap on connections (the open files).
     pub fn off() -> Self {
         RateLimits {
             create_burst: u32::MAX,
@@ -68,6 +93,8 @@ impl RateLimits {
             messages_per_second: u32::MAX,
             open_games: u32::MAX,
             trusted_proxies: Vec::new(),
+            connections_per_client: usize::MAX,
+            ..RateLimits::default()
         }
     }
 }

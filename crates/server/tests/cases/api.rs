@@ -75,19 +75,14 @@ async fn create(app: &Arc<App>, body: Value) -> (String, Vec<Option<String>>, Va
     )
 }
 
-/// Serves the app on a free loopback port (with the clients' addresses, as `serve` does),
-/// for the tests that need real sockets; its address.
+/// Serves the app on a free loopback port through the accept loop of `serve` (with the
+/// clients' addresses and the app's limits on connections), for the tests that need real
+/// sockets; its address.
 async fn serve_on_loopback(app: &Arc<App>) -> std::net::SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let listener = myrmidon_server::conn::bind("127.0.0.1:0".parse().unwrap()).unwrap();
     let addr = listener.local_addr().unwrap();
-    let served = app.clone();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router(served).into_make_service_with_connect_info::<std::net::SocketAddr>(),
-        )
-        .await
-    });
+    let connections = myrmidon_server::Connections::new(&app.limiter.limits);
+    tokio::spawn(connections.serve(listener, router(app.clone()), std::future::pending()));
     addr
 }
 
