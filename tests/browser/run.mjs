@@ -2059,7 +2059,7 @@ test('online: a rematch offered, declined, offered again and accepted; both play
 });
 
 
-// ---- session 5: analysis free play, move numbers, first paint ----
+// ---- analysis free play, move numbers, first paint ----
 // The analyse requests a page sends on its engine socket (op "analyse"), oldest first.
 function watchAnalyse(page) {
   const sent = [];
