@@ -10,7 +10,8 @@ use serde_json::Value;
 
 use crate::store::{GameRow, StepRow};
 
-use super::{hash_token, new_id, replay, seat_tokens, App, Live, NewGame, Refusal, Seat};
+use super::seats::hashes;
+use super::{new_id, replay, seat_tokens, App, Live, NewGame, Refusal, Seat};
 
 impl App {
     /// Refuses a new game to a client (`creator`, as [`client_key`] makes it) that already
@@ -118,21 +119,12 @@ impl App {
             start: Some(start),
             version: steps.len() as u64,
             seats: seats.to_vec(),
-            token_hashes: tokens
-                .iter()
-                .map(|t| t.as_deref().map(hash_token))
-                .collect(),
+            token_hashes: hashes(&tokens),
             clock,
             created_ms: now(),
-            step_times: Vec::new(),
-            draw_offer: None,
-            rematch: None,
-            takeback_offer: None,
-            takeback_yes: 0,
-            rematch_offers: 0,
-            clock_base: None,
             public,
             creator,
+            ..GameRow::default()
         };
         // What is stored must replay to the same game.
         let replayed = replay(&row, &steps).map_err(|e| Refusal::Bad(format!("record: {e}")))?;
@@ -187,10 +179,7 @@ pub(super) fn prepare(new: NewGame) -> Result<Prepared, Refusal> {
         },
         start: position,
         seats: seats.to_vec(),
-        token_hashes: tokens
-            .iter()
-            .map(|t| t.as_deref().map(hash_token))
-            .collect(),
+        token_hashes: hashes(&tokens),
         clock,
         created_ms: now(),
         public,

@@ -114,6 +114,14 @@ fn same(a: &str, b: &str) -> bool {
             == 0
 }
 
+/// The hashes of a new game's tokens, as stored (`None` for a seat without one).
+pub(super) fn hashes(tokens: &[Option<String>]) -> Vec<Option<String>> {
+    tokens
+        .iter()
+        .map(|t| t.as_deref().map(hash_token))
+        .collect()
+}
+
 /// Reads the seats of a new game and makes their tokens: one per human seat, or one shared
 /// token when every seat is human (one screen).
 pub(super) fn seat_tokens(
