@@ -12,6 +12,9 @@ use std::sync::Arc;
 use crate::clock::ClockBase;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
+use tokio::sync::OwnedMutexGuard;
+
+mod group;
 
 /// A game as it was created.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -93,21 +96,32 @@ pub struct Change<'a> {
 struct Write {
     conn: PoolConnection<Any>,
     open: bool,
+    /// SQLite: this process's turn to write, held until the transaction ends.
+    _turn: Option<OwnedMutexGuard<()>>,
 }
 
 impl Write {
-    /// Begins a write: on SQLite `BEGIN IMMEDIATE` takes the write lock at once (waiting
-    /// `busy_timeout` for it), so that a transaction never fails half-way to upgrade its lock.
-    async fn begin(pool: &AnyPool, backend: Backend) -> Result<Write, StoreError> {
-        Write::begin_with(
-            pool,
-            if backend == Backend::Sqlite {
-                "BEGIN IMMEDIATE"
-            } else {
-                "BEGIN"
-            },
-        )
-        .await
+    /// Begins a write. On SQLite the writers of this process take turns (`Store::writes`, in
+    /// the order they came, before they take a connection), and `BEGIN IMMEDIATE` then takes
+    /// the database's write lock at once, so that a transaction never fails half-way to
+    /// upgrade its lock. SQLite has one writer at a time: writers that met at its lock would
+    /// wait in its busy handler, which sleeps up to 100 ms between tries while holding their
+    /// connections; in turn, each starts the moment the one before commits. Only another
+    /// process on the same file still meets the busy handler (`busy_timeout`).
+    async fn begin(store: &Store) -> Result<Write, StoreError> {
+        if store.backend == Backend::Sqlite {
+            let turn = store.writes.clone().lock_owned().await;
+            Write::in_turn(&store.pool, turn).await
+        } else {
+            Write::begin_with(&store.pool, "BEGIN").await
+        }
+    }
+
+    /// Begins a write on SQLite in this process's turn to write (see [`Write::begin`]).
+    async fn in_turn(pool: &AnyPool, turn: OwnedMutexGuard<()>) -> Result<Write, StoreError> {
+        let mut write = Write::begin_with(pool, "BEGIN IMMEDIATE").await?;
+        write._turn = Some(turn);
+        Ok(write)
     }
 
     /// Begins a read of one consistent snapshot.
@@ -125,7 +139,11 @@ impl Write {
 
     async fn begin_with(pool: &AnyPool, begin: &str) -> Result<Write, StoreError> {
         let conn = pool.acquire().await?;
-        let mut write = Write { conn, open: true };
+        let mut write = Write {
+            conn,
+            open: true,
+            _turn: None,
+        };
         write.conn().execute(begin).await?;
         Ok(write)
     }
@@ -152,7 +170,7 @@ impl Drop for Write {
 }
 
 /// Why a write did not happen.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum StoreError {
     /// Another writer took this step's place first.
     Conflict,
@@ -200,6 +218,10 @@ pub struct Store {
     instance: String,
     /// SQLite: the most pages the database file may grow to (0: no limit but SQLite's own).
     max_pages: Arc<AtomicU32>,
+    /// SQLite: whose turn it is to write (see [`Write::begin`]).
+    writes: Arc<tokio::sync::Mutex<()>>,
+    /// SQLite: the changes waiting to be written together (see [`group`]).
+    group: Arc<group::Waiting>,
 }
 
 /// A change of a game announced on [`CHANNEL`].
@@ -288,6 +310,8 @@ impl Store {
                 url: url.to_string(),
                 instance: instance(),
                 max_pages: Arc::new(AtomicU32::new(0)),
+                writes: Arc::default(),
+                group: Arc::default(),
             });
         }
         let path = url.strip_prefix("sqlite:").unwrap_or(url);
@@ -350,6 +374,8 @@ impl Store {
             url: url.to_string(),
             instance: instance(),
             max_pages,
+            writes: Arc::default(),
+            group: Arc::default(),
         })
     }
 
@@ -472,51 +498,16 @@ impl Store {
     /// the change (seats, offers, the clock after a takeback, the rematch) is written whole
     /// from `row`. Returns the time the change was stored at (milliseconds since the epoch).
     pub async fn change(&self, change: &Change<'_>) -> Result<i64, StoreError> {
+        if self.backend == Backend::Sqlite {
+            return self.change_in_group(change).await;
+        }
         let at = now();
-        let row = change.row;
-        let mut write = Write::begin(&self.pool, self.backend).await?;
-        let done = sqlx::query(
-            "UPDATE games SET version = version + 1, finished = $1, seats = $2, \
-             token_hashes = $3, draw_offer = $4, takeback_offer = $5, takeback_yes = $6, \
-             rematch_offers = $7, rematch = $8, clock_base = $9 WHERE id = $10 AND version = $11",
-        )
-        .bind(change.finished as i64)
-        .bind(serde_json::to_string(&row.seats).expect("seats serialise"))
-        .bind(serde_json::to_string(&row.token_hashes).expect("tokens serialise"))
-        .bind(row.draw_offer.map(i64::from))
-        .bind(row.takeback_offer.map(i64::from))
-        .bind(i64::from(row.takeback_yes))
-        .bind(i64::from(row.rematch_offers))
-        .bind(&row.rematch)
-        .bind(
-            row.clock_base
-                .as_ref()
-                .map(|b| serde_json::to_string(b).expect("a clock serialises")),
-        )
-        .bind(&row.id)
-        .bind(change.from_version as i64)
-        .execute(write.conn())
-        .await?;
-        only_if(done.rows_affected() > 0)?;
-        if let Some(from) = change.truncate {
-            sqlx::query("DELETE FROM steps WHERE game_id = $1 AND seq >= $2")
-                .bind(&row.id)
-                .bind(from as i64)
-                .execute(write.conn())
-                .await?;
-        }
-        if let Some((seq, step)) = change.append {
-            insert_step(write.conn(), &row.id, seq, step, at).await?;
-        }
-        if let Some(game) = change.create {
-            insert_game(write.conn(), game).await?;
-        }
-        if self.backend == Backend::Postgres {
-            for id in std::iter::once(&row.id).chain(change.create.map(|g| &g.id)) {
-                if id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-                    let notify = format!("NOTIFY {CHANNEL}, '{id} {}'", self.instance);
-                    write.conn().execute(notify.as_str()).await?;
-                }
+        let mut write = Write::begin(self).await?;
+        apply(write.conn(), change, at).await?;
+        for id in std::iter::once(&change.row.id).chain(change.create.map(|g| &g.id)) {
+            if id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                let notify = format!("NOTIFY {CHANNEL}, '{id} {}'", self.instance);
+                write.conn().execute(notify.as_str()).await?;
             }
         }
         write.commit().await?;
@@ -570,7 +561,7 @@ impl Store {
         steps: &[StepRow],
         finished: bool,
     ) -> Result<(), StoreError> {
-        let mut write = Write::begin(&self.pool, self.backend).await?;
+        let mut write = Write::begin(self).await?;
         insert_game(write.conn(), game).await?;
         for (i, step) in steps.iter().enumerate() {
             insert_step(write.conn(), &game.id, i, step, game.created_ms).await?;
@@ -594,6 +585,49 @@ impl Store {
             .map(|r| Ok(r.try_get("id")?))
             .collect()
     }
+}
+
+/// Writes `change`, stored at `at`, inside the transaction on `conn`: nothing if the stored
+/// game is no longer at `change.from_version` ([`StoreError::Conflict`]).
+async fn apply(conn: &mut AnyConnection, change: &Change<'_>, at: i64) -> Result<(), StoreError> {
+    let row = change.row;
+    let done = sqlx::query(
+        "UPDATE games SET version = version + 1, finished = $1, seats = $2, \
+         token_hashes = $3, draw_offer = $4, takeback_offer = $5, takeback_yes = $6, \
+         rematch_offers = $7, rematch = $8, clock_base = $9 WHERE id = $10 AND version = $11",
+    )
+    .bind(change.finished as i64)
+    .bind(serde_json::to_string(&row.seats).expect("seats serialise"))
+    .bind(serde_json::to_string(&row.token_hashes).expect("tokens serialise"))
+    .bind(row.draw_offer.map(i64::from))
+    .bind(row.takeback_offer.map(i64::from))
+    .bind(i64::from(row.takeback_yes))
+    .bind(i64::from(row.rematch_offers))
+    .bind(&row.rematch)
+    .bind(
+        row.clock_base
+            .as_ref()
+            .map(|b| serde_json::to_string(b).expect("a clock serialises")),
+    )
+    .bind(&row.id)
+    .bind(change.from_version as i64)
+    .execute(&mut *conn)
+    .await?;
+    only_if(done.rows_affected() > 0)?;
+    if let Some(from) = change.truncate {
+        sqlx::query("DELETE FROM steps WHERE game_id = $1 AND seq >= $2")
+            .bind(&row.id)
+            .bind(from as i64)
+            .execute(&mut *conn)
+            .await?;
+    }
+    if let Some((seq, step)) = change.append {
+        insert_step(conn, &row.id, seq, step, at).await?;
+    }
+    if let Some(game) = change.create {
+        insert_game(conn, game).await?;
+    }
+    Ok(())
 }
 
 async fn insert_game(conn: &mut AnyConnection, game: &GameRow) -> Result<(), StoreError> {
