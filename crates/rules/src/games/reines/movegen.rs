@@ -293,6 +293,43 @@ impl ReinesPosition {
         n
     }
 
+    /// The pieces of `by` that could capture a piece of the other side on `sq` if it were
+    /// `by`'s turn: its Counsellors on the square's rank or file with nothing between, its
+    /// Soldiers a knight's jump away, its Workers one step diagonally behind it in a direction
+    /// they capture. Empty for a square off the board or a number that is not a player.
+    pub fn attackers(&self, sq: u32, by: u8) -> u64 {
+        if sq > 63 || by > 1 {
+            return 0;
+        }
+        let by = by as usize;
+        let own = self.colour[by];
+        let occ = self.colour[0] | self.colour[1];
+        let target = 1u64 << sq;
+        let mut found = rook_attacks(sq, occ) & own & self.kinds[COUNSELLOR];
+        found |= KNIGHT[sq as usize] & own & self.kinds[SOLDIER];
+        let workers = own & self.kinds[WORKER];
+        for &(d, mask) in &CAPTURES[by] {
+            // A Worker on `sq - d` lands on `sq` when `sq` is a valid landing square.
+            if target & mask != 0 {
+                found |= shift(target, -d) & workers;
+            }
+        }
+        found
+    }
+
+    /// The square of `player`'s Queen, if she is on the board.
+    pub fn queen_square(&self, player: u8) -> Option<u32> {
+        let queen = self.colour.get(player as usize)? & self.kinds[QUEEN];
+        (queen != 0).then(|| queen.trailing_zeros())
+    }
+
+    /// True if the opponent of `player` could capture `player`'s Queen on their next move:
+    /// for the player to move, the one threat that must be answered at once.
+    pub fn queen_attacked(&self, player: u8) -> bool {
+        self.queen_square(player)
+            .is_some_and(|q| self.attackers(q, player ^ 1) != 0)
+    }
+
     /// The number of legal moves (`pass` counted when it is the only one).
     #[inline]
     pub(crate) fn count_legal(&self) -> u64 {
@@ -302,23 +339,22 @@ impl ReinesPosition {
         self.count_moves(self.side).max(1) as u64
     }
 
-    /// The legal move of the side to move from `from` to `to`, if there is one (never `pass`).
-    pub(crate) fn move_between(&self, from: u32, to: u32) -> Option<ReinesMove> {
-        if self.queen_missing() || from > 63 || to > 63 {
-            return None;
+    /// The squares the piece on `sq` could move to if it were its owner's turn (a Queen's:
+    /// none); empty for an empty square.
+    pub fn reach(&self, sq: u32) -> u64 {
+        if sq > 63 {
+            return 0;
         }
-        let us = self.side as usize;
+        let fb = 1u64 << sq;
+        let Some(us) = (0..2).find(|&p| self.colour[p] & fb != 0) else {
+            return 0;
+        };
         let own = self.colour[us];
         let enemy = self.colour[us ^ 1];
         let occ = own | enemy;
-        let fb = 1u64 << from;
-        if own & fb == 0 {
-            return None;
-        }
-        let kind = self.kind_at(from);
-        let targets = match kind {
-            COUNSELLOR => rook_attacks(from, occ) & !own,
-            SOLDIER => KNIGHT[from as usize] & !own,
+        match self.kind_at(sq) {
+            COUNSELLOR => rook_attacks(sq, occ) & !own,
+            SOLDIER => KNIGHT[sq as usize] & !own,
             WORKER => {
                 let mut t = 0;
                 for &(d, mask) in &FORWARD[us] {
@@ -334,7 +370,36 @@ impl ReinesPosition {
                 t
             }
             _ => 0,
-        };
+        }
+    }
+
+    /// The squares from which a Counsellor would attack `sq`: along its rank and file up to
+    /// and including the first piece each way.
+    pub fn lines_to(&self, sq: u32) -> u64 {
+        if sq > 63 {
+            return 0;
+        }
+        rook_attacks(sq, self.colour[0] | self.colour[1])
+    }
+
+    /// The squares a Soldier on `sq` jumps to on an empty board.
+    pub fn soldier_jumps(sq: u32) -> u64 {
+        KNIGHT.get(sq as usize).copied().unwrap_or(0)
+    }
+
+    /// The legal move of the side to move from `from` to `to`, if there is one (never `pass`).
+    pub(crate) fn move_between(&self, from: u32, to: u32) -> Option<ReinesMove> {
+        if self.queen_missing() || from > 63 || to > 63 {
+            return None;
+        }
+        let us = self.side;
+        let own = self.colour[us as usize];
+        if own & (1u64 << from) == 0 {
+            return None;
+        }
+        let enemy = self.colour[us as usize ^ 1];
+        let kind = self.kind_at(from);
+        let targets = self.reach(from);
         let tb = 1u64 << to;
         if targets & tb == 0 {
             None

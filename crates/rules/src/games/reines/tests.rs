@@ -1843,3 +1843,63 @@ fn a_crowded_position_stays_within_the_bound() {
     p.generate(&mut list);
     assert_eq!(list.len(), n);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Attacks.
+
+/// In random games, each piece of the side to move reaches exactly the squares of its moves,
+/// the attackers of every piece of the side not to move are exactly the pieces whose captures
+/// land on it, and the Queen is attacked exactly when a capture takes
+/// her.
+#[test]
+fn reach_and_attackers_agree_with_the_moves() {
+    let mut rng = Rng::new(41);
+    let mut attacked_queens = 0;
+    for start in [
+        ReinesPosition::start(Region::Neutral),
+        ReinesPosition::start(Region::Cultist),
+    ] {
+        for _ in 0..200 {
+            let mut p = start.clone();
+            for _ in 0..80 {
+                let mut moves = <ReinesPosition as Position>::MoveList::default();
+                p.generate(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mover = p.to_move();
+                let mut captures = <ReinesPosition as Position>::MoveList::default();
+                p.generate_captures(&mut captures);
+                for sq in 0..64u32 {
+                    if p.pieces_of(mover) & (1 << sq) != 0 {
+                        let to: u64 = moves
+                            .iter()
+                            .filter(|m| !m.is_pass() && m.from() == sq)
+                            .fold(0, |bb, m| bb | 1 << m.to());
+                        assert_eq!(p.reach(sq), to, "{p}: reach of {sq}");
+                    }
+                    if p.pieces_of(mover ^ 1) & (1 << sq) == 0 {
+                        continue;
+                    }
+                    let from: u64 = captures
+                        .iter()
+                        .filter(|m| m.to() == sq)
+                        .fold(0, |bb, m| bb | 1 << m.from());
+                    assert_eq!(p.attackers(sq, mover), from, "{p}: attackers of {sq}");
+                }
+                let takes_queen = captures
+                    .iter()
+                    .any(|m| m.taken_kind() == Some(ReinesKind::Queen));
+                assert_eq!(p.queen_attacked(mover ^ 1), takes_queen, "{p}");
+                attacked_queens += usize::from(takes_queen);
+                p.make_move(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+    assert!(attacked_queens > 20, "{attacked_queens}");
+    let p = ReinesPosition::start(Region::Neutral);
+    assert_eq!(p.queen_square(0), Some(0));
+    assert_eq!(p.queen_square(1), Some(63));
+    assert_eq!(p.queen_square(2), None);
+    assert_eq!(p.attackers(64, 0), 0);
+}
