@@ -169,6 +169,11 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
         QUIESCENCE_PLIES
     }
 
+    /// Captures taken in another order reach the same positions: most capture sequences here.
+    fn quiescence_stores(&self) -> bool {
+        true
+    }
+
     /// Material only: the one-ply greedy baseline stays a material counter.
     fn greedy_value(&self, pos: &EpaminondasPosition, player: Player) -> i32 {
         self.material(pos, player) - self.material(pos, player ^ 1)

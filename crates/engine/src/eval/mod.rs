@@ -94,6 +94,14 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
         usize::MAX
     }
 
+    /// True where quiescence stores its results in the transposition table (at depth 0, below
+    /// every entry of the main search), for games whose capture sequences reach the same
+    /// positions in many orders (Epaminondas). False by default: quiescence only reads the
+    /// table, and the other games search exactly as before.
+    fn quiescence_stores(&self) -> bool {
+        false
+    }
+
     /// The value of a piece of the kind with this index in `GameInfo::pieces`, for ordering
     /// captures by their victim (`Tactics::taken_kinds`). By default every kind is alike.
     fn piece_value(&self, _kind: usize) -> i32 {

@@ -821,17 +821,20 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         if self.aborted {
             return 0;
         }
-        // Kept at depth 0, below every entry of the main search: captures taken in another order
-        // reach the same positions (in Epaminondas, most capture sequences).
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let code = best_move.map(|m| pos.move_code(m));
-        self.tt.store(key, ply, code, best, 0, bound);
+        // Kept at depth 0, below every entry of the main search, where the game asks for it:
+        // captures taken in another order reach the same positions (in Epaminondas, most
+        // capture sequences). Elsewhere the table is only read here, as before.
+        if self.eval.quiescence_stores() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_orig {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let code = best_move.map(|m| pos.move_code(m));
+            self.tt.store(key, ply, code, best, 0, bound);
+        }
         best
     }
 
