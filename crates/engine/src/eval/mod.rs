@@ -20,6 +20,9 @@ use myrmidon_rules::{Player, Position};
 
 use crate::players::{Levels, STRENGTHS};
 
+/// The margin of delta pruning where a game does not choose its own.
+pub const DELTA_MARGIN: i32 = 200;
+
 /// Scores positions of one game. Its weights are [`Tunable`]: named integers that
 /// `myrmidon tune` fits to games and a weights file sets.
 pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'static {
@@ -67,6 +70,35 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
     /// static evaluation to see what a quiet move threatens; kept only for the games where a
     /// match says they gain (Ackenhead chess). False by default.
     fn forward_pruning(&self) -> bool {
+        false
+    }
+
+    /// Delta pruning in quiescence: a capture whose gain (its victims' values) plus this margin
+    /// leaves the score below alpha is skipped. `None`: no delta pruning. By default the
+    /// search's margin where [`Evaluator::forward_pruning`] is on.
+    fn delta_margin(&self) -> Option<i32> {
+        self.forward_pruning().then_some(DELTA_MARGIN)
+    }
+
+    /// A capture that delta pruning must not skip whatever it takes: one whose worth is not
+    /// in its victims (in Epaminondas, a capture that lands on the far row). None by default.
+    fn delta_exempt(&self, _pos: &P, _mv: P::Move) -> bool {
+        false
+    }
+
+    /// The most plies of captures quiescence searches below a leaf of the main search, after
+    /// which it stands pat. Unbounded by default; a game whose captures chain without end
+    /// (Epaminondas: every group that captures can capture again, and so can the opponent's)
+    /// bounds it.
+    fn quiescence_plies(&self) -> usize {
+        usize::MAX
+    }
+
+    /// True where quiescence stores its results in the transposition table (at depth 0, below
+    /// every entry of the main search), for games whose capture sequences reach the same
+    /// positions in many orders (Epaminondas). False by default: quiescence only reads the
+    /// table, and the other games search exactly as before.
+    fn quiescence_stores(&self) -> bool {
         false
     }
 

@@ -25,7 +25,7 @@ pub use level::{strength, Level, Levels, Strength, BEGINNER, MAX_LEVEL, MIN_LEVE
 pub use maxn::MaxN;
 pub use mcts::Mcts;
 pub use multi::{Algorithm, UnknownAlgorithm};
-pub use pvs::{Pvs, UNLIMITED_DEPTH};
+pub use pvs::{Pvs, Stats, UNLIMITED_DEPTH};
 pub use random::RandomPlayer;
 
 use crate::control::Control;

@@ -52,9 +52,6 @@ const LMP_BASE: usize = 4;
 const FUTILITY_DEPTH: i32 = 4;
 const FUTILITY_BASE: i32 = 100;
 const FUTILITY_MARGIN: i32 = 100;
-/// Delta pruning in quiescence: a capture whose victim plus this margin leaves the score
-/// below alpha is skipped.
-const DELTA_MARGIN: i32 = 200;
 /// Above this static evaluation, for either side, the game is won or lost on material:
 /// reverse futility and null-move pruning, which return bounds they have not proved, are left
 /// out there so that the search finds the mate (they hid Ackenhead's mates in three with a
@@ -126,6 +123,62 @@ pub struct Pvs<P: Position, E> {
     salt: u64,
     /// Root moves left out of this search (the lines already found, with `MultiPV`).
     excluded: Vec<P::Move>,
+    /// Counters of this search, for diagnosis.
+    pub stats: Stats,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            main_nodes: 0,
+            quiescence_nodes: 0,
+            evasion_nodes: 0,
+            cutoffs: 0,
+            first_move_cutoffs: 0,
+            hash_moves: 0,
+            hash_move_cutoffs: 0,
+            table_cuts: 0,
+            null_tries: 0,
+            null_cuts: 0,
+            reductions: 0,
+            re_searches: 0,
+            qply: [0; 48],
+            q_generated: 0,
+            q_searched: 0,
+            q_standpat_cuts: 0,
+        }
+    }
+}
+
+/// What a search did, counted as it goes (reset by each search; the main thread's only).
+#[derive(Clone, Copy, Debug)]
+pub struct Stats {
+    /// Nodes of the main search (depth above 0).
+    pub main_nodes: u64,
+    /// Nodes of the quiescence search.
+    pub quiescence_nodes: u64,
+    /// Quiescence nodes that looked at every move (the player to move in danger).
+    pub evasion_nodes: u64,
+    /// Main-search nodes that failed high, and those that did with their first move.
+    pub cutoffs: u64,
+    pub first_move_cutoffs: u64,
+    /// Main-search nodes with a hash move, and those where it cut.
+    pub hash_moves: u64,
+    pub hash_move_cutoffs: u64,
+    /// Returns on a table entry's bound.
+    pub table_cuts: u64,
+    /// Null-move searches, and those that failed high (verified).
+    pub null_tries: u64,
+    pub null_cuts: u64,
+    /// Reduced searches, and those searched again at full depth.
+    pub reductions: u64,
+    pub re_searches: u64,
+    /// Quiescence nodes by their ply below the main search's leaf (the last counts deeper ones).
+    pub qply: [u64; 48],
+    /// Moves generated and searched in quiescence, and its stand-pat cutoffs.
+    pub q_generated: u64,
+    pub q_searched: u64,
+    pub q_standpat_cuts: u64,
 }
 
 impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
@@ -177,6 +230,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             players: 2,
             salt: 0,
             excluded: Vec::new(),
+            stats: Stats::default(),
         }
     }
 
@@ -240,6 +294,21 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             return ORDER_KILLER - 1;
         }
         self.history[self.history_index(pos, mv)]
+    }
+
+    /// The most a capture can gain: the value of each kind taken, and the dearest of them for
+    /// every further piece taken (Epaminondas takes a whole line of one kind).
+    fn capture_gain(&self, t: myrmidon_rules::Tactics) -> i32 {
+        let (mut gain, mut dearest) = (0, 0);
+        let mut kinds = t.taken_kinds;
+        while kinds != 0 {
+            let v = self.eval.piece_value(kinds.trailing_zeros() as usize);
+            gain += v;
+            dearest = dearest.max(v);
+            kinds &= kinds - 1;
+        }
+        let extra = (t.captures as i32 - t.taken_kinds.count_ones() as i32).max(0);
+        gain + extra * dearest
     }
 
     fn update_history(&mut self, pos: &P, mv: P::Move, bonus: i32) {
@@ -337,6 +406,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         if !self.enter(ply, control) {
             return 0;
         }
+        self.stats.main_nodes += 1;
         let sign = self.sign(pos);
         if ply > 0 {
             if let Some(o) = pos.draw_by_rule() {
@@ -363,9 +433,13 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         let mut tt_move = None;
         if let Some(hit) = self.tt.probe(key, ply) {
             if !pv_node && ply > 0 && hit.depth as i32 >= depth && hit.cuts(alpha, beta) {
+                self.stats.table_cuts += 1;
                 return hit.score;
             }
             tt_move = hit.code.and_then(|c| pos.move_from_code(c));
+        }
+        if tt_move.is_some() {
+            self.stats.hash_moves += 1;
         }
 
         // The static evaluation, for the pruning below (not in danger, where it means little).
@@ -403,6 +477,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         {
             let hash = pos.hash();
             if let Some(undo) = pos.make_null_move() {
+                self.stats.null_tries += 1;
                 let r = 3 + depth / 6;
                 self.path.push(hash);
                 let value = -self.node(
@@ -439,6 +514,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                         return 0;
                     }
                     if verified >= beta {
+                        self.stats.null_cuts += 1;
                         return value;
                     }
                 }
@@ -525,6 +601,9 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                         r -= 1;
                     }
                     r = r.clamp(0, depth - 2);
+                    if r > 0 {
+                        self.stats.reductions += 1;
+                    }
                 }
                 let mut v = self.child(
                     pos,
@@ -537,6 +616,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                     control,
                 );
                 if v > alpha && r > 0 && !self.aborted {
+                    self.stats.re_searches += 1;
                     v = self.child(
                         pos,
                         side,
@@ -564,6 +644,13 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                     alpha = value;
                     self.update_pv(ply, mv);
                     if value >= beta {
+                        self.stats.cutoffs += 1;
+                        if searched == 0 {
+                            self.stats.first_move_cutoffs += 1;
+                        }
+                        if Some(mv) == tt_move {
+                            self.stats.hash_move_cutoffs += 1;
+                        }
                         if quiet {
                             let k = &mut self.killers[ply];
                             if k[0] != Some(mv) {
@@ -621,6 +708,8 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         if !self.enter(ply, control) {
             return 0;
         }
+        self.stats.quiescence_nodes += 1;
+        self.stats.qply[qply.min(47)] += 1;
         let sign = self.sign(pos);
         if let Some(o) = pos.draw_by_rule() {
             return sign * self.outcome_value(o, ply);
@@ -634,13 +723,20 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         if self.eval.cheaply_over(pos) {
             return sign * self.outcome_value(pos.outcome_without_moves(), ply);
         }
-        if let Some(hit) = self.tt.probe(self.key(pos), ply) {
+        let key = self.key(pos);
+        let alpha_orig = alpha;
+        let mut best_move = None;
+        if let Some(hit) = self.tt.probe(key, ply) {
             if hit.cuts(alpha, beta) {
+                self.stats.table_cuts += 1;
                 return hit.score;
             }
         }
         let evading = qply < QS_EVASION_PLIES && self.eval.in_danger(pos);
-        let pruning = self.eval.forward_pruning();
+        if evading {
+            self.stats.evasion_nodes += 1;
+        }
+        let delta_margin = self.eval.delta_margin();
         let mut moves = P::MoveList::default();
         let mut best;
         if evading {
@@ -652,6 +748,10 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         } else {
             let stand = self.static_eval(pos);
             if stand >= beta {
+                self.stats.q_standpat_cuts += 1;
+                return stand;
+            }
+            if qply >= self.eval.quiescence_plies() {
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -666,6 +766,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         scores.clear();
+        self.stats.q_generated += moves.len() as u64;
         for &mv in moves.iter() {
             scores.push(self.order_score(pos, mv, None, MAX_PLY));
         }
@@ -683,23 +784,15 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             let t = pos.quick_tactics(mv);
             // Delta pruning: a capture that cannot lift the score to alpha even with a margin
             // (not a quiet move: `generate_tactical` gives those only when they win).
-            if pruning
-                && !evading
-                && !t.wins
-                && t.captures > 0
-                && t.promotion.is_none()
-                && best > -MATE_BOUND
-            {
-                let mut gain = 0;
-                let mut kinds = t.taken_kinds;
-                while kinds != 0 {
-                    gain += self.eval.piece_value(kinds.trailing_zeros() as usize);
-                    kinds &= kinds - 1;
-                }
-                if best + gain + DELTA_MARGIN <= alpha {
+            if let Some(margin) = delta_margin.filter(|_| {
+                !evading && !t.wins && t.captures > 0 && t.promotion.is_none() && best > -MATE_BOUND
+            }) {
+                if best + self.capture_gain(t) + margin <= alpha && !self.eval.delta_exempt(pos, mv)
+                {
                     continue;
                 }
             }
+            self.stats.q_searched += 1;
             let value = if t.wins {
                 self.pv_len[ply + 1] = ply + 1;
                 MATE - (ply as i32 + 1)
@@ -716,6 +809,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 best = value;
                 if value > alpha {
                     alpha = value;
+                    best_move = Some(mv);
                     self.update_pv(ply, mv);
                     if value >= beta {
                         break;
@@ -726,6 +820,20 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         self.scores[ply] = scores;
         if self.aborted {
             return 0;
+        }
+        // Kept at depth 0, below every entry of the main search, where the game asks for it:
+        // captures taken in another order reach the same positions (in Epaminondas, most
+        // capture sequences). Elsewhere the table is only read here, as before.
+        if self.eval.quiescence_stores() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_orig {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let code = best_move.map(|m| pos.move_code(m));
+            self.tt.store(key, ply, code, best, 0, bound);
         }
         best
     }
@@ -848,6 +956,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         self.players = root.player_names().len();
         self.salt = ROOT_SALTS[self.root as usize % ROOT_SALTS.len()];
         self.nodes = 0;
+        self.stats = Stats::default();
         self.aborted = false;
         for k in &mut self.killers {
             *k = [None; 2];

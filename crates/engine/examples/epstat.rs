@@ -1,0 +1,82 @@
+//! Diagnosis: fixed-depth searches of Epaminondas positions with the search's counters.
+//! `cargo run --release -p myrmidon-engine --example epstat -- DEPTH [POSITION|moves:...]...`
+use std::time::Instant;
+
+use myrmidon_engine::eval::EpaminondasEval;
+use myrmidon_engine::players::{Options, Pvs};
+use myrmidon_engine::{Control, Limits, Searcher};
+use myrmidon_rules::games::epaminondas::EpaminondasPosition;
+use myrmidon_rules::{Position, Record};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let depth: u32 = args[0].parse().unwrap();
+    let mut total = 0u64;
+    for a in &args[1..] {
+        let record = if let Some(m) = a.strip_prefix("moves:") {
+            let mut r = Record::new(EpaminondasPosition::start());
+            for t in m.split_whitespace() {
+                r.play_text(t).unwrap();
+            }
+            r
+        } else {
+            Record::new(a.parse::<EpaminondasPosition>().unwrap())
+        };
+        let mut s = Pvs::<EpaminondasPosition, EpaminondasEval>::new(None, &Options::default());
+        let t0 = Instant::now();
+        let mut last = 0u64;
+        s.search(
+            &record,
+            &Limits::depth(depth),
+            &Control::unlimited(),
+            &mut |r| {
+                let ebf = if last > 0 {
+                    r.nodes as f64 / last as f64
+                } else {
+                    0.0
+                };
+                eprintln!(
+                    "  d{:2}/{:2} {:>7} nodes {:>10} ({:.1}x) {:>8.3}s {}",
+                    r.depth,
+                    r.seldepth,
+                    format!("{:?}", r.score),
+                    r.nodes,
+                    ebf,
+                    t0.elapsed().as_secs_f64(),
+                    r.pv.join(" ")
+                );
+                last = r.nodes;
+            },
+        );
+        let st = s.stats;
+        let last_q = st.qply.iter().rposition(|&x| x > 0).unwrap_or(0);
+        println!(
+            "  qply {:?} generated/qnode {:.1} searched/qnode {:.2} standpat cuts {}",
+            &st.qply[..=last_q],
+            st.q_generated as f64 / st.quiescence_nodes.max(1) as f64,
+            st.q_searched as f64 / st.quiescence_nodes.max(1) as f64,
+            st.q_standpat_cuts
+        );
+        total += last;
+        println!(
+            "{} moves={} nodes={} main={} q={} evasion={} cut={} first={:.2} hashmv={} hashcut={} ttcut={} null={}/{} lmr={}/{} {:.2}s",
+            record.position(),
+            record.position().moves().len(),
+            last,
+            st.main_nodes,
+            st.quiescence_nodes,
+            st.evasion_nodes,
+            st.cutoffs,
+            st.first_move_cutoffs as f64 / st.cutoffs.max(1) as f64,
+            st.hash_moves,
+            st.hash_move_cutoffs,
+            st.table_cuts,
+            st.null_cuts,
+            st.null_tries,
+            st.re_searches,
+            st.reductions,
+            t0.elapsed().as_secs_f64()
+        );
+    }
+    println!("total nodes {total}");
+}
