@@ -264,10 +264,13 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Level<P, E> {
         }
         // Every line draws its bonus (in the order of the lines), so the generator advances
         // the same way whichever wins.
+        // A forced win takes no noise: mates a few moves apart differ by a few points, less
+        // than the noise, and a beginner who sees a win at once plays it, not a longer one.
         let mut choice: Option<(i64, &str)> = None;
         for (_, score, text) in &lines {
             let bonus = self.rng.below(s.noise.max(0) as usize + 1) as i64;
-            let sum = value_of(*score) as i64 + bonus;
+            let won = matches!(score, Score::Mate(n) if *n > 0);
+            let sum = value_of(*score) as i64 + if won { 0 } else { bonus };
             if choice.is_none_or(|(best, _)| sum > best) {
                 choice = Some((sum, text));
             }
