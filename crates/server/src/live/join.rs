@@ -58,10 +58,15 @@ impl App {
     /// The public games with open seats, newest first.
     pub async fn lobby(self: &Arc<Self>) -> Result<Vec<Value>, Refusal> {
         let mut out = Vec::new();
-        for id in self.store.lobby_games(100).await? {
+        for (id, stored) in self.store.lobby_games(100).await? {
             let Ok(slot) = self.game(&id).await else {
                 continue;
             };
+            if slot.live.lock().await.version < stored {
+                // Changed by another process (or by a race here) since it was read: the
+                // lobby shows the seats as the database has them.
+                self.reload(&slot, &id).await?;
+            }
             let live = slot.live.lock().await;
             let open = live.open_seats();
             if open.is_empty() || live.record.result().is_some() {

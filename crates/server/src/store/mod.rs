@@ -540,17 +540,23 @@ impl Store {
         Ok(row.try_get::<i64, _>("n")?.max(0) as u64)
     }
 
-    /// The ids of the public unfinished games with an open seat, newest first.
-    pub async fn lobby_games(&self, limit: u32) -> Result<Vec<String>, StoreError> {
+    /// The ids of the public unfinished games with an open seat, newest first, each with its
+    /// stored version (so that a process can tell that its copy in memory is behind).
+    pub async fn lobby_games(&self, limit: u32) -> Result<Vec<(String, u64)>, StoreError> {
         sqlx::query(
-            "SELECT id FROM games WHERE public = 1 AND finished = 0 AND seats LIKE '%\"open\"%' \
-             ORDER BY created_at DESC LIMIT $1",
+            "SELECT id, version FROM games WHERE public = 1 AND finished = 0 \
+             AND seats LIKE '%\"open\"%' ORDER BY created_at DESC LIMIT $1",
         )
         .bind(limit as i64)
         .fetch_all(&self.pool)
         .await?
         .into_iter()
-        .map(|r| Ok(r.try_get("id")?))
+        .map(|r| {
+            Ok((
+                r.try_get("id")?,
+                r.try_get::<i64, _>("version")?.max(0) as u64,
+            ))
+        })
         .collect()
     }
 

@@ -1400,8 +1400,15 @@ async fn joins_are_stored_for_a_new_server() {
     let other = app_on(&db).await;
     let (_, s) = get(&other, &format!("/api/games/{id}")).await;
     assert_eq!(s["open_seats"], json!([0, 1]));
+    // A third, which will hear of the join only through the database.
+    let third = app_on(&db).await;
+    let (_, s) = get(&third, &format!("/api/games/{id}")).await;
+    assert_eq!(s["open_seats"], json!([0, 1]));
     let (_, joined) = post(&app, &format!("/api/games/{id}/join"), json!({"seat": 0})).await;
     let t0 = joined["token"].as_str().unwrap().to_string();
+    // Its lobby shows the seats as stored, not as it read them.
+    let (_, lobby) = get(&third, "/api/lobby").await;
+    assert_eq!(lobby[0]["open_seats"], json!([1]), "{lobby}");
     let (status, v) = post(&other, &format!("/api/games/{id}/join"), json!({"seat": 0})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
     let (_, lobby) = get(&other, "/api/lobby").await;
