@@ -110,7 +110,9 @@ impl App {
             Ok(at) => at,
             Err(StoreError::Conflict) => {
                 // Another change came first (through another process, or a race here that the
-                // memory has not seen): read the game again, once this lock is let go.
+                // memory has not seen): read the game again, once this lock is let go (and
+                // before the next request is answered).
+                live.stale = true;
                 let app = self.clone();
                 let id = row.id.clone();
                 tokio::spawn(async move { app.refresh(&id).await });
@@ -166,6 +168,7 @@ impl App {
             return Ok(());
         };
         let mut live = slot.live.lock().await;
+        live.stale = false;
         if row.version <= live.version {
             // The same game, or read before a change this process has made since.
             return Ok(());

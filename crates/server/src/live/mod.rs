@@ -135,6 +135,9 @@ pub struct Live {
     pub draw_declined: Option<u8>,
     /// The game's clock, if it has one.
     pub clock: Option<Clock>,
+    /// A change was refused because the database holds a newer version: the game is read
+    /// again before it is next shown or judged.
+    pub stale: bool,
 }
 
 pub struct Slot {
@@ -241,6 +244,7 @@ impl Live {
             draw_declined: None,
             clock,
             row,
+            stale: false,
         })
     }
 
@@ -297,8 +301,16 @@ impl App {
 
     /// The game with this id, loaded from the store if it is not in memory.
     pub async fn game(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, Refusal> {
-        if let Some(slot) = self.games.lock().expect("games lock").get(id) {
-            return Ok(slot.clone());
+        let cached = self.games.lock().expect("games lock").get(id).cloned();
+        if let Some(slot) = cached {
+            if slot.live.lock().await.stale {
+                // A conflict found the memory behind: read the database's game (a database
+                // away leaves it marked, to be read at the next request).
+                if let Err(e) = self.reload(&slot, id).await {
+                    tracing::warn!("game {id}: reading it again: {e:?}");
+                }
+            }
+            return Ok(slot);
         }
         if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(Refusal::NotFound(format!("no game {id:?}")));

@@ -115,6 +115,7 @@ impl App {
             return Err(Refusal::NotFound(format!("no game {id:?}")));
         };
         if row.version != live.version {
+            live.stale = true;
             let app = self.clone();
             tokio::spawn(async move { app.refresh(&id).await });
             return Err(Refusal::Conflict(
