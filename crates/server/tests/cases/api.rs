@@ -1434,9 +1434,17 @@ async fn a_lost_race_shows_the_winner_at_the_next_request() {
     let (status, moved) = play(&app, &id, &first, &t).await;
     assert_eq!(status, StatusCode::OK, "{moved}");
     // The other, judging on what it read, loses at the database; its very next answer shows
-    // the move that won, with no wait for its refresh in the background.
+    // the move that won, with no wait for its refresh in the background. (On PostgreSQL it
+    // may have heard of the move first, and judges the second on the new state: illegal.)
     let (status, v) = play(&other, &id, &second, &t).await;
-    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    if db.starts_with("postgres") {
+        assert!(
+            status == StatusCode::CONFLICT || status == StatusCode::BAD_REQUEST,
+            "{status} {v}"
+        );
+    } else {
+        assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    }
     let (_, after) = get(&other, &format!("/api/games/{id}")).await;
     assert_eq!(after["version"], moved["version"], "{after}");
     assert_eq!(after["moves"], moved["moves"], "{after}");
