@@ -31,17 +31,26 @@ impl Live {
             return None;
         }
         self.thinking = true;
-        // With a clock: a share of the time left, and most of the increment.
-        let budget = self.clock.as_ref().map(|c| {
-            let left = c.left(seat, Some(seat), now()).max(0) as u64;
-            Duration::from_millis((left / 30 + c.spec.increment_ms * 3 / 4).max(10))
-        });
+        // With a clock: every seat's time left and increment, for the engine's time plan.
+        let mut limits = Limits::default();
+        if let Some(c) = &self.clock {
+            let at = now();
+            let seats = self.seats.len() as u8;
+            limits.time = (0..seats)
+                .map(|s| {
+                    Some(Duration::from_millis(
+                        c.left(s, Some(seat), at).max(0) as u64
+                    ))
+                })
+                .collect();
+            limits.inc = vec![Duration::from_millis(c.spec.increment_ms); seats as usize];
+        }
         Some(Job {
             record: self.record.clone_box(),
             level,
             version: self.version,
             seat,
-            budget,
+            limits,
         })
     }
 }
@@ -81,13 +90,15 @@ impl App {
                 level,
                 version,
                 seat,
-                budget,
+                mut limits,
             } = job;
-            let think = budget.map_or(self.think, |b| b.min(self.think));
+            // The server's thinking time is the most a move takes; the engine's time plan
+            // shares a clock.
+            limits.movetime = Some(self.think);
             // Waits for a slot of the pool, as long as it takes (never refused).
             let choice = self
                 .engines
-                .run(Work::Move, move || computer_move(&*record, level, think))
+                .run(Work::Move, move || computer_move(&*record, level, &limits))
                 .await
                 .unwrap_or_else(|e| Err(e.to_string()));
             let text = match choice {
@@ -201,19 +212,17 @@ pub(super) struct Job {
     level: u8,
     version: u64,
     seat: u8,
-    /// The most the move may take (from the clock).
-    budget: Option<Duration>,
+    /// The clocks, if the game has one (the server's thinking time is added when it runs).
+    limits: Limits,
 }
 
 /// The computer's choice for the player to move (off the async runtime).
 fn computer_move(
     record: &dyn DynRecord,
     level: u8,
-    think: Duration,
+    limits: &Limits,
 ) -> Result<Option<String>, String> {
-    let spec: PlayerSpec = format!("level:{level}")
-        .parse()
-        .map_err(|e| format!("level {level}: {e}"))?;
+    let spec = PlayerSpec::Level { level };
     let options = Options {
         seed: u64::from_le_bytes(new_token().as_bytes()[..8].try_into().expect("eight bytes")),
         hash_mb: Work::Move.hash_mb(),
@@ -221,9 +230,8 @@ fn computer_move(
     };
     let mut searcher =
         new_searcher(record.info().id, &spec, &options).map_err(|e| e.to_string())?;
-    let limits = Limits::movetime(think);
-    let control = Control::new(&limits, record.to_move());
+    let control = Control::new(limits, record.to_move());
     searcher
-        .search(record, &limits, &control, &mut |_| {})
+        .search(record, limits, &control, &mut |_| {})
         .map_err(|e| e.to_string())
 }

@@ -131,9 +131,7 @@ fn computer_thinks_better(record: &dyn DynRecord, seat: u8) -> bool {
     if record.history().len() < DRAW_MIN_PLIES {
         return true;
     }
-    let Ok(spec) = "level:8".parse::<PlayerSpec>() else {
-        return true;
-    };
+    let spec = PlayerSpec::Level { level: 8 };
     let options = Options {
         hash_mb: Work::Draw.hash_mb(),
         ..Options::default()

@@ -1049,6 +1049,40 @@ async fn captured_pieces_draw_offers_and_rematches() {
 }
 
 #[tokio::test]
+async fn the_computer_shares_its_clock_by_the_engine_s_time_plan() {
+    // The server would let the computer think 20 s a move; its clock has 6 s for the game.
+    let store = Store::open(&fresh_db()).await.unwrap();
+    let app = App::new(store, Duration::from_secs(20), 1);
+    let (id, tokens, mut state) = create(
+        &app,
+        json!({"game": "reines", "seats": ["human", "computer:8"],
+               "clock": {"minutes": 0.1, "increment": 0}}),
+    )
+    .await;
+    let t = tokens[0].clone().unwrap();
+    // Its first move is free; at the next two its clock runs.
+    for n in 0..3 {
+        let mv = pick(state["legal"].as_array().unwrap(), 0);
+        let (status, v) = play(&app, &id, &mv, &t).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let started = std::time::Instant::now();
+        state = settled(&app, &id).await;
+        if state["outcome"] != Value::Null {
+            break;
+        }
+        // A share of what is left (6 s over 30 moves, up to two and a half times that for an
+        // iteration under way), never the server's 20 s.
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "move {n}: {:?}",
+            started.elapsed()
+        );
+    }
+    let left = state["clock"]["remaining_ms"][1].as_i64().unwrap();
+    assert!(left > 4000, "the computer used {} ms of 6000", 6000 - left);
+}
+
+#[tokio::test]
 async fn clocks_run_on_the_server_and_flags_fall_there() {
     let (db, _dir) = lasting_db();
     let app = app_on(&db).await;
