@@ -34,6 +34,18 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// What the best score `best` of a node searched in the window (`alpha`, `beta`) says:
+    /// a fail high is a lower bound, a fail low an upper bound, anything between exact.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
     fn bits(self) -> u64 {
         match self {
             Bound::Exact => 1,

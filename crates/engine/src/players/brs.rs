@@ -260,13 +260,7 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
         if self.aborted {
             return best.max(-INFINITY + 1);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha_orig, beta);
         if ply > 0 || self.excluded.is_empty() {
             let code = best_move.map(|m| pos.move_code(m));
             self.tt
@@ -441,13 +435,7 @@ impl<P: Position, E: Evaluator<P>> BestReply<P, E> {
         }
         // From the root player's view: at or below alpha an upper bound, at or above beta a
         // lower one.
-        let bound = if best <= alpha_orig {
-            Bound::Upper
-        } else if best >= beta_orig {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, alpha_orig, beta_orig);
         self.tt
             .store(key, ply, best_code, best, depth.clamp(0, 255) as u8, bound);
         best

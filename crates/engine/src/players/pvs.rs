@@ -677,12 +677,10 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         if self.aborted {
             return 0;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig && best_move.is_some() {
-            Bound::Exact
-        } else {
-            Bound::Upper
+        let bound = match Bound::of(best, alpha_orig, beta) {
+            // A score above alpha with no move to show for it is no exact value.
+            Bound::Exact if best_move.is_none() => Bound::Upper,
+            bound => bound,
         };
         if best == -INFINITY {
             // Every root move was left out (cannot happen: lines < root moves).
@@ -825,13 +823,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         // captures taken in another order reach the same positions (in Epaminondas, most
         // capture sequences). Elsewhere the table is only read here, as before.
         if self.eval.quiescence_stores() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_orig {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, alpha_orig, beta);
             let code = best_move.map(|m| pos.move_code(m));
             self.tt.store(key, ply, code, best, 0, bound);
         }
