@@ -347,30 +347,31 @@ fn finished_line(config: &MatchConfig, finished: &myrmidon_arena::Finished) -> S
     line
 }
 
-/// Ctrl-C (SIGINT) during a match: a handler that only raises a flag, and a thread that, once
-/// it is raised, prints what the match has so far and exits with status 130 (128 + SIGINT, as
-/// shells report a program ended by Ctrl-C).
+/// Ctrl-C (SIGINT) during a match: a handler (signal-hook's) that only raises a flag, and a
+/// thread that, once it is raised, prints what the match has so far and exits with status 130
+/// (128 + SIGINT, as shells report a program ended by Ctrl-C).
 mod interrupt {
     use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, OnceLock};
     use std::time::Duration;
 
-    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+    static INTERRUPTED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
-    extern "C" fn raise(_: libc::c_int) {
-        INTERRUPTED.store(true, Ordering::SeqCst);
+    fn flag() -> &'static Arc<AtomicBool> {
+        INTERRUPTED.get_or_init(|| Arc::new(AtomicBool::new(false)))
     }
 
     pub fn raised() -> bool {
-        INTERRUPTED.load(Ordering::SeqCst)
+        flag().load(Ordering::SeqCst)
     }
 
     pub fn on_interrupt(report: impl FnOnce() + Send + 'static) {
-        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
-        unsafe {
-            libc::signal(libc::SIGINT, raise as *const () as libc::sighandler_t);
+        if let Err(e) = signal_hook::flag::register(signal_hook::consts::SIGINT, flag().clone()) {
+            eprintln!("warning: Ctrl-C will not report the match so far: {e}");
+            return;
         }
         std::thread::spawn(move || loop {
-            if INTERRUPTED.load(Ordering::SeqCst) {
+            if raised() {
                 report();
                 std::process::exit(130);
             }
