@@ -34,7 +34,7 @@ pub struct EpaminondasEval {
 }
 
 impl Default for EpaminondasEval {
-    /// Tuned from self-play (docs/engine.md, "Tuning": 670 games of the search at 10 000
+    /// Tuned from self-play (docs/engine-measurements.md, "Tuning": 670 games of the search at 10 000
     /// nodes a move, half result and half search score, scaled so that a stone is 100); they
     /// beat the hand-set weights (rank 2 a step up to 30 on the far row, pairs 4, 3, 2,
     /// mobility 4, tempo 10) by 246-152-2 at 10 000 nodes a move.
@@ -125,7 +125,7 @@ const LEVELS: Levels = [
 ];
 
 impl Evaluator<EpaminondasPosition> for EpaminondasEval {
-    /// Calibrated by matches, 40 games a pair (docs/engine.md, "Levels per game").
+    /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game").
     fn levels(&self) -> &'static Levels {
         &LEVELS
     }
@@ -149,6 +149,12 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
         } else {
             score - self.tempo
         }
+    }
+
+    /// Reverse futility, late-move and futility pruning: a far-row majority that wins is
+    /// searched as a check (`in_danger`), so what is pruned near the leaves is quiet.
+    fn forward_pruning(&self) -> bool {
+        true
     }
 
     /// Delta pruning in quiescence with a margin of two stones: captures chain here, and most

@@ -68,7 +68,8 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
     /// True where the search may prune forward on this evaluation: reverse futility, futility
     /// and late-move pruning near the leaves, delta pruning in quiescence. These trust the
     /// static evaluation to see what a quiet move threatens; kept only for the games where a
-    /// match says they gain (Ackenhead chess). False by default.
+    /// match says they gain (Ackenhead, Epaminondas, Jeu de Reines; not Ant Chess, whose quiet
+    /// moves toward the anthill win in two). False by default.
     fn forward_pruning(&self) -> bool {
         false
     }

@@ -258,7 +258,7 @@ impl Tunable for ReinesEval {
 }
 
 impl Default for ReinesEval {
-    /// Tuned from self-play (docs/engine.md, "Tuning": 737 games of the search at 5 000 nodes
+    /// Tuned from self-play (docs/engine-measurements.md, "Tuning": 737 games of the search at 5 000 nodes
     /// a move, half result and half search score, scaled so that a Worker is 100); they beat
     /// the hand-set weights (Counsellor 300, Soldier 200, pending Worker 60, attackers 20,
     /// guards 10, Counsellor line 15, Ponte blocked 20 and taken 30, advance 3, mobility 16,
@@ -304,9 +304,15 @@ const LEVELS: Levels = [
 ];
 
 impl Evaluator<ReinesPosition> for ReinesEval {
-    /// Calibrated by matches, 40 games a pair (docs/engine.md, "Levels per game").
+    /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game").
     fn levels(&self) -> &'static Levels {
         &LEVELS
+    }
+
+    /// Reverse futility, late-move and futility pruning: an attacked Queen is searched as a
+    /// check (`in_danger`), so the quiet moves pruned near the leaves are the harmless ones.
+    fn forward_pruning(&self) -> bool {
+        true
     }
 
     fn material(&self, pos: &ReinesPosition, player: Player) -> i32 {
