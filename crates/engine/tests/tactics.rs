@@ -110,7 +110,7 @@ impl EngineVisitor for FindsSuiteWins {
 /// first move were hidden by forward pruning (null move, reverse futility) in positions already
 /// decided on material: the search leaves those out there (`DECISIVE` in pvs.rs), and they
 /// are checked. One Epaminondas win in 2 needs its quiet first move searched unreduced at the
-/// root (not reducing root moves found it, but cost strength in a match: docs/engine.md), so
+/// root (not reducing root moves found it, but cost strength in a match: docs/engine-measurements.md), so
 /// its test stops at wins in 1 (39 of its 40 lines are found within a second).
 const SUITES: [(&str, usize); 4] = [
     ("ackenhead", 3),

@@ -95,7 +95,7 @@ fn group_of(term: usize) -> Option<usize> {
 }
 
 /// The terms beyond material that have a default (middle game, endgame); the others start at
-/// 0. Set by hand and kept because a match says they gain (docs/engine.md, "Ackenhead"):
+/// 0. Set by hand and kept because a match says they gain (docs/engine-measurements.md, "Ackenhead"):
 /// `myrmidon match ackenhead --engine builtin=search weights=<material only> --engine
 /// builtin=search --movetime 20 --games 60 --openings <balanced>`.
 const SET_TERMS: &[(&str, i32, i32)] = &[
@@ -599,7 +599,7 @@ const LEVELS: Levels = [
 ];
 
 impl Evaluator<AckenheadPosition> for AckenheadEval {
-    /// Calibrated by matches, 40 games a pair (docs/engine.md, "Levels per game").
+    /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game").
     fn levels(&self) -> &'static Levels {
         &LEVELS
     }
@@ -643,7 +643,7 @@ impl Evaluator<AckenheadPosition> for AckenheadEval {
         true
     }
 
-    /// Measured: `myrmidon match ackenhead` against Fairy-Stockfish (see docs/engine.md).
+    /// Measured: `myrmidon match ackenhead` against Fairy-Stockfish (see docs/engine-measurements.md).
     fn forward_pruning(&self) -> bool {
         true
     }

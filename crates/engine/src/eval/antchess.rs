@@ -87,7 +87,7 @@ const OTHERS: [&str; 7] = [
 /// here only tells a player who lost her from one who did not.
 ///
 /// `N` is the number of players: the two games have their own defaults, each tuned from its
-/// own self-play (see docs/engine.md, "Tuning").
+/// own self-play (see docs/engine-measurements.md, "Tuning").
 #[derive(Clone, Debug)]
 pub struct AntChessEval<const N: usize> {
     pub values: [(AntChessKind, i32); 7],
@@ -228,7 +228,7 @@ impl<const N: usize> Tunable for AntChessEval<N> {
 }
 
 impl<const N: usize> Default for AntChessEval<N> {
-    /// Each tuned from its own self-play (docs/engine.md, "Tuning"; half result and half
+    /// Each tuned from its own self-play (docs/engine-measurements.md, "Tuning"; half result and half
     /// search score as labels). Two players: 386 games of the search at 5 000 nodes a move;
     /// 162-33-5 against the hand-set weights (Queen 2000, Warrior 100, Superant 400, Beetle
     /// 300, Grasshopper 250, Ladybird 350, Worm 200, the Queen's distance 300 150 90 50 25 10
@@ -296,7 +296,7 @@ const LEVELS_2: Levels = [
 ];
 
 impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval<N> {
-    /// Calibrated by matches, 40 games a pair (docs/engine.md, "Levels per game"); with three
+    /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game"); with three
     /// players the generic table.
     fn levels(&self) -> &'static Levels {
         if N == 2 {

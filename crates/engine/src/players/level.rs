@@ -24,7 +24,7 @@
 //! Each game has its own table of [`Levels`] ([`Evaluator::levels`]; [`STRENGTHS`] for a game
 //! that has not calibrated one), so that the eight levels span that game's range in steps of
 //! about the same size: in one game a careless move costs more than in another, and a doubled
-//! node budget gains more. `docs/engine.md` has the matches that calibrated them.
+//! node budget gains more. `docs/engine-measurements.md` has the matches that calibrated them.
 
 use std::cell::RefCell;
 

@@ -102,7 +102,7 @@ pub trait Searcher<P: Position>: Send {
 }
 
 /// The algorithm `search` and the levels play in a game: best-reply search with three players
-/// or more (it won the matches of `docs/engine.md`, "Three players: the algorithms"), the
+/// or more (it won the matches of `docs/engine-measurements.md`, "Three players: the algorithms"), the
 /// paranoid PVS with two (where every tree search is negamax, and PVS has the pruning).
 pub fn default_algorithm(players: usize) -> Algorithm {
     if players >= 3 {
