@@ -47,7 +47,7 @@ let notice = null;
 let myOfferSeen = null; // the seat of ours whose draw offer is pending, as last seen
 let myTakebackSeen = null; // the seat of ours whose takeback proposal is pending, as last seen
 let myRematchSeen = false; // an offer of ours of a rematch is pending, as last seen
-let withdrawing = null; // 'takeback' or 'rematch': our own offer is being withdrawn (no notice)
+let withdrawing = null; // 'rematch': our own offer is being withdrawn (no notice)
 let leaving = false; // on the way to the rematch
 let clockSkew = null; // Date.now() minus the server's epoch time (plus the delivery time), smallest seen
 let clockTimer = null;
@@ -389,19 +389,15 @@ function noteDraw(state, prev) {
 
 const sameList = (a, b) => (a || []).length === (b || []).length && (a || []).every((x, i) => x === b[i]);
 
-// A takeback proposal of ours gone with nothing else changed: declined (or withdrawn by us).
-// Any other change (a move, a draw offer, a resignation) withdraws it too: no note then.
+// A takeback proposal of ours declined: the server says by which seat (a seat of ours: we
+// withdrew it).
 function noteTakeback(state, prev) {
   const offer = state.outcome ? null : state.takeback_offer ?? null;
-  if (myTakebackSeen != null && offer == null && prev && !state.outcome && sameList(prev.moves, state.moves)
-    && (prev.draw_offer ?? null) === (state.draw_offer ?? null) && (prev.eliminated || []).length === (state.eliminated || []).length) {
-    if (withdrawing !== 'takeback') {
-      const others = takebackWaiting(prev, myTakebackSeen).filter((i) => !myHumanSeats(state).includes(i));
-      notice = { text: others.length === 1 ? `${state.players[others[0]]} declines the takeback.` : 'The takeback is declined.', ply: state.history.length, kind: 'takeback' };
-    }
+  const declined = state.takeback_declined ?? null;
+  if (myTakebackSeen != null && offer == null && declined != null && !myHumanSeats(state).includes(declined)) {
+    notice = { text: `${state.players[declined] ?? `Seat ${declined + 1}`} declines the takeback.`, ply: state.history.length, kind: 'takeback' };
   }
   if (offer != null && notice?.kind === 'takeback') notice = null; // (a new proposal)
-  if (offer == null && withdrawing === 'takeback') withdrawing = null;
   myTakebackSeen = offer != null && myHumanSeats(state).includes(offer) ? offer : null;
 }
 
@@ -683,7 +679,6 @@ async function takeback(action = 'propose') {
   if (!token) return;
   showMessage('');
   posting = true;
-  if (action === 'decline' && seat === offer) withdrawing = 'takeback';
   render();
   try {
     const state = await post('takeback', { token, action });
@@ -692,7 +687,6 @@ async function takeback(action = 'propose') {
     if (!applyState(state)) render();
   } catch (ex) {
     posting = false;
-    if (withdrawing === 'takeback') withdrawing = null;
     failed(ex);
   }
 }

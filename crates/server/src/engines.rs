@@ -115,6 +115,8 @@ struct Inner {
     running: AtomicUsize,
     /// The most searches that ever ran at once.
     most: AtomicUsize,
+    /// Searches still to fail on purpose ([`EnginePool::fail_next`]).
+    faults: AtomicUsize,
 }
 
 #[derive(Default)]
@@ -262,6 +264,14 @@ impl Permit {
         tokio::task::spawn_blocking(move || {
             let permit = self;
             let searching = Searching::start(&permit.inner);
+            let fault = permit
+                .inner
+                .faults
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+                .is_ok();
+            if fault {
+                panic!("a search made to fail (EnginePool::fail_next)");
+            }
             let out = f();
             drop(searching);
             drop(permit);
@@ -285,6 +295,7 @@ impl EnginePool {
                 state: Mutex::new(State::default()),
                 running: AtomicUsize::new(0),
                 most: AtomicUsize::new(0),
+                faults: AtomicUsize::new(0),
             }),
         }
     }
@@ -301,6 +312,12 @@ impl EnginePool {
     /// The most searches that ran at once since the pool was made.
     pub fn most_running(&self) -> usize {
         self.inner.most.load(Ordering::SeqCst)
+    }
+
+    /// Makes the next `n` searches panic on their thread, as a bug in the engine would: for
+    /// tests of what the server does when a search fails.
+    pub fn fail_next(&self, n: usize) {
+        self.inner.faults.store(n, Ordering::SeqCst);
     }
 
     /// Work waiting for a slot: computer moves, and the others.

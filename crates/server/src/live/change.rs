@@ -62,12 +62,13 @@ impl Edit {
 
 impl Live {
     /// The row as the next change starts it: any change withdraws the pending draw offer and
-    /// takeback proposal (a command that makes one sets it again).
+    /// takeback proposal, and forgets who declined the last one (a command that makes one sets it again).
     pub(super) fn next_row(&self) -> GameRow {
         let mut row = self.row.clone();
         row.draw_offer = None;
         row.takeback_offer = None;
         row.takeback_yes = 0;
+        row.takeback_declined = None;
         row
     }
 }

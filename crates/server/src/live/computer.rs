@@ -18,6 +18,10 @@ use super::{new_token, App, Live, Refusal, Seat, Slot};
 /// How long past three times its thinking time a computer move made by another server
 /// process may take before this one makes it instead (the other may have stopped).
 pub(super) const TAKEOVER: Duration = Duration::from_secs(5);
+/// Searches tried for one computer move before it is chosen without a search.
+const SEARCH_TRIES: u32 = 3;
+/// The pause after a failed search, times the failures so far.
+const SEARCH_PAUSE: Duration = Duration::from_millis(200);
 
 impl Live {
     /// Marks the game as thinking and returns what the computer needs, if a computer seat is
@@ -46,6 +50,7 @@ impl Live {
             limits.inc = vec![Duration::from_millis(c.spec.increment_ms); seats as usize];
         }
         Some(Job {
+            id: self.row.id.clone(),
             record: self.record.clone_box(),
             level,
             version: self.version,
@@ -84,17 +89,13 @@ impl App {
     }
 
     async fn computer_moves(self: Arc<Self>, slot: Arc<Slot>, mut job: Job) {
+        let mut failures = 0;
         loop {
-            let Job {
-                record,
-                level,
-                version,
-                seat,
-                mut limits,
-            } = job;
             // The server's thinking time is the most a move takes; the engine's time plan
             // shares a clock.
+            let mut limits = job.limits.clone();
             limits.movetime = Some(self.think);
+            let (record, level) = (job.record.clone_box(), job.level);
             // Waits for a slot of the pool, as long as it takes (never refused).
             let choice = self
                 .engines
@@ -109,15 +110,37 @@ impl App {
                     live.publish();
                     return;
                 }
-                Err(e) => {
-                    let mut live = slot.live.lock().await;
-                    tracing::error!("game {}: computer move: {e}", live.row.id);
-                    live.thinking = false;
-                    live.publish();
-                    return;
+                Err(e) if failures + 1 < SEARCH_TRIES => {
+                    // The move is owed to the game: search again after a pause.
+                    failures += 1;
+                    tracing::error!("game {}: computer move: {e}; searching again", job.id);
+                    tokio::time::sleep(SEARCH_PAUSE * failures).await;
+                    continue;
                 }
+                Err(e) => match fallback_move(&*job.record) {
+                    // The search fails every time: a legal move keeps the game going.
+                    Some(text) => {
+                        tracing::error!(
+                            "game {}: computer move: {e}; failed {SEARCH_TRIES} times, plays \
+                             {text} without a search",
+                            job.id
+                        );
+                        text
+                    }
+                    None => {
+                        let mut live = slot.live.lock().await;
+                        tracing::error!("game {}: computer move: {e}", live.row.id);
+                        live.thinking = false;
+                        live.publish();
+                        return;
+                    }
+                },
             };
-            match self.store_computer_move(&slot, version, seat, &text).await {
+            failures = 0;
+            match self
+                .store_computer_move(&slot, job.version, job.seat, &text)
+                .await
+            {
                 Some(next) => job = next,
                 None => return,
             }
@@ -208,12 +231,23 @@ impl App {
 
 /// A computer move to make.
 pub(super) struct Job {
+    /// The game's id (for the log).
+    id: String,
     record: Box<dyn DynRecord>,
     level: u8,
     version: u64,
     seat: u8,
     /// The clocks, if the game has one (the server's thinking time is added when it runs).
     limits: Limits,
+}
+
+/// A legal move chosen at random without a search, for when every search fails (a bug in the
+/// engine should not stop the game).
+fn fallback_move(record: &dyn DynRecord) -> Option<String> {
+    let legal = record.legal_moves();
+    let pick = u64::from_le_bytes(new_token().as_bytes()[..8].try_into().expect("eight bytes"));
+    let i = (pick % legal.len().max(1) as u64) as usize;
+    legal.get(i).map(|m| m.text.clone())
 }
 
 /// The computer's choice for the player to move (off the async runtime).

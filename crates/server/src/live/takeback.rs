@@ -76,13 +76,16 @@ impl App {
                     ))
                 }
                 Answer::Decline => {
-                    if pending.is_none() {
+                    let Some(proposer) = pending else {
                         return Err(Refusal::Bad(
                             "takeback: there is no proposal to decline".into(),
                         ));
-                    }
-                    // Declined by another seat, or withdrawn by its proposer.
-                    let row = live.next_row();
+                    };
+                    // Declined by another seat, or withdrawn by its proposer: by a seat of
+                    // `mine` that is not the proposer's, if any.
+                    let mut row = live.next_row();
+                    row.takeback_declined =
+                        Some(*mine.iter().find(|&&s| s != proposer).unwrap_or(&proposer));
                     self.commit(&mut live, Edit::row(row)).await?
                 }
             };

@@ -26,6 +26,7 @@ impl Live {
         state["draw_offer"] = json!(self.row.draw_offer);
         state["takeback_offer"] = json!(self.row.takeback_offer);
         state["takeback_agreed"] = json!(seats(self.row.takeback_yes));
+        state["takeback_declined"] = json!(self.row.takeback_declined);
         state["rematch_offers"] = json!(seats(self.row.rematch_offers));
         state["draw_declined"] = json!(self.draw_declined);
         state["rematch"] = json!(self.row.rematch);

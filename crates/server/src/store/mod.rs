@@ -46,6 +46,8 @@ pub struct GameRow {
     pub takeback_offer: Option<u8>,
     /// The seats that agreed to the pending takeback (a bit per seat, the proposer's set).
     pub takeback_yes: u8,
+    /// The seat that declined (or withdrew) the last takeback proposal, until the next change.
+    pub takeback_declined: Option<u8>,
     /// The seats that asked for a rematch (a bit per seat).
     pub rematch_offers: u8,
     /// The clock as the last takeback left it (time used stays used).
@@ -427,7 +429,7 @@ impl Store {
         let Some(row) = sqlx::query(
             "SELECT id, kind, settings, start, seats, token_hashes, version, clock, created_at, \
              public, draw_offer, rematch, takeback_offer, takeback_yes, rematch_offers, \
-             clock_base FROM games WHERE id = $1",
+             clock_base, takeback_declined FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(tx.conn())
@@ -464,6 +466,7 @@ impl Store {
                 .map_err(|e| corrupt(column, e))
         };
         game.takeback_offer = seat("takeback_offer")?;
+        game.takeback_declined = seat("takeback_declined")?;
         let mask = |column: &str| -> Result<u8, StoreError> {
             u8::try_from(row.try_get::<i64, _>(column)?).map_err(|e| corrupt(column, e))
         };
@@ -600,7 +603,8 @@ async fn apply(conn: &mut AnyConnection, change: &Change<'_>, at: i64) -> Result
     let done = sqlx::query(
         "UPDATE games SET version = version + 1, finished = $1, seats = $2, \
          token_hashes = $3, draw_offer = $4, takeback_offer = $5, takeback_yes = $6, \
-         rematch_offers = $7, rematch = $8, clock_base = $9 WHERE id = $10 AND version = $11",
+         rematch_offers = $7, rematch = $8, clock_base = $9, takeback_declined = $10 \
+         WHERE id = $11 AND version = $12",
     )
     .bind(change.finished as i64)
     .bind(serde_json::to_string(&row.seats).expect("seats serialise"))
@@ -615,6 +619,7 @@ async fn apply(conn: &mut AnyConnection, change: &Change<'_>, at: i64) -> Result
             .as_ref()
             .map(|b| serde_json::to_string(b).expect("a clock serialises")),
     )
+    .bind(row.takeback_declined.map(i64::from))
     .bind(&row.id)
     .bind(change.from_version as i64)
     .execute(&mut *conn)

@@ -237,6 +237,35 @@ async fn the_computer_replies_by_itself() {
 }
 
 #[tokio::test]
+async fn a_failing_search_does_not_stop_the_computer() {
+    let app = app().await;
+    let (id, tokens, state) = create(
+        &app,
+        json!({"game": "reines", "seats": ["human", "computer:3"]}),
+    )
+    .await;
+    let mut legal = state["legal"].clone();
+    // A search that panics once is made again; one that fails every time gives way to a legal
+    // move chosen without a search. Either way the computer moves and the game goes on.
+    for (round, faults) in [1, usize::MAX].into_iter().enumerate() {
+        app.engines.fail_next(faults);
+        let mv = legal[0].as_str().unwrap().to_string();
+        let (status, after) = play(&app, &id, &mv, tokens[0].as_deref().unwrap()).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        let state = settled(&app, &id).await;
+        assert_eq!(state["moves"].as_array().unwrap().len(), 2 * round + 2);
+        assert_eq!(state["to_move"], 0, "{state}");
+        legal = state["legal"].clone();
+    }
+    app.engines.fail_next(0);
+    // The record has the four moves.
+    let record = record_text(&app, &id).await;
+    for mv in settled(&app, &id).await["moves"].as_array().unwrap() {
+        assert!(record.contains(mv.as_str().unwrap()), "{mv} in {record}");
+    }
+}
+
+#[tokio::test]
 async fn refusals_say_what_is_wrong_and_change_nothing() {
     let app = app().await;
     let (id, tokens, state) = create(
@@ -644,10 +673,12 @@ async fn takebacks_between_people_elsewhere_are_proposals_and_give_no_time_back(
     let (status, declined) = post(&app, &takeback, json!({"token": black, "action": "decline"})).await;
     assert_eq!(status, StatusCode::OK, "{declined}");
     assert_eq!(declined["takeback_offer"], Value::Null);
+    assert_eq!(declined["takeback_declined"], 1, "{declined}");
     assert_eq!(declined["moves"], before["moves"]);
     // A move withdraws a pending proposal.
     let (_, offered) = post(&app, &takeback, json!({"token": white})).await;
     assert_eq!(offered["takeback_offer"], 0);
+    assert_eq!(offered["takeback_declined"], Value::Null, "{offered}");
     let mv = pick(offered["legal"].as_array().unwrap(), 1);
     let (status, moved) = play(&app, &id, &mv, &black).await;
     assert_eq!(status, StatusCode::OK, "{moved}");
@@ -722,6 +753,47 @@ async fn takebacks_between_people_elsewhere_are_proposals_and_give_no_time_back(
     post(&app, &format!("/api/games/{id}/resign"), json!({"seat": 0, "token": t})).await;
     let (status, v) = post(&app, &format!("/api/games/{id}/takeback"), json!({"token": t})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "after the end: {v}");
+}
+
+#[tokio::test]
+async fn a_takeback_among_three_says_who_declined_it_to_every_process() {
+    let (db, _dir) = lasting_db();
+    let app = app_on(&db).await;
+    let (id, tokens, mut state) = create(
+        &app,
+        json!({"game": "antchess3", "seats": ["online", "online", "online"]}),
+    )
+    .await;
+    let tokens: Vec<String> = tokens.into_iter().map(Option::unwrap).collect();
+    for n in 0..3 {
+        let mv = pick(state["legal"].as_array().unwrap(), n);
+        let (status, v) = play(&app, &id, &mv, &tokens[n]).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        state = v;
+    }
+    let takeback = format!("/api/games/{id}/takeback");
+    let answer = |seat: usize, action: &str| json!({"token": tokens[seat], "action": action});
+    // The third seat proposes, the first agrees, the second declines.
+    let (status, v) = post(&app, &takeback, answer(2, "offer")).await;
+    assert_eq!((status, &v["takeback_offer"]), (StatusCode::OK, &json!(2)), "{v}");
+    let (status, v) = post(&app, &takeback, answer(0, "accept")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["takeback_agreed"], json!([0, 2]), "{v}");
+    let (status, v) = post(&app, &takeback, answer(1, "decline")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["takeback_offer"], Value::Null, "{v}");
+    assert_eq!(v["takeback_declined"], 1, "{v}");
+    assert_eq!(v["moves"], state["moves"]);
+    // Another process (a new server on the database) says the same.
+    let other = app_on(&db).await;
+    let (_, seen) = get(&other, &format!("/api/games/{id}")).await;
+    assert_eq!(seen["takeback_declined"], 1, "{seen}");
+    // A proposal withdrawn by its own seat: declined by the proposer.
+    let (_, v) = post(&app, &takeback, answer(2, "offer")).await;
+    assert_eq!(v["takeback_declined"], Value::Null, "{v}");
+    let (status, v) = post(&app, &takeback, answer(2, "decline")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["takeback_declined"], 2, "{v}");
 }
 
 #[tokio::test]
