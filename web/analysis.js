@@ -303,7 +303,7 @@ function render() {
   else {
     board.set({
       pieces: cur.board, players: cur.players, legal: cur.legal_cells || [], toMove: cur.to_move,
-      check: !!cur.check && !cur.outcome, lastMove: cur.lastMove || null,
+      checkCells: cur.outcome ? [] : cur.check_cells || [], lastMove: cur.lastMove || null,
       movable: cur.to_move != null && (cur.legal_cells || []).length > 0,
     });
   }
@@ -359,7 +359,7 @@ function fromState(st) {
   const last = st.history?.length ? st.history.at(-1) : null;
   return {
     game: st.game, position: st.position, board: st.board, players: st.players, to_move: st.to_move,
-    legal_cells: st.legal_cells || [], check: st.check, outcome: st.outcome,
+    legal_cells: st.legal_cells || [], check: st.check, check_cells: st.check_cells || [], outcome: st.outcome,
     lastMove: last ? { from: last.from, to: last.to, captures: last.captures || [] } : null,
   };
 }
@@ -478,7 +478,7 @@ function setGame(id) {
   if (changed) {
     $('#settings').innerHTML = (info.settings || []).map((s) => `<select name="${esc(s.name)}" aria-label="${esc(s.name)}" title="${esc(s.help || s.name)}">`
       + s.values.map((v) => `<option${v === s.default ? ' selected' : ''}>${esc(v)}</option>`).join('') + `</select>`).join('');
-    board.set({ game: id, board: info.board, pieceNames: info.pieces, pieces: [], legal: [], lastMove: null, preview: null, optimistic: id !== 'epaminondas' });
+    board.set({ game: id, board: info.board, pieceNames: info.pieces, pieces: [], legal: [], lastMove: null, preview: null });
     localStorage.setItem('myrmidon:last-game', id);
   }
 }

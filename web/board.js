@@ -11,12 +11,12 @@
 //     rotation: 0,                  // hexagons: turned by this many degrees more (a multiple of 60)
 //     legal: [...],                 // the state's `legal_cells`
 //     lastMove: {from, to, captures} | null,
-//     check: false, toMove: 0,
+//     checkCells: [], toMove: 0,   // the state's `check_cells`: cells that glow, in check
 //     movable: true,                // may the user move now
 //     onMove: (text) => {},         // a move chosen by the user
 //     showNames: false,             // cell names on every cell (the hexagon)
 //     coordinates: true,            // files and ranks along the edges (square boards)
-//     animation: true, optimistic: true,
+//     animation: true, optimistic: true, // a move of one piece shown before the server answers
 //     preview: null,                // cells to outline (e.g. a move hovered in the move list)
 //   });
 //   b.set({pieces, legal, ...});    // change any part of the config
@@ -31,7 +31,7 @@ let instances = 0;
 
 const DEFAULTS = {
   game: '', board: null, pieceNames: [], pieces: [], players: [], orientation: false, rotation: 0,
-  legal: [], lastMove: null, check: false, toMove: null, movable: false, onMove: null,
+  legal: [], lastMove: null, checkCells: [], toMove: null, movable: false, onMove: null,
   showNames: false, coordinates: true, animation: true, optimistic: true, preview: null,
 };
 
@@ -164,12 +164,7 @@ export function createBoard(element, config) {
     const p = pieces()[c];
     return !!p && p.owner === st.toMove;
   }
-  function checkCell() {
-    if (!st.check || st.toMove == null) return null;
-    const ps = pieces();
-    for (let i = 0; i < ps.length; i++) if (ps[i] && ps[i].kind === 'K' && ps[i].owner === st.toMove) return i;
-    return null;
-  }
+  const checkCells = () => new Set(st.checkCells || []);
 
   // ---- static layers ----
   function renderStatic() {
@@ -281,8 +276,8 @@ export function createBoard(element, config) {
       for (const c of cells) if (c != null) marks += shape(c, 'mb-last');
       if (!Array.isArray(lm)) for (const c of lm.captures || []) if (c !== lm.to && c != null) marks += shape(c, 'mb-last-capt');
     }
-    const kc = checkCell();
-    if (kc != null) marks += shape(kc, 'mb-check', `fill="url(#${id}-check)"`);
+    const kc = checkCells();
+    for (const c of kc) marks += shape(c, 'mb-check', `fill="url(#${id}-check)"`);
     if (selected != null) marks += shape(selected, 'mb-selected');
     const dests = selected != null ? destsOf(selected) : new Map();
     if (selected != null) {
@@ -347,7 +342,7 @@ export function createBoard(element, config) {
       if (sp && sp.name) label += `, ${sp.name}`;
       if (c === selected) label += ', selected';
       else if (dests.has(c)) label += ', move here';
-      if (c === kc) label += ', in check';
+      if (kc.has(c)) label += ', in check';
       el.setAttribute('aria-label', label);
       if (el === active) tabbable = el;
     }
@@ -388,12 +383,13 @@ export function createBoard(element, config) {
     closeChooser();
     selected = null;
     hover = null;
-    if (st.optimistic && m.to != null && m.from != null) {
+    // (shown at once when it moves one piece: a phalanx of several waits for the server)
+    if (st.optimistic && m.to != null && m.from != null && m.pieces_moved === 1) {
       const ps = pieces().slice();
       const mover = ps[m.from];
       for (const c of m.captures || []) if (c !== m.from) ps[c] = null;
       ps[m.from] = null;
-      ps[m.to] = mover;
+      ps[m.to] = mover && m.promotion ? { ...mover, kind: m.promotion } : mover;
       localPieces = ps;
       localLast = { from: m.from, to: m.to, captures: m.captures || [] };
       if (!viaDrag && st.animation) anim = { from: m.from, to: m.to };
@@ -404,13 +400,9 @@ export function createBoard(element, config) {
   }
 
   function promotionIcon(m) {
-    let letter = null;
-    const a = m.text.match(/=([A-Z])$/);
-    if (a) letter = a[1];
-    else if (st.game === 'ackenhead') { const b = m.text.match(/\d([a-z])$/); if (b) letter = b[1].toUpperCase(); }
-    if (!letter) return '';
+    if (!m.promotion) return '';
     const owner = pieces()[m.from]?.owner ?? st.toMove ?? 0;
-    return `<img alt="" src="${pieceDataUrl(st.game, letter, owner)}">`;
+    return `<img alt="" src="${pieceDataUrl(st.game, m.promotion, owner)}">`;
   }
   function openChooser(ms, at) {
     chooser = { moves: ms, at };

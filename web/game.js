@@ -177,7 +177,7 @@ function renderPlayers(state) {
     const flag = turn ? `<span class="turn-flag">${state.thinking ? 'thinking<span class="dots"></span>' : 'to move'}</span>`
       : won ? '<span class="turn-flag win">winner</span>' : '';
     return `<div class="player${turn ? ' turn' : ''}${won ? ' won' : ''}" data-seat="${i}" style="--owner:${palette(state.game, i).fill}">
-      <svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(state.game, i)}</svg>
+      <svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(info, i)}</svg>
       <span class="player-name">${esc(p)}</span>
       <span class="player-seat">${esc(seatText(state, i))}</span>
       ${capturedHtml(state, i)}
@@ -471,7 +471,7 @@ function boardConfig(state, readOnly) {
     players: state.players,
     legal: readOnly ? [] : state.legal_cells,
     lastMove: last ? { from: last.from, to: last.to, captures: last.captures || [] } : null,
-    check: !!state.check && !state.outcome,
+    checkCells: state.outcome ? [] : state.check_cells || [],
     toMove: state.to_move,
     movable: !readOnly && canMove(state) && !posting,
   };
@@ -569,7 +569,7 @@ function renderInvites(state) {
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   $('#invite-list').innerHTML = seats.map((i) => `<div class="invite" data-seat="${i}">
-      <span class="invite-who"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(state.game, i)}</svg>${esc(state.players[i])}</span>
+      <span class="invite-who"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(info, i)}</svg>${esc(state.players[i])}</span>
       <input type="text" readonly value="${esc(inviteLink(i))}" aria-label="${esc(`Invitation link for ${state.players[i]}`)}">
       <button type="button" class="button small" data-copy-invite="${i}">Copy</button>
     </div>`).join('');
@@ -934,7 +934,6 @@ async function main() {
     $('#move-text').placeholder = `e.g. ${state.legal?.[0] || info.pieces?.[0]?.letter || ''}`;
     board.set({
       game: info.id, board: info.board, pieceNames: info.pieces,
-      optimistic: info.id !== 'epaminondas',
     });
     applyState(state);
     if (invitedNow) rememberGame(gameId, state.seats); // (in the home page's list of our games)

@@ -1,5 +1,5 @@
 // The home page: the list of games and the form that starts one.
-import { pieceSvg, emblemSvg as emblem } from './pieces.js';
+import { emblemSvg, iconSvg } from './pieces.js';
 import { esc } from './common.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -7,15 +7,12 @@ const $ = (sel) => document.querySelector(sel);
 let games = [];
 let chosen = null;
 
-const GAME_ICON = { ackenhead: ['M', 0], antchess: ['L', 1], antchess3: ['G', 2], epaminondas: ['W', 0], reines: ['W', 1] };
-
 function renderGames() {
   const box = $('#games');
   box.innerHTML = games.map((g) => {
-    const [k, o] = GAME_ICON[g.id] || ['K', 0];
     const size = g.board.kind === 'hex' ? `hexagon, ${g.board.cells.length} cells` : `${g.board.files}×${g.board.ranks}`;
     return `<div class="game-card" role="radio" tabindex="-1" aria-checked="false" data-id="${esc(g.id)}">
-      <svg class="game-icon" viewBox="0 0 100 100" aria-hidden="true">${pieceSvg(g.id, k, o)}</svg>
+      <svg class="game-icon" viewBox="0 0 100 100" aria-hidden="true">${iconSvg(g)}</svg>
       <div class="game-text">
         <div class="game-name">${esc(g.name)}</div>
         <div class="game-summary">${esc(g.summary || '')}</div>
@@ -74,12 +71,12 @@ function renderOptions() {
     box.innerHTML = `
       <fieldset class="field side"><legend>You play</legend>
         <div class="segmented">
-          ${chosen.players.map((p, i) => `<label><input type="radio" name="side" value="${i}"${i === 0 ? ' checked' : ''}><span><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblem(chosen.id, i)}</svg>${esc(p)}</span></label>`).join('')}
+          ${chosen.players.map((p, i) => `<label><input type="radio" name="side" value="${i}"${i === 0 ? ' checked' : ''}><span><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(chosen, i)}</svg>${esc(p)}</span></label>`).join('')}
           <label><input type="radio" name="side" value="random"><span>Random</span></label>
         </div>
       </fieldset>
       ${chosen.players.length > 2 ? `<fieldset class="field others"><legend>The other seats</legend><div class="seat-grid">${chosen.players.map((p, i) => `
-        <label class="seat-row" data-seat="${i}"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblem(chosen.id, i)}</svg>
+        <label class="seat-row" data-seat="${i}"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(chosen, i)}</svg>
           <span class="seat-name">${esc(p)}</span>
           <select name="other${i}" aria-label="${esc(p)}">
             <option value="person" selected>A person</option>
@@ -99,7 +96,7 @@ function renderOptions() {
     sync();
   } else if (chosen.players.length > 2) {
     box.innerHTML = `<div class="seat-grid">` + chosen.players.map((p, i) => `
-      <label class="seat-row"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblem(chosen.id, i)}</svg>
+      <label class="seat-row"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(chosen, i)}</svg>
         <span class="seat-name">${esc(p)}</span>
         <select name="seat${i}" aria-label="${esc(p)}">
           <option value="human"${i === 0 ? ' selected' : ''}>Human</option>
@@ -111,7 +108,7 @@ function renderOptions() {
       <label class="field"><span>Level</span><select name="level">${levelOptions(savedLevel)}</select></label>
       <fieldset class="field side"><legend>You play</legend>
         <div class="segmented">
-          ${chosen.players.map((p, i) => `<label><input type="radio" name="side" value="${i}"${i === 0 ? ' checked' : ''}><span><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblem(chosen.id, i)}</svg>${esc(p)}</span></label>`).join('')}
+          ${chosen.players.map((p, i) => `<label><input type="radio" name="side" value="${i}"${i === 0 ? ' checked' : ''}><span><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(chosen, i)}</svg>${esc(p)}</span></label>`).join('')}
           <label><input type="radio" name="side" value="random"><span>Random</span></label>
         </div>
       </fieldset>`;

@@ -274,10 +274,15 @@ export function pieceSvg(gameId, kind, owner) {
   return `<g class="piece-art" data-kind="${String(kind).replace(/[^A-Za-z]/g, '')}">${body ?? fallback(c, kind)}</g>`;
 }
 
-// The piece that stands for a player of a game (in player lists and menus).
-export function emblemSvg(gameId, seat) {
-  const kind = { ackenhead: 'K', antchess: 'Q', antchess3: 'Q', epaminondas: seat === 1 ? 'B' : 'W', reines: 'Q' }[gameId] || 'K';
-  return pieceSvg(gameId, kind, seat);
+// The piece that stands for a player of a game (in player lists and menus): `info` is the
+// game's entry of GET /api/games.
+export function emblemSvg(info, seat) {
+  return pieceSvg(info.id, info.emblems[seat] ?? info.emblems[0], seat);
+}
+
+// The piece that stands for a game in a list of games.
+export function iconSvg(info) {
+  return pieceSvg(info.id, info.icon.kind, info.icon.owner);
 }
 
 export function pieceSvgDocument(gameId, kind, owner) {

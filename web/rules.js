@@ -3,23 +3,21 @@
 // The rules themselves stay on the server: every board and every move shown comes from it.
 import { createBoard } from './board.js';
 import { api, esc } from './common.js';
-import { pieceSvg, emblemSvg } from './pieces.js';
+import { pieceSvg, emblemSvg, iconSvg } from './pieces.js';
 
 const $ = (sel) => document.querySelector(sel);
 
 const pageGame = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 let games = []; // GET /api/games
 const infoOf = (id) => games.find((g) => g.id === id);
-const ICON = { ackenhead: ['M', 0], antchess: ['L', 1], antchess3: ['G', 2], epaminondas: ['W', 0], reines: ['W', 1] };
 
 const explore = (body) => api('/api/explore', body);
 
 // ---------------------------------------------------------------- the page around
 function renderTabs() {
   $('#game-tabs').innerHTML = games.map((g) => {
-    const [k, o] = ICON[g.id] || ['K', 0];
     const cur = g.id === pageGame ? ' aria-current="page"' : '';
-    return `<a href="/rules/${encodeURIComponent(g.id)}"${cur}><svg viewBox="0 0 100 100" aria-hidden="true">${pieceSvg(g.id, k, o)}</svg>${esc(g.name)}</a>`;
+    return `<a href="/rules/${encodeURIComponent(g.id)}"${cur}><svg viewBox="0 0 100 100" aria-hidden="true">${iconSvg(g)}</svg>${esc(g.name)}</a>`;
   }).join('');
 }
 
@@ -97,7 +95,7 @@ async function renderDiagrams() {
       const b = createBoard(fig.querySelector('.diagram-board'), {
         game, board: info.board, pieceNames: info.pieces, players: st.players, pieces: st.board,
         lastMove: marks.length ? marks : null, movable: false, animation: false, optimistic: false,
-        check: !!st.check, toMove: st.to_move,
+        checkCells: st.check_cells || [], toMove: st.to_move,
         // nothing is played on a diagram: a move chosen only puts the board back
         onMove: () => b.set({ pieces: st.board }),
       });
@@ -279,12 +277,12 @@ class Explorer {
     const st = this.st;
     this.board.set({
       game: this.game, players: st.players, pieces: st.board, legal: this.allMoves(),
-      toMove: st.to_move, check: !!st.check && !st.outcome, lastMove: null, movable: true,
+      toMove: st.to_move, checkCells: st.outcome ? [] : st.check_cells || [], lastMove: null, movable: true,
     });
     $('#ex-pos').value = st.position;
     $('#ex-analyse').href = `/analysis?game=${encodeURIComponent(this.game)}&position=${encodeURIComponent(st.position)}`;
     $('#ex-tomove').innerHTML = st.players.map((p, i) => `<label><input type="radio" name="ex-tomove" value="${i}"${st.to_move === i ? ' checked' : ''}>`
-      + `<span><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(this.game, i)}</svg>${esc(p)}</span></label>`).join('');
+      + `<span><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(infoOf(this.game), i)}</svg>${esc(p)}</span></label>`).join('');
     this.renderTools();
     this.describe();
   }
@@ -387,14 +385,12 @@ class Explorer {
   async relocate(m) {
     const p = this.st.board[m.from];
     if (!p || m.to == null) { this.render(); return; }
-    if (this.game === 'epaminondas') {
+    if (m.pieces_moved > 1) {
       this.render();
-      this.showError('In Epaminondas a move can carry a whole line of pieces: set the pieces up with the tools instead.');
+      this.showError('This move carries a whole line of pieces: set the pieces up with the tools instead.');
       return;
     }
-    let kind = p.kind;
-    const promo = /=([A-Za-z])$/.exec(m.text) || (this.game === 'ackenhead' && /\d([a-z])$/.exec(m.text));
-    if (promo) kind = promo[1].toUpperCase();
+    const kind = m.promotion || p.kind;
     const put = [{ cell: this.cellName(m.from), piece: null }];
     for (const c of m.captures || []) if (c !== m.from && c !== m.to) put.push({ cell: this.cellName(c), piece: null });
     put.push({ cell: this.cellName(m.to), piece: { owner: p.owner, kind } });

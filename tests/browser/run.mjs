@@ -865,6 +865,36 @@ test('marked cells: the anthill of Ant Chess, the Pontes of Jeu de Reines', asyn
   await closePage(page);
 });
 
+test('check: the cell of the piece in check glows, the Queen of Ant Chess as the King of Ackenhead', async () => {
+  const R = rng(11);
+  for (const game of ['antchess', 'ackenhead']) {
+    // random moves on one screen until the side to move is in check (a new game if one ends)
+    let c = null, s = null;
+    for (let i = 0; i < 2000 && !(s?.check && !s.outcome); i++) {
+      if (!s || s.outcome) { c = await api('api/games', { game, seats: ['human', 'human'] }); s = c.state; continue; }
+      const m = s.legal_cells[Math.floor(R() * s.legal_cells.length)];
+      s = await api(`api/games/${c.id}/moves`, { move: m.text, token: c.tokens[0] });
+    }
+    assert.ok(s.check && !s.outcome, `${game}: a position in check within 2000 random moves`);
+    assert.equal(s.check_cells.length, 1, `${game}: one cell in check`);
+    const [k] = s.check_cells;
+    assert.equal(s.board[k]?.kind, ROYAL[game], `${game}: the cell in check holds the royal piece`);
+    assert.equal(s.board[k].owner, s.to_move, `${game}: of the side to move`);
+    const page = await newPage();
+    await page.goto(`${base}game/${c.id}`);
+    await page.locator('#board .mb-marks .mb-check').first().waitFor({ state: 'attached' });
+    assert.equal(await page.locator('#board .mb-marks .mb-check').count(), 1, `${game}: one glow`);
+    const g = await page.locator('#board .mb-marks .mb-check').boundingBox();
+    const b = await cell(page, k).boundingBox();
+    const gx = g.x + g.width / 2, gy = g.y + g.height / 2;
+    assert.ok(gx > b.x && gx < b.x + b.width && gy > b.y && gy < b.y + b.height, `${game}: the glow is on ${gameInfo[game].board.cells[k]}`);
+    assert.ok((await cell(page, k).getAttribute('aria-label')).endsWith(', in check'), `${game}: the cell's label says it`);
+    assert.ok((await page.locator('#status').textContent()).includes('check'), `${game}: the status says it`);
+    await shot(page, `${game}-check`);
+    await closePage(page);
+  }
+});
+
 test('against the computer: the status says the computer is thinking at once', async () => {
   const page = await newPage();
   const id = await createFromHome(page, 'reines', { mode: 'computer', level: 1, side: 0 });

@@ -51,6 +51,11 @@ static INFOS: [GameInfo; 3] = [
         marked: &[],
         // Its strings are not run-length placements: not editable (crate::edit).
         to_move_letters: &[],
+        emblems: &['S'],
+        icon: PieceView {
+            owner: 0,
+            kind: 'S',
+        },
     },
     GameInfo {
         id: "hextac",
@@ -64,6 +69,11 @@ static INFOS: [GameInfo; 3] = [
         summary: "three in a row on a small hexagon, three players",
         marked: &[],
         to_move_letters: &[],
+        emblems: &['S'],
+        icon: PieceView {
+            owner: 0,
+            kind: 'S',
+        },
     },
     GameInfo {
         id: "hextac-r",
@@ -77,6 +87,11 @@ static INFOS: [GameInfo; 3] = [
         summary: "the same with confusing names",
         marked: &[],
         to_move_letters: &[],
+        emblems: &['S'],
+        icon: PieceView {
+            owner: 0,
+            kind: 'S',
+        },
     },
 ];
 

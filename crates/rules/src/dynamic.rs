@@ -19,6 +19,12 @@ pub struct MoveDesc {
     /// Canonical move text.
     pub text: String,
     pub cells: MoveCells,
+    /// The letter of the kind the moving piece becomes, if the move promotes it.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub promotion: Option<char>,
+    /// How many of the mover's pieces it carries ([`Position::pieces_moved`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub pieces_moved: u8,
 }
 
 /// A move of the history: who played it, and whether the record played it for a player who
@@ -117,6 +123,8 @@ pub trait DynRecord: Send + Sync {
     /// The same as English lines.
     fn info_lines(&self) -> Vec<String>;
     fn in_check(&self) -> bool;
+    /// The cells of the player to move's pieces in check ([`Position::check_cells`]).
+    fn check_cells(&self) -> Vec<Cell>;
     fn hash(&self) -> u64;
     fn clone_box(&self) -> Box<dyn DynRecord>;
     /// The typed record inside, for [`crate::registry::with_record`].
@@ -193,10 +201,16 @@ fn played<P: Position>(pos: &P, mv: P::Move, automatic: bool) -> PlayedMove {
     }
 }
 
-fn describe<P: Position>(pos: &P, mv: P::Move) -> MoveDesc {
+fn describe<P: Position>(info: &GameInfo, pos: &P, mv: P::Move) -> MoveDesc {
     MoveDesc {
         text: pos.move_text(mv),
         cells: pos.move_cells(mv),
+        promotion: pos
+            .tactics(mv)
+            .promotion
+            .and_then(|kind| info.pieces.get(kind as usize))
+            .map(|kind| kind.letter),
+        pieces_moved: pos.pieces_moved(mv),
     }
 }
 
@@ -223,7 +237,10 @@ impl<P: Position> DynRecord for Wrapped<P> {
 
     fn legal_moves(&self) -> Vec<MoveDesc> {
         let pos = self.record.position();
-        pos.moves().iter().map(|&m| describe(pos, m)).collect()
+        pos.moves()
+            .iter()
+            .map(|&m| describe(self.info, pos, m))
+            .collect()
     }
 
     fn play(&mut self, text: &str) -> Result<MoveDesc, MoveError> {
@@ -249,7 +266,7 @@ impl<P: Position> DynRecord for Wrapped<P> {
             Err(e) => return Err(e),
         };
         self.record.play(mv)?;
-        Ok(describe(&pos, mv))
+        Ok(describe(self.info, &pos, mv))
     }
 
     fn undo(&mut self) -> bool {
@@ -321,6 +338,10 @@ impl<P: Position> DynRecord for Wrapped<P> {
 
     fn in_check(&self) -> bool {
         self.record.position().in_check()
+    }
+
+    fn check_cells(&self) -> Vec<Cell> {
+        self.record.position().check_cells()
     }
 
     fn piece_at(&self, cell: Cell) -> Option<PieceView> {

@@ -99,6 +99,11 @@ pub struct GameInfo {
     /// How the side to move is written in position strings (their second field, in every
     /// game), for each player of `players`.
     pub to_move_letters: &'static [char],
+    /// The kind of piece that stands for each player beside their name (in turn order; a
+    /// player past the list takes the first): the royal piece, or in Epaminondas the stone.
+    pub emblems: &'static [char],
+    /// The piece that stands for the game in a list of games, in the colours of its owner.
+    pub icon: PieceView,
 }
 
 /// A cell with a role in the rules, and what it is called (`anthill`).
@@ -340,6 +345,12 @@ pub trait Position: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'stat
         false
     }
 
+    /// The cells of the player to move's pieces that are in check (the King or Queen attacked
+    /// whose loss loses the game), for a board to mark; empty when not in check.
+    fn check_cells(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
     /// Hands the turn to the next player without moving, for null-move pruning, where the
     /// game's rules make that meaningful and it is safe here (not in check, not at the end).
     /// `None` if not. Take it back with `unmake_null_move`.
@@ -411,6 +422,14 @@ pub trait Position: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'stat
 
     /// The cells a legal move touches (for highlighting; allocates: for displays only).
     fn move_cells(&self, mv: Self::Move) -> MoveCells;
+
+    /// How many of the mover's pieces a legal move carries from its `from` cell toward its
+    /// `to` cell: by default one when it has both (a pass carries none). A phalanx of
+    /// Epaminondas carries several, so a board cannot show the move by moving one piece.
+    fn pieces_moved(&self, mv: Self::Move) -> u8 {
+        let cells = self.move_cells(mv);
+        u8::from(cells.from.is_some() && cells.to.is_some())
+    }
 
     /// The piece on a cell of the game's geometry (`None` for a cell off the board).
     fn piece_at(&self, cell: Cell) -> Option<PieceView>;

@@ -13,6 +13,28 @@ fn start(game: &dyn myrmidon_rules::DynGame) -> Box<dyn DynRecord> {
 
 /// Plays random games by move text; every position string reloads to the same moves.
 #[test]
+fn emblems_and_icons_are_pieces_of_their_game() {
+    for game in games() {
+        let info = game.info();
+        let kinds: Vec<char> = info.pieces.iter().map(|p| p.letter).collect();
+        assert!(!info.emblems.is_empty(), "{}", info.id);
+        for k in info.emblems.iter().chain([&info.icon.kind]) {
+            assert!(
+                kinds.contains(k),
+                "{}: {k} is not one of {kinds:?}",
+                info.id
+            );
+        }
+        assert!(
+            (info.icon.owner as usize) < info.players.len(),
+            "{}",
+            info.id
+        );
+        assert!(info.emblems.len() <= info.players.len(), "{}", info.id);
+    }
+}
+
+#[test]
 fn random_games_through_the_dynamic_layer() {
     let mut rng = Rng::new(11);
     for game in games() {
@@ -56,8 +78,24 @@ fn random_games_through_the_dynamic_layer() {
                 {
                     assert!((*c as usize) < game.info().geometry.cell_count(), "{id}");
                 }
+                // A move carries pieces exactly when it goes from a cell to a cell.
+                let travels = mv.cells.from.is_some() && mv.cells.to.is_some();
+                assert_eq!(mv.pieces_moved > 0, travels, "{id}: {text}: {}", mv.text);
+                let mover = rec.to_move();
                 let played = rec.play(&mv.text).unwrap_or_else(|e| panic!("{id}: {e}"));
                 assert_eq!(&played, mv, "{id}");
+                // A promotion leaves a piece of the kind it names on its cell.
+                if let (Some(kind), Some(to)) = (mv.promotion, mv.cells.to) {
+                    let piece = rec
+                        .piece_at(to)
+                        .unwrap_or_else(|| panic!("{id}: {}", mv.text));
+                    assert_eq!(
+                        (piece.owner, piece.kind),
+                        (mover, kind),
+                        "{id}: {}",
+                        mv.text
+                    );
+                }
                 strings.push(rec.position_string());
             }
             // Undo walks back through the same positions.

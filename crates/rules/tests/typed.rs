@@ -65,6 +65,14 @@ impl GameVisitor for SearchFacing {
             };
             assert_eq!(pos.outcome(), expected, "{id}: {text}");
 
+            // The cells in check: some exactly when in check, each with a piece of the mover.
+            let check_cells = pos.check_cells();
+            assert_eq!(!check_cells.is_empty(), pos.in_check(), "{id}: {text}");
+            for &c in &check_cells {
+                let piece = pos.piece_at(c);
+                assert_eq!(piece.map(|p| p.owner), Some(pos.to_move()), "{id}: {text}");
+            }
+
             // Move codes: distinct, round trip, and foreign codes give only legal moves.
             let mut codes = HashSet::new();
             for &mv in moves.iter() {

@@ -155,6 +155,8 @@ pub async fn list_games() -> Json<Value> {
                     "name": s.name, "values": s.values, "default": s.default, "help": s.help,
                 })).collect::<Vec<_>>(),
                 "board": board_json(info),
+                "emblems": info.emblems.iter().map(char::to_string).collect::<Vec<_>>(),
+                "icon": {"owner": info.icon.owner, "kind": info.icon.kind.to_string()},
                 "levels": LEVELS,
             })
         })

@@ -146,6 +146,7 @@ pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>
         "legal": legal.iter().map(|m| m.text.clone()).collect::<Vec<_>>(),
         "legal_cells": legal_json(&legal),
         "check": result.is_none() && record.in_check(),
+        "check_cells": if result.is_none() { record.check_cells() } else { Vec::new() },
         "outcome": result.as_ref().map(|r| outcome_json(r, names)),
         "moves": played,
         "history": history.iter().map(|m| json!({

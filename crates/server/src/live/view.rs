@@ -80,6 +80,8 @@ pub fn legal_json(legal: &[MoveDesc]) -> Vec<Value> {
         .map(|m| {
             let mut v = cells_json(m.cells.from, m.cells.to, &m.cells.captures);
             v["text"] = json!(m.text);
+            v["promotion"] = json!(m.promotion.map(String::from));
+            v["pieces_moved"] = json!(m.pieces_moved);
             v
         })
         .collect()
@@ -168,6 +170,7 @@ pub fn state_of(row: &GameRow, record: &dyn DynRecord, version: u64, thinking: b
         "board": board,
         "captured": captured,
         "check": !over && record.in_check(),
+        "check_cells": if over { Vec::new() } else { record.check_cells() },
         "info": record.info_lines(),
         "eliminated": record.eliminations().iter().map(|e| json!({
             "seat": e.player,

@@ -266,6 +266,44 @@ async fn a_failing_search_does_not_stop_the_computer() {
 }
 
 #[tokio::test]
+async fn legal_moves_say_what_they_promote_to_and_how_many_pieces_they_carry() {
+    let app = app().await;
+    // An Ackenhead pawn one step from promoting: four moves, one for each kind it may become.
+    let (_, _, state) = create(
+        &app,
+        json!({"game": "ackenhead", "seats": ["human", "human"],
+               "position": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"}),
+    )
+    .await;
+    let legal = state["legal_cells"].as_array().unwrap();
+    let promotions: Vec<&Value> = legal.iter().filter(|m| m["from"] == 48).collect();
+    assert_eq!(promotions.len(), 4, "{legal:?}");
+    let mut kinds: Vec<&str> = promotions
+        .iter()
+        .map(|m| m["promotion"].as_str().unwrap())
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    assert_eq!(kinds.len(), 4, "four kinds: {kinds:?}");
+    let king = legal.iter().find(|m| m["from"] == 4).unwrap();
+    assert_eq!(king["promotion"], Value::Null, "{king}");
+    assert_eq!(king["pieces_moved"], 1, "{king}");
+    // Epaminondas: a phalanx carries its stones; a single stone one.
+    let (_, _, state) = create(
+        &app,
+        json!({"game": "epaminondas", "seats": ["human", "human"]}),
+    )
+    .await;
+    let carried: Vec<u64> = state["legal_cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["pieces_moved"].as_u64().unwrap())
+        .collect();
+    assert!(carried.contains(&1) && carried.iter().any(|&n| n >= 2), "{carried:?}");
+}
+
+#[tokio::test]
 async fn refusals_say_what_is_wrong_and_change_nothing() {
     let app = app().await;
     let (id, tokens, state) = create(
@@ -765,9 +803,9 @@ async fn a_takeback_among_three_says_who_declined_it_to_every_process() {
     )
     .await;
     let tokens: Vec<String> = tokens.into_iter().map(Option::unwrap).collect();
-    for n in 0..3 {
+    for (n, token) in tokens.iter().enumerate() {
         let mv = pick(state["legal"].as_array().unwrap(), n);
-        let (status, v) = play(&app, &id, &mv, &tokens[n]).await;
+        let (status, v) = play(&app, &id, &mv, token).await;
         assert_eq!(status, StatusCode::OK, "{v}");
         state = v;
     }

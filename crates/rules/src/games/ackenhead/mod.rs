@@ -69,6 +69,11 @@ pub static INFO: GameInfo = GameInfo {
     summary: "fairy chess with cannons (Leo, Pao, Vao), the Mao and Berolina pawns",
     marked: &[],
     to_move_letters: &['w', 'b'],
+    emblems: &['K'],
+    icon: PieceView {
+        owner: 0,
+        kind: 'M',
+    },
 };
 
 /// The game `ackenhead`.
@@ -225,6 +230,14 @@ impl Position for AckenheadPosition {
 
     fn in_check(&self) -> bool {
         self.in_check_of(self.side)
+    }
+
+    fn check_cells(&self) -> Vec<Cell> {
+        if self.in_check() {
+            vec![Cell::from(self.king_sq(self.side))]
+        } else {
+            Vec::new()
+        }
     }
 
     /// A null move is meaningful in Ackenhead as in chess: it hands the turn to the other side,

@@ -95,6 +95,8 @@ static INFO_2: GameInfo = GameInfo {
     summary: "Ant Chess for two on a hexagon of 127 cells: checkmate the enemy Queen or bring yours to the anthill",
     marked: ANTHILL_CELLS,
     to_move_letters: &['b', 'r'],
+    emblems: &['Q'],
+    icon: PieceView { owner: 1, kind: 'L' },
 };
 
 static INFO_3: GameInfo = GameInfo {
@@ -109,6 +111,11 @@ static INFO_3: GameInfo = GameInfo {
     summary: "Ant Chess for three: reach the anthill first, or keep the last Queen standing",
     marked: ANTHILL_CELLS,
     to_move_letters: &['b', 'r', 'g'],
+    emblems: &['Q'],
+    icon: PieceView {
+        owner: 2,
+        kind: 'G',
+    },
 };
 
 /// Two-player Ant Chess (`antchess`).
@@ -267,6 +274,13 @@ impl<const N: usize> Position for AntChessPosition<N> {
     /// True if the player to move has a Queen and she is attacked.
     fn in_check(&self) -> bool {
         AntChessPosition::in_check(self)
+    }
+
+    fn check_cells(&self) -> Vec<Cell> {
+        match self.queen(self.to_move() as usize) {
+            Some(q) if AntChessPosition::in_check(self) => vec![q as Cell],
+            _ => Vec::new(),
+        }
     }
 
     /// No null move: in Ant Chess `pass` is itself a legal move (whenever the Queen is not in

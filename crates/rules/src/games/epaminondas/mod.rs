@@ -66,6 +66,11 @@ static INFO: GameInfo = GameInfo {
               smaller lines, get more pieces onto the far row than the opponent",
     marked: &[],
     to_move_letters: &['w', 'b'],
+    emblems: &['W', 'B'],
+    icon: PieceView {
+        owner: 0,
+        kind: 'W',
+    },
 };
 
 impl Game for Epaminondas {
@@ -213,6 +218,10 @@ impl Position for EpaminondasPosition {
 
     fn move_cells(&self, mv: EpaminondasMove) -> MoveCells {
         self.cells_of(mv)
+    }
+
+    fn pieces_moved(&self, mv: EpaminondasMove) -> u8 {
+        mv.size() as u8
     }
 
     fn piece_at(&self, cell: Cell) -> Option<PieceView> {

@@ -89,6 +89,11 @@ static INFO: GameInfo = GameInfo {
     ],
     // `w` the Termides, `b` the Myrmides, whoever holds a1.
     to_move_letters: &['w', 'b'],
+    emblems: &['Q'],
+    icon: PieceView {
+        owner: 1,
+        kind: 'W',
+    },
 };
 
 impl Game for Reines {
