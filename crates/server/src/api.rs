@@ -10,7 +10,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use myrmidon_rules::{registry, GameInfo, Geometry};
+
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -19,7 +19,8 @@ use crate::clock::ClockSpec;
 use crate::limits::{
     close_too_big, message_size, over_frame_limit, too_many, ClientIp, MessageRate, FRAME_LIMIT,
 };
-use crate::live::{Answer, App, NewGame, Refusal, Rematched, Slot, LEVELS, SEEN_VERSION};
+use crate::live::{Answer, App, NewGame, Refusal, Rematched, Slot, SEEN_VERSION};
+use crate::views::GameSummary;
 use tokio::sync::broadcast::error::RecvError;
 
 /// A command, judged once more when its refusal may come from a stale state
@@ -113,55 +114,9 @@ pub(crate) fn settings_of(
     Ok(out)
 }
 
-fn board_json(info: &GameInfo) -> Value {
-    let geometry = info.geometry;
-    let marked: Vec<Value> = info
-        .marked
-        .iter()
-        .map(|m| json!({"cell": m.cell, "name": m.name}))
-        .collect();
-    let cells: Vec<String> = (0..geometry.cell_count())
-        .map(|c| geometry.cell_name(c as u16))
-        .collect();
-    let rows: Vec<Value> = geometry
-        .rows()
-        .into_iter()
-        .map(|(indent, cells)| json!({"indent": indent, "cells": cells}))
-        .collect();
-    match geometry {
-        Geometry::Square { files, ranks } => json!({
-            "kind": "square", "files": files, "ranks": ranks, "cells": cells, "rows": rows,
-            "special": marked,
-        }),
-        Geometry::Hex { radius } => json!({
-            "kind": "hex", "radius": radius, "cells": cells, "rows": rows, "special": marked,
-        }),
-    }
-}
-
 /// `GET /api/games`: every game the server plays.
-pub async fn list_games() -> Json<Value> {
-    let games: Vec<Value> = registry::games()
-        .iter()
-        .map(|g| {
-            let info = g.info();
-            json!({
-                "id": info.id,
-                "name": info.name,
-                "summary": info.summary,
-                "players": info.players,
-                "pieces": info.pieces.iter().map(|p| json!({"letter": p.letter.to_string(), "name": p.name})).collect::<Vec<_>>(),
-                "settings": info.settings.iter().map(|s| json!({
-                    "name": s.name, "values": s.values, "default": s.default, "help": s.help,
-                })).collect::<Vec<_>>(),
-                "board": board_json(info),
-                "emblems": info.emblems.iter().map(char::to_string).collect::<Vec<_>>(),
-                "icon": {"owner": info.icon.owner, "kind": info.icon.kind.to_string()},
-                "levels": LEVELS,
-            })
-        })
-        .collect();
-    Json(Value::Array(games))
+pub async fn list_games() -> Json<Vec<GameSummary>> {
+    Json(GameSummary::all())
 }
 
 #[derive(Deserialize)]

@@ -6,7 +6,8 @@
 //! ([`crate::live::App`] sets a timer for the running clock).
 
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+
+use crate::views::ClockView;
 
 use crate::store::StepRow;
 
@@ -161,17 +162,16 @@ impl Clock {
     }
 
     /// For the game's state.
-    pub fn json(&self, to_move: Option<u8>, now_ms: i64) -> Value {
-        let remaining: Vec<i64> = (0..self.remaining.len() as u8)
-            .map(|s| self.left(s, to_move, now_ms).max(0))
-            .collect();
-        json!({
-            "initial_ms": self.spec.initial_ms,
-            "increment_ms": self.spec.increment_ms,
-            "remaining_ms": remaining,
-            "running": to_move.filter(|&s| self.runs(s)),
-            "as_of_ms": now_ms,
-        })
+    pub fn view(&self, to_move: Option<u8>, now_ms: i64) -> ClockView {
+        ClockView {
+            initial_ms: self.spec.initial_ms,
+            increment_ms: self.spec.increment_ms,
+            remaining_ms: (0..self.remaining.len() as u8)
+                .map(|s| self.left(s, to_move, now_ms).max(0))
+                .collect(),
+            running: to_move.filter(|&s| self.runs(s)),
+            as_of_ms: now_ms,
+        }
     }
 }
 
@@ -202,9 +202,9 @@ mod tests {
         // Seat 0 to move since 20 s: its deadline is 54 s later.
         assert_eq!(clock.deadline(Some(0)), Some(74_000));
         assert_eq!(clock.left(0, Some(0), 30_000), 44_000);
-        let j = clock.json(Some(0), 30_000);
-        assert_eq!(j["remaining_ms"], json!([44_000, 63_000]));
-        assert_eq!(j["running"], json!(0));
+        let view = clock.view(Some(0), 30_000);
+        assert_eq!(view.remaining_ms, [44_000, 63_000]);
+        assert_eq!(view.running, Some(0));
     }
 
     #[test]
@@ -220,7 +220,7 @@ mod tests {
             0,
             &[(mv(0), 1), (mv(1), 2), (mv(0), 3), (out, 61_000)],
         );
-        assert_eq!(clock.json(None, 70_000)["remaining_ms"], json!([59_999, 0]));
+        assert_eq!(clock.view(None, 70_000).remaining_ms, [59_999, 0]);
     }
 
     #[test]
@@ -228,7 +228,7 @@ mod tests {
         let spec = ClockSpec::from_request(0.5, 0.0).unwrap();
         let clock = Clock::replay(spec, 3, 0, &[(mv(0), 100_000)]);
         assert_eq!(clock.deadline(Some(1)), None);
-        assert_eq!(clock.json(Some(1), 500_000)["running"], Value::Null);
+        assert_eq!(clock.view(Some(1), 500_000).running, None);
         assert_eq!(clock.left(1, Some(1), 900_000), 30_000);
     }
 

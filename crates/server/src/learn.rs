@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::api::{body, settings_of, ApiError};
-use crate::live::{board_of, legal_json, outcome_json};
+use crate::views::{ExploreView, PaletteView, PositionView};
 use crate::web::rules_text;
 
 fn game(id: &str) -> Result<&'static dyn DynGame, ApiError> {
@@ -71,7 +71,7 @@ fn bad(message: impl Into<String>) -> ApiError {
 }
 
 /// `POST /api/explore`.
-pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
+pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<ExploreView>, ApiError> {
     let req: ExploreRequest = body(bytes)?;
     let game = game(&req.game)?;
     let info = game.info();
@@ -114,47 +114,27 @@ pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>
     };
     let mut record = game.new_game_at(&text).map_err(|e| bad(e.to_string()))?;
     // The line: every move through the rules library, refused whole at the first bad one.
-    let mut played = Vec::with_capacity(req.moves.len());
     for (i, mv) in req.moves.iter().enumerate() {
-        let desc = record
+        record
             .play(mv)
             .map_err(|e| bad(format!("moves: move {} {mv:?}: {e}", i + 1)))?;
-        played.push(desc.text);
     }
-    let history = record.history();
-    let names = record.player_names();
-    let result = record.result();
-    let legal = if result.is_some() {
-        Vec::new()
-    } else {
-        record.legal_moves()
-    };
     let kinds = |p: &PieceView| {
         info.pieces
             .iter()
             .find(|k| k.letter == p.kind)
             .map_or("", |k| k.name)
     };
-    Ok(Json(json!({
-        "game": info.id,
-        "start": record.start_string(),
-        "first_move_number": myrmidon_rules::pgn::first_move_number(&*record),
-        "position": record.position_string(),
-        "players": names,
-        "to_move": if result.is_some() { None } else { Some(record.to_move()) },
-        "board": board_of(&*record),
-        "legal": legal.iter().map(|m| m.text.clone()).collect::<Vec<_>>(),
-        "legal_cells": legal_json(&legal),
-        "check": result.is_none() && record.in_check(),
-        "check_cells": if result.is_none() { record.check_cells() } else { Vec::new() },
-        "outcome": result.as_ref().map(|r| outcome_json(r, names)),
-        "moves": played,
-        "history": history.iter().map(|m| json!({
-            "player": m.player, "text": m.text,
-            "from": m.cells.from, "to": m.cells.to, "captures": m.cells.captures,
-        })).collect::<Vec<_>>(),
-        "palette": palette(info, names).iter().map(|p| json!({
-            "owner": p.owner, "kind": p.kind.to_string(), "name": kinds(p),
-        })).collect::<Vec<_>>(),
-    })))
+    let palette = palette(info, record.player_names())
+        .iter()
+        .map(|p| PaletteView {
+            owner: p.owner,
+            kind: p.kind,
+            name: kinds(p),
+        })
+        .collect();
+    Ok(Json(ExploreView {
+        position: PositionView::of(&*record),
+        palette,
+    }))
 }

@@ -12,6 +12,7 @@ pub mod learn;
 pub mod limits;
 pub mod live;
 pub mod store;
+pub mod views;
 pub mod web;
 
 use std::net::SocketAddr;

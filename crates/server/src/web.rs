@@ -94,11 +94,9 @@ fn not_found() -> Response {
 /// The answer of `GET /api/games`, made once (it changes only with the binary).
 async fn games_json() -> &'static Value {
     static GAMES: OnceLock<Value> = OnceLock::new();
-    if let Some(games) = GAMES.get() {
-        return games;
-    }
-    let games = crate::api::list_games().await.0;
-    GAMES.get_or_init(|| games)
+    GAMES.get_or_init(|| {
+        serde_json::to_value(crate::views::GameSummary::all()).expect("games serialise")
+    })
 }
 
 /// JSON to put inside a `<script type="application/json">` element: a `<` is written `\u003c`

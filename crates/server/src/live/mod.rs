@@ -34,7 +34,6 @@ use seats::seat_tokens;
 pub use change::SEEN_VERSION;
 pub use rematch::Rematched;
 pub use seats::{client_key, hash_token, new_id, new_token, Seat};
-pub use view::{board_of, captured, legal_json, outcome_json, state_of};
 
 /// The highest computer level.
 pub const LEVELS: u8 = 8;

@@ -1,0 +1,386 @@
+//! What the API sends, as types: the games the server plays (`GET /api/games`), a position with
+//! its moves (a game's state, the explorer's answer), a game's state with its seats, offers and
+//! clock. Built from the rules library's types; the handlers and the game logic never write
+//! these fields by hand. docs/api.md describes each field.
+
+use std::collections::BTreeMap;
+
+use myrmidon_rules::geometry::Geometry;
+use myrmidon_rules::{
+    registry, Cell, DynRecord, Elimination, GameInfo, GameResult, MarkedCell, MoveDesc, PieceKind,
+    PieceView, PlayedMove, Player, SettingInfo,
+};
+use serde::Serialize;
+
+use crate::live::LEVELS;
+
+/// A game the server plays: an entry of `GET /api/games`.
+#[derive(Serialize)]
+pub struct GameSummary {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub players: &'static [&'static str],
+    pub pieces: &'static [PieceKind],
+    pub settings: &'static [SettingInfo],
+    pub board: BoardView,
+    /// The kind of piece beside each player's name.
+    pub emblems: &'static [char],
+    /// The piece that stands for the game in a list of games.
+    pub icon: PieceView,
+    pub levels: u8,
+}
+
+impl GameSummary {
+    pub fn of(info: &'static GameInfo) -> GameSummary {
+        GameSummary {
+            id: info.id,
+            name: info.name,
+            summary: info.summary,
+            players: info.players,
+            pieces: info.pieces,
+            settings: info.settings,
+            board: BoardView::of(info),
+            emblems: info.emblems,
+            icon: info.icon,
+            levels: LEVELS,
+        }
+    }
+
+    /// Every game of the registry.
+    pub fn all() -> Vec<GameSummary> {
+        registry::games()
+            .iter()
+            .map(|g| GameSummary::of(g.info()))
+            .collect()
+    }
+}
+
+/// A board's shape: its cells' names and the rows as drawn from the first player's side.
+#[derive(Serialize)]
+pub struct BoardView {
+    /// `square` or `hex`.
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub radius: Option<u8>,
+    pub cells: Vec<String>,
+    pub rows: Vec<RowView>,
+    /// Cells with a role in the rules (the anthill, the Ponte squares).
+    pub special: &'static [MarkedCell],
+}
+
+/// A row of a board as drawn: its indent in half cells and its cells from left to right.
+#[derive(Serialize)]
+pub struct RowView {
+    pub indent: usize,
+    pub cells: Vec<Cell>,
+}
+
+impl BoardView {
+    pub fn of(info: &'static GameInfo) -> BoardView {
+        let geometry = info.geometry;
+        let (kind, files, ranks, radius) = match geometry {
+            Geometry::Square { files, ranks } => ("square", Some(files), Some(ranks), None),
+            Geometry::Hex { radius } => ("hex", None, None, Some(radius)),
+        };
+        BoardView {
+            kind,
+            files,
+            ranks,
+            radius,
+            cells: (0..geometry.cell_count())
+                .map(|c| geometry.cell_name(c as Cell))
+                .collect(),
+            rows: geometry
+                .rows()
+                .into_iter()
+                .map(|(indent, cells)| RowView { indent, cells })
+                .collect(),
+            special: info.marked,
+        }
+    }
+}
+
+/// A legal move, with what a board needs to show it.
+#[derive(Serialize)]
+pub struct LegalMove {
+    pub text: String,
+    pub from: Option<Cell>,
+    pub to: Option<Cell>,
+    pub captures: Vec<Cell>,
+    /// The letter of the kind the piece becomes, if it promotes.
+    pub promotion: Option<String>,
+    /// How many of the mover's pieces it carries.
+    pub pieces_moved: u8,
+}
+
+impl From<&MoveDesc> for LegalMove {
+    fn from(m: &MoveDesc) -> LegalMove {
+        LegalMove {
+            text: m.text.clone(),
+            from: m.cells.from,
+            to: m.cells.to,
+            captures: m.cells.captures.clone(),
+            promotion: m.promotion.map(String::from),
+            pieces_moved: m.pieces_moved,
+        }
+    }
+}
+
+/// A move played, with its cells.
+#[derive(Serialize)]
+pub struct PlayedView {
+    pub player: Player,
+    pub text: String,
+    pub from: Option<Cell>,
+    pub to: Option<Cell>,
+    pub captures: Vec<Cell>,
+}
+
+impl From<&PlayedMove> for PlayedView {
+    fn from(m: &PlayedMove) -> PlayedView {
+        PlayedView {
+            player: m.player,
+            text: m.text.clone(),
+            from: m.cells.from,
+            to: m.cells.to,
+            captures: m.cells.captures.clone(),
+        }
+    }
+}
+
+/// How a game ended, for people and programs.
+#[derive(Serialize)]
+pub struct OutcomeView {
+    /// The winner's seat; none for a draw.
+    pub winner: Option<Player>,
+    pub reason: &'static str,
+    /// "White wins by checkmate".
+    pub text: String,
+}
+
+impl OutcomeView {
+    pub fn of(result: &GameResult, players: &[&str]) -> OutcomeView {
+        OutcomeView {
+            winner: result.outcome.winner(),
+            reason: result.outcome.reason().id,
+            text: result.describe(players),
+        }
+    }
+}
+
+/// A seat out of a game of three.
+#[derive(Serialize)]
+pub struct EliminationView {
+    pub seat: Player,
+    pub reason: &'static str,
+    pub text: String,
+}
+
+impl EliminationView {
+    fn of(e: &Elimination, players: &[&str]) -> EliminationView {
+        EliminationView {
+            seat: e.player,
+            reason: e.reason.id,
+            text: e.describe(players),
+        }
+    }
+}
+
+/// A position and its moves: what every board is drawn from (a game's state, the explorer).
+#[derive(Serialize)]
+pub struct PositionView {
+    pub game: &'static str,
+    pub start: String,
+    /// The move number of the start position's first turn.
+    pub first_move_number: u64,
+    pub position: String,
+    pub players: &'static [&'static str],
+    /// The seat to move; none once the game is over.
+    pub to_move: Option<Player>,
+    /// The piece on each cell.
+    pub board: Vec<Option<PieceView>>,
+    /// The moves since the start (or the set-up).
+    pub moves: Vec<String>,
+    pub history: Vec<PlayedView>,
+    pub legal: Vec<String>,
+    pub legal_cells: Vec<LegalMove>,
+    pub check: bool,
+    /// The cells of the pieces in check.
+    pub check_cells: Vec<Cell>,
+    pub outcome: Option<OutcomeView>,
+}
+
+impl PositionView {
+    pub fn of(record: &dyn DynRecord) -> PositionView {
+        let info = record.info();
+        let players = record.player_names();
+        let result = record.result();
+        let over = result.is_some();
+        let legal = if over {
+            Vec::new()
+        } else {
+            record.legal_moves()
+        };
+        let history = record.history();
+        PositionView {
+            game: info.id,
+            start: record.start_string(),
+            first_move_number: myrmidon_rules::pgn::first_move_number(record),
+            position: record.position_string(),
+            players,
+            to_move: (!over).then(|| record.to_move()),
+            board: board_of(record),
+            moves: history.iter().map(|m| m.text.clone()).collect(),
+            history: history.iter().map(PlayedView::from).collect(),
+            legal: legal.iter().map(|m| m.text.clone()).collect(),
+            legal_cells: legal.iter().map(LegalMove::from).collect(),
+            check: !over && record.in_check(),
+            check_cells: if over {
+                Vec::new()
+            } else {
+                record.check_cells()
+            },
+            outcome: result.as_ref().map(|r| OutcomeView::of(r, players)),
+        }
+    }
+}
+
+/// The pieces of a position, one entry per cell.
+pub fn board_of(record: &dyn DynRecord) -> Vec<Option<PieceView>> {
+    (0..record.info().geometry.cell_count())
+        .map(|c| record.piece_at(c as Cell))
+        .collect()
+}
+
+/// A piece that can be put on the explorer's board.
+#[derive(Serialize)]
+pub struct PaletteView {
+    pub owner: Player,
+    pub kind: char,
+    pub name: &'static str,
+}
+
+/// The explorer's answer (`POST /api/explore`).
+#[derive(Serialize)]
+pub struct ExploreView {
+    #[serde(flatten)]
+    pub position: PositionView,
+    pub palette: Vec<PaletteView>,
+}
+
+/// A game's state as the API gives it: the position, the seats and what the game has of its own.
+#[derive(Serialize)]
+pub struct GameStateView {
+    pub id: String,
+    #[serde(flatten)]
+    pub position: PositionView,
+    /// Each seat's kind (`human`, `computer:3`, `online`, `open`).
+    pub seats: Vec<String>,
+    pub settings: BTreeMap<String, String>,
+    /// For each seat, the kinds of its pieces on the board at the start and not now.
+    pub captured: Vec<Vec<String>>,
+    /// The position's facts in words.
+    pub info: Vec<String>,
+    pub eliminated: Vec<EliminationView>,
+    pub thinking: bool,
+    pub version: u64,
+    /// Offers, seats and clock: a game's live state (not in a state of an earlier ply).
+    #[serde(flatten)]
+    pub live: Option<LiveView>,
+    /// The ply shown, for a state of an earlier ply (`?at=N`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<usize>,
+}
+
+impl GameStateView {
+    pub fn of(
+        id: &str,
+        seats: &[String],
+        settings: &[(String, String)],
+        record: &dyn DynRecord,
+        version: u64,
+        thinking: bool,
+    ) -> GameStateView {
+        let players = record.player_names();
+        GameStateView {
+            id: id.to_string(),
+            position: PositionView::of(record),
+            seats: seats.to_vec(),
+            settings: settings.iter().cloned().collect(),
+            captured: captured(record),
+            info: record.info_lines(),
+            eliminated: record
+                .eliminations()
+                .iter()
+                .map(|e| EliminationView::of(e, players))
+                .collect(),
+            thinking,
+            version,
+            live: None,
+            at: None,
+        }
+    }
+}
+
+/// What a game in play has beside its position (docs/api.md, "A game's state").
+#[derive(Serialize)]
+pub struct LiveView {
+    pub draw_offer: Option<Player>,
+    pub draw_declined: Option<Player>,
+    pub takeback_offer: Option<Player>,
+    pub takeback_agreed: Vec<Player>,
+    pub takeback_declined: Option<Player>,
+    pub rematch_offers: Vec<Player>,
+    pub rematch: Option<String>,
+    pub open_seats: Vec<Player>,
+    pub public: bool,
+    pub clock: Option<ClockView>,
+}
+
+/// A clock as of a moment: each seat's time left then, and the seat whose time runs.
+#[derive(Serialize)]
+pub struct ClockView {
+    pub initial_ms: u64,
+    pub increment_ms: u64,
+    pub remaining_ms: Vec<i64>,
+    pub running: Option<Player>,
+    pub as_of_ms: i64,
+}
+
+/// For each seat, the kinds of its pieces on the board at the start and not now (a rough view
+/// of the material: a promoted pawn shows as lost, a Worker back through the Ponte as not).
+pub fn captured(record: &dyn DynRecord) -> Vec<Vec<String>> {
+    let info = record.info();
+    let players = record.player_names().len();
+    let mut out = vec![Vec::new(); players];
+    let Ok(start) = registry::find(info.id)
+        .map_err(|e| e.to_string())
+        .and_then(|g| {
+            g.new_game_at(&record.start_string())
+                .map_err(|e| e.to_string())
+        })
+    else {
+        return out;
+    };
+    let count = |r: &dyn DynRecord, owner: u8, kind: char| {
+        (0..info.geometry.cell_count())
+            .filter(|&c| r.piece_at(c as Cell) == Some(PieceView { owner, kind }))
+            .count()
+    };
+    for (owner, lost) in out.iter_mut().enumerate() {
+        for kind in info.pieces {
+            let gone = count(&*start, owner as u8, kind.letter).saturating_sub(count(
+                record,
+                owner as u8,
+                kind.letter,
+            ));
+            lost.extend(std::iter::repeat_n(kind.letter.to_string(), gone));
+        }
+    }
+    out
+}
