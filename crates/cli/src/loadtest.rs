@@ -41,9 +41,9 @@ pub struct LoadtestArgs {
     /// How fast the players move.
     #[arg(long, value_enum, default_value_t = Pace::Human)]
     pub pace: Pace,
-    /// The game played.
-    #[arg(long, default_value = "ackenhead")]
-    pub game: String,
+    /// The game played; by default the first game of `myrmidon games`.
+    #[arg(long)]
+    pub game: Option<String>,
     /// The round trip a step must keep its 99th percentile under, in milliseconds.
     #[arg(long, default_value_t = 50)]
     pub target_ms: u64,
@@ -146,7 +146,7 @@ pub fn run(args: &LoadtestArgs) -> CliResult {
         .map_err(|e| CliError::Runtime(format!("cannot start the async runtime: {e}")))?;
     println!(
         "load test: {} on {} server process{}, {} pace, {} s a step, target p99 < {} ms",
-        args.game,
+        game_id(args),
         servers.len(),
         if servers.len() == 1 { "" } else { "es" },
         match args.pace {
@@ -234,7 +234,7 @@ async fn step(servers: &[SocketAddr], args: &LoadtestArgs, games: u32) -> Result
             servers[(g as usize + 1) % servers.len()],
         ];
         let tally = tally.clone();
-        let kind = args.game.clone();
+        let kind = game_id(args);
         let pace = args.pace;
         // Games start spread over the first second.
         let delay = Duration::from_millis(u64::from(g) * 1000 / u64::from(games));
@@ -456,6 +456,13 @@ impl Http {
         let value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
         Ok((status, value))
     }
+}
+
+/// The game the load test plays.
+fn game_id(args: &LoadtestArgs) -> String {
+    args.game
+        .clone()
+        .unwrap_or_else(|| myrmidon_rules::registry::games()[0].info().id.to_string())
 }
 
 #[cfg(test)]

@@ -20,13 +20,17 @@ pub use session::Session;
 
 #[derive(Args, Debug)]
 pub struct EngineArgs {
-    /// The game at the start (the UCI_Variant option changes it later).
-    #[arg(long, value_name = "GAME", default_value = "ackenhead")]
-    pub game: String,
+    /// The game at the start (the UCI_Variant option changes it later); by default the first
+    /// game of `myrmidon games`.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
 }
 
 pub fn run(args: &EngineArgs) -> CliResult {
-    let game = registry::find(&args.game)?;
+    let game = match &args.game {
+        Some(id) => registry::find(id)?,
+        None => registry::games()[0],
+    };
     let out = Out::new(Box::new(io::stdout()));
     // Ends on `quit`, at the end of the input, or when the output is closed (whoever read it
     // is gone: nothing to say to them).
