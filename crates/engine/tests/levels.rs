@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::IDS;
+use common::ids;
 
 use myrmidon_engine::levels_of;
 use myrmidon_engine::players::{strength, BEGINNER, MAX_LEVEL, MIN_LEVEL, STRENGTHS};
@@ -107,7 +107,7 @@ fn every_game_has_levels_that_grow_in_strength() {
 
 #[test]
 fn every_level_plays_legal_moves_in_every_game() {
-    for id in IDS {
+    for id in ids() {
         for seed in [1, 2] {
             let record = opening(id, 6 * seed as usize, seed);
             let legal: Vec<String> = record.legal_moves().into_iter().map(|m| m.text).collect();
@@ -138,7 +138,7 @@ fn self_play(id: &str, n: u8, seed: u64, plies: usize) -> Vec<String> {
 
 #[test]
 fn a_fixed_seed_plays_the_same_moves() {
-    for id in IDS {
+    for id in ids() {
         for n in [1, 3, 6] {
             let first = self_play(id, n, 11, 12);
             assert!(!first.is_empty(), "{id}");

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{scan, wins_at_once, IDS};
+use common::{ids, scan, wins_at_once};
 use myrmidon_engine::players::{Algorithm, BestReply, MaxN, Mcts, Options, Pvs};
 use myrmidon_engine::{with_engine_game, Control, EngineGame, EngineVisitor, Limits, Searcher};
 use myrmidon_rules::rng::Rng;
@@ -250,7 +250,7 @@ impl EngineVisitor for Legal {
 
 #[test]
 fn every_algorithm_plays_legal_moves_and_stops_in_every_game() {
-    for id in IDS {
+    for id in ids() {
         with_engine_game(id, Legal).unwrap();
     }
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{scan, wins_at_once, IDS};
+use common::{ids, scan, wins_at_once};
 
 use std::time::{Duration, Instant};
 
@@ -62,7 +62,7 @@ impl EngineVisitor for TakesWins {
 
 #[test]
 fn every_player_takes_a_win_on_the_spot() {
-    for id in IDS {
+    for id in ids() {
         let found = with_engine_game(id, TakesWins).unwrap();
         // Random games reach a winning move often, except in Epaminondas, where a move wins on
         // the spot only when it leaves the opponent without a move (crossings win a turn
@@ -124,7 +124,7 @@ impl EngineVisitor for PreventsWins {
 #[test]
 fn alpha_beta_stops_a_win_on_the_next_move() {
     let mut total = 0;
-    for id in IDS {
+    for id in ids() {
         let found = with_engine_game(id, PreventsWins).unwrap();
         if found != usize::MAX {
             total += found;
@@ -189,7 +189,7 @@ impl EngineVisitor for StopsAndRepeats {
 
 #[test]
 fn searches_stop_when_told_and_repeat_at_a_fixed_depth() {
-    for id in IDS {
+    for id in ids() {
         with_engine_game(id, StopsAndRepeats).unwrap();
     }
 }
@@ -218,7 +218,7 @@ impl EngineVisitor for GreedyMovesAPiece {
 
 #[test]
 fn greedy_moves_a_piece_rather_than_pass() {
-    let with_pass = IDS
+    let with_pass = ids()
         .iter()
         .filter(|id| with_engine_game(id, GreedyMovesAPiece).unwrap())
         .count();

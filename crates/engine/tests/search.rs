@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{scan, wins_at_once, IDS};
+use common::{ids, scan, wins_at_once};
 use myrmidon_rules::rng::Rng;
 
 use std::collections::HashSet;
@@ -67,7 +67,7 @@ impl EngineVisitor for TakesWins {
 
 #[test]
 fn the_search_takes_a_win_on_the_spot() {
-    for id in IDS {
+    for id in ids() {
         let found = with_engine_game(id, TakesWins).unwrap();
         // Epaminondas rarely has a move that wins on the spot (see tests/players.rs).
         assert!(
@@ -124,7 +124,7 @@ impl EngineVisitor for PreventsWins {
 
 #[test]
 fn the_search_stops_a_win_on_the_next_move() {
-    let total: usize = IDS
+    let total: usize = ids()
         .iter()
         .map(|id| with_engine_game(id, PreventsWins).unwrap())
         .sum();
@@ -204,7 +204,7 @@ impl EngineVisitor for FindsWinInTwo {
 #[test]
 fn the_search_finds_a_forced_win_in_two_at_depth_four() {
     let mut total = 0;
-    for id in IDS {
+    for id in ids() {
         let found = with_engine_game(id, FindsWinInTwo).unwrap();
         eprintln!("{id}: {found} wins in two");
         total += found;
@@ -313,7 +313,7 @@ impl EngineVisitor for StopsAndRepeats {
 
 #[test]
 fn the_search_stops_when_told_and_repeats_at_a_fixed_depth() {
-    for id in IDS {
+    for id in ids() {
         with_engine_game(id, StopsAndRepeats).unwrap();
     }
 }
@@ -366,7 +366,7 @@ impl EngineVisitor for SmallTable {
 
 #[test]
 fn a_small_shared_table_never_gives_an_illegal_move() {
-    for id in IDS {
+    for id in ids() {
         with_engine_game(id, SmallTable).unwrap();
     }
 }
@@ -422,7 +422,7 @@ fn the_search_answers_a_crossing() {
         found >= 5,
         "only {found} Epaminondas positions with a crossing to answer"
     );
-    for id in IDS {
+    for id in ids() {
         with_engine_game(id, AvoidsLosingMoves).unwrap();
     }
 }
@@ -496,7 +496,7 @@ impl EngineVisitor for MultiPv {
 
 #[test]
 fn multipv_gives_distinct_lines_best_first_and_plays_line_one() {
-    for id in IDS {
+    for id in ids() {
         let checked = with_engine_game(id, MultiPv).unwrap();
         assert!(checked >= 12, "{id}: only {checked} positions");
     }
@@ -595,7 +595,7 @@ impl EngineVisitor for TwoThreads {
 
 #[test]
 fn two_threads_give_legal_moves_take_wins_and_stop() {
-    for id in IDS {
+    for id in ids() {
         let wins = with_engine_game(id, TwoThreads).unwrap();
         assert!(
             wins > 0 || id == "epaminondas",

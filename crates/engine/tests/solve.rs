@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{scan, IDS};
+use common::{ids, scan};
 use myrmidon_engine::solve::{OutOfNodes, Solver};
 use myrmidon_engine::{with_engine_game, EngineGame, EngineVisitor};
 use myrmidon_rules::{Player, Position};
@@ -104,7 +104,7 @@ impl EngineVisitor for AgreesWithMinimax {
 #[test]
 fn the_solver_agrees_with_a_plain_minimax() {
     let mut wins_in_two = 0;
-    for id in IDS {
+    for id in ids() {
         let [none, one, two] = with_engine_game(id, AgreesWithMinimax).unwrap();
         eprintln!("{id}: {none} without a win, {one} wins in 1, {two} wins in 2");
         if id != "antchess3" {

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{scan, IDS};
+use common::{ids, scan};
 use myrmidon_engine::players::{Options, Pvs};
 use myrmidon_engine::solve::Solver;
 use myrmidon_engine::{
@@ -322,7 +322,7 @@ impl EngineVisitor for LegalWhenStopped {
 
 #[test]
 fn bestmove_is_legal_however_the_search_is_stopped() {
-    for id in IDS {
+    for id in ids() {
         let checked = with_engine_game(id, LegalWhenStopped).unwrap();
         assert!(checked >= 60, "{id}: only {checked} positions");
     }
@@ -509,7 +509,7 @@ impl EngineVisitor for SharedKeys {
 
 #[test]
 fn shared_keys_never_give_an_illegal_move() {
-    for id in IDS {
+    for id in ids() {
         let checked = with_engine_game(id, SharedKeys).unwrap();
         assert!(checked >= 40, "{id}: only {checked} positions");
     }

@@ -5,13 +5,13 @@ use myrmidon_engine::EngineGame;
 use myrmidon_rules::rng::Rng;
 use myrmidon_rules::{Position, Record, Settings};
 
-pub const IDS: [&str; 5] = [
-    "ackenhead",
-    "antchess",
-    "antchess3",
-    "epaminondas",
-    "reines",
-];
+/// Every game id of the registry (a new game is tested with the others).
+pub fn ids() -> Vec<&'static str> {
+    myrmidon_rules::registry::games()
+        .iter()
+        .map(|g| g.info().id)
+        .collect()
+}
 
 /// Plays random games from the start and calls `visit` on each unfinished position reached,
 /// until it returns true or the games run out.
