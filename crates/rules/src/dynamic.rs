@@ -206,7 +206,7 @@ fn describe<P: Position>(info: &GameInfo, pos: &P, mv: P::Move) -> MoveDesc {
         text: pos.move_text(mv),
         cells: pos.move_cells(mv),
         promotion: pos
-            .tactics(mv)
+            .quick_tactics(mv)
             .promotion
             .and_then(|kind| info.pieces.get(kind as usize))
             .map(|kind| kind.letter),
