@@ -267,7 +267,11 @@ async function createFromHome(page, game, { mode = 'local', position = null, lev
   await Promise.all([page.waitForURL(/\/game\/[^/]+$/), page.locator('#start').click()]);
   const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
   await page.locator('#board .mb-hit [data-cell]').first().waitFor({ state: 'attached' });
-  const s = await getState(id);
+  let s = await getState(id);
+  // a computer that moves first may have moved by now, or move while the page is read: wait
+  // for its move, so that the page and the state compared are the same
+  const computerToMove = (x) => !x.outcome && x.to_move != null && String(x.seats[x.to_move]).startsWith('computer');
+  if (computerToMove(s)) s = await waitVersion(id, s.version - 1, (x) => !computerToMove(x) && !x.thinking);
   await waitSynced(page, s);
   assert.equal(s.game, game);
   if (position) assert.equal(s.start, position, 'the game starts from the position given');
