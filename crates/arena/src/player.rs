@@ -13,7 +13,8 @@ use myrmidon_engine::{
 use myrmidon_rules::{DynRecord, Reason};
 
 use crate::spec::{EngineKind, EngineSpec};
-use crate::uci::{go_command, SearchInfo, UciEngine, HANDSHAKE_TIMEOUT};
+use crate::uci::{SearchInfo, UciEngine, HANDSHAKE_TIMEOUT};
+use myrmidon_engine::uci::{Command, Go};
 
 /// Why a player lost a game off the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,19 +76,11 @@ pub struct GameView<'a> {
 
 impl GameView<'_> {
     /// `position startpos|fen <string> [moves <tokens>]`.
-    pub fn position_command(&self) -> String {
-        let mut line = match self.fen {
-            None => "position startpos".to_string(),
-            Some(fen) => format!("position fen {fen}"),
-        };
-        if !self.tokens.is_empty() {
-            line.push_str(" moves");
-            for t in self.tokens {
-                line.push(' ');
-                line.push_str(t);
-            }
+    pub fn position_command(&self) -> Command {
+        Command::Position {
+            fen: self.fen.map(str::to_string),
+            moves: self.tokens.to_vec(),
         }
-        line
     }
 }
 
@@ -222,7 +215,7 @@ impl Player for External {
         limits: &Limits,
         allowed: Duration,
     ) -> Result<Answer, Fault> {
-        let go = go_command(limits, self.players);
+        let go = Command::Go(Go::from_limits(limits, self.players));
         let position = game.position_command();
         let engine = self.ensure_started()?;
         let mut info = SearchInfo::default();
@@ -277,7 +270,7 @@ mod tests {
             tokens: &tokens,
         };
         assert_eq!(
-            view.position_command(),
+            view.position_command().to_string(),
             "position startpos moves a out:2:time"
         );
         let view = GameView {
@@ -285,7 +278,7 @@ mod tests {
             fen: Some("x y z"),
             tokens: &[],
         };
-        assert_eq!(view.position_command(), "position fen x y z");
+        assert_eq!(view.position_command().to_string(), "position fen x y z");
     }
 
     #[test]

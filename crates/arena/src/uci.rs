@@ -7,11 +7,12 @@
 //! wrapper script's children go with it.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{self, Child, ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use myrmidon_engine::{Limits, Score};
+use myrmidon_engine::uci::{Command, Info, UciOption};
+use myrmidon_engine::Score;
 
 use crate::player::Fault;
 use crate::spec::EngineSpec;
@@ -30,75 +31,19 @@ impl SearchInfo {
     /// Reads an `info` line into what is known so far. Other lines and `info string` change
     /// nothing; lines of a second best line (`multipv 2`) are skipped.
     pub fn read(&mut self, line: &str) {
-        let mut words = line.split_whitespace();
-        if words.next() != Some("info") {
+        let Ok(info) = line.parse::<Info>() else {
+            return;
+        };
+        if !info.is_best_line() {
             return;
         }
-        let (mut depth, mut score) = (None, None);
-        while let Some(word) = words.next() {
-            match word {
-                "depth" => depth = words.next().and_then(|d| d.parse().ok()),
-                "multipv" if words.next().and_then(|n| n.parse::<u32>().ok()) != Some(1) => return,
-                "score" => {
-                    let kind = words.next();
-                    let value = words.next().and_then(|v| v.parse::<i32>().ok());
-                    score = match (kind, value) {
-                        (Some("cp"), Some(v)) => Some(Score::Cp(v)),
-                        (Some("mate"), Some(v)) => Some(Score::Mate(v)),
-                        _ => score,
-                    };
-                }
-                // The rest of the line is moves or free text.
-                "pv" | "string" | "currmove" | "refutation" | "currline" => break,
-                _ => {}
-            }
+        if info.depth.is_some() {
+            self.depth = info.depth;
         }
-        if depth.is_some() {
-            self.depth = depth;
-        }
-        if score.is_some() {
-            self.score = score;
+        if info.score.is_some() {
+            self.score = info.score;
         }
     }
-}
-
-/// The `go` command of these limits for a game of `players` seats: `wtime btime winc binc`
-/// between two, `p1time p2time p3time p1inc p2inc p3inc` between three (docs/protocol.md),
-/// then `movestogo`, `movetime`, `depth`, `nodes`.
-pub fn go_command(limits: &Limits, players: usize) -> String {
-    let mut go = String::from("go");
-    let ms = |d: &Duration| d.as_millis().to_string();
-    let names = |i: usize, what: &str| {
-        if players == 2 {
-            format!("{}{what}", ["w", "b"][i])
-        } else {
-            format!("p{}{what}", i + 1)
-        }
-    };
-    for (i, t) in limits.time.iter().enumerate() {
-        if let Some(t) = t {
-            go.push_str(&format!(" {} {}", names(i, "time"), ms(t)));
-        }
-    }
-    for (i, inc) in limits.inc.iter().enumerate() {
-        go.push_str(&format!(" {} {}", names(i, "inc"), ms(inc)));
-    }
-    if let Some(m) = limits.movestogo {
-        go.push_str(&format!(" movestogo {m}"));
-    }
-    if let Some(t) = limits.movetime {
-        go.push_str(&format!(" movetime {}", ms(&t)));
-    }
-    if let Some(d) = limits.depth {
-        go.push_str(&format!(" depth {d}"));
-    }
-    if let Some(n) = limits.nodes {
-        go.push_str(&format!(" nodes {n}"));
-    }
-    if go == "go" {
-        go.push_str(" infinite");
-    }
-    go
 }
 
 /// A running external engine.
@@ -108,8 +53,8 @@ pub struct UciEngine {
     lines: Receiver<String>,
     /// The name it gave (`id name`).
     pub id_name: Option<String>,
-    /// The options it offers, by name.
-    pub options: Vec<String>,
+    /// The options it declared (lines that do not read as a declaration are passed over).
+    pub options: Vec<UciOption>,
     /// Set once it is known dead or killed: no `quit` is sent then.
     dead: bool,
 }
@@ -124,7 +69,7 @@ impl UciEngine {
         game: &str,
         handshake: Duration,
     ) -> Result<UciEngine, Fault> {
-        let mut command = Command::new(&argv[0]);
+        let mut command = process::Command::new(&argv[0]);
         command
             .args(&argv[1..])
             .stdin(Stdio::piped())
@@ -168,7 +113,7 @@ impl UciEngine {
             options: Vec::new(),
             dead: false,
         };
-        engine.send("uci")?;
+        engine.send(&Command::Uci)?;
         let deadline = Instant::now() + handshake;
         loop {
             let line = engine.line_before(deadline, "uciok")?;
@@ -180,32 +125,35 @@ impl UciEngine {
                     engine.id_name = Some(rest.join(" "));
                 }
                 (Some("option"), Some("name")) => {
-                    let name: Vec<&str> = words.take_while(|w| *w != "type").collect();
-                    engine.options.push(name.join(" "));
+                    if let Ok(option) = line.parse::<UciOption>() {
+                        engine.options.push(option);
+                    }
                 }
                 _ => {}
             }
         }
+        let set = |name: &str, value: &str| Command::SetOption {
+            name: name.to_string(),
+            value: Some(value.to_string()),
+        };
         for (name, value) in &spec.options {
-            engine.send(&format!("setoption name {name} value {value}"))?;
+            engine.send(&set(name, value))?;
         }
-        let offers_variant = engine
-            .options
-            .iter()
-            .any(|o| o.eq_ignore_ascii_case("UCI_Variant"));
+        let offers_variant = engine.options.iter().any(|o| o.is("UCI_Variant"));
         let sets_variant = spec
             .options
             .iter()
             .any(|(n, _)| n.eq_ignore_ascii_case("UCI_Variant"));
         if offers_variant && !sets_variant {
-            engine.send(&format!("setoption name UCI_Variant value {game}"))?;
+            engine.send(&set("UCI_Variant", game))?;
         }
         engine.ready(handshake)?;
         Ok(engine)
     }
 
-    /// Sends one line.
-    pub fn send(&mut self, line: &str) -> Result<(), Fault> {
+    /// Sends one command.
+    pub fn send(&mut self, command: &Command) -> Result<(), Fault> {
+        let line = command.to_string();
         let stdin = self
             .stdin
             .as_mut()
@@ -248,7 +196,7 @@ impl UciEngine {
 
     /// `isready`, then waits for `readyok`.
     pub fn ready(&mut self, timeout: Duration) -> Result<(), Fault> {
-        self.send("isready")?;
+        self.send(&Command::IsReady)?;
         let deadline = Instant::now() + timeout;
         loop {
             let line = self.line_before(deadline, "readyok").map_err(|f| match f {
@@ -264,7 +212,7 @@ impl UciEngine {
 
     /// `ucinewgame` and `isready`.
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), Fault> {
-        self.send("ucinewgame")?;
+        self.send(&Command::UciNewGame)?;
         self.ready(timeout)
     }
 
@@ -272,8 +220,8 @@ impl UciEngine {
     /// its move text; waits for `allowed` at most.
     pub fn go(
         &mut self,
-        position: &str,
-        go: &str,
+        position: &Command,
+        go: &Command,
         allowed: Duration,
         info: &mut SearchInfo,
     ) -> Result<String, Fault> {
@@ -293,7 +241,7 @@ impl UciEngine {
 
     /// Asks it to quit, gives it a moment, then kills what is left.
     pub fn quit(mut self) {
-        if !self.dead && self.send("quit").is_ok() {
+        if !self.dead && self.send(&Command::Quit).is_ok() {
             self.stdin = None;
             let until = Instant::now() + Duration::from_millis(500);
             while Instant::now() < until {
@@ -328,7 +276,7 @@ impl Drop for UciEngine {
 /// id, which is the group's, cannot have been reused.
 #[cfg(unix)]
 fn kill_group(child: &Child) {
-    let _ = Command::new("kill")
+    let _ = process::Command::new("kill")
         .args(["-s", "KILL", "--", &format!("-{}", child.id())])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -360,37 +308,5 @@ mod tests {
         assert_eq!(info.depth, Some(5));
         info.read("bestmove e2e4");
         assert_eq!(info.depth, Some(5));
-    }
-
-    #[test]
-    fn go_commands_for_two_and_three_players() {
-        let ms = Duration::from_millis;
-        let two = Limits {
-            time: vec![Some(ms(1000)), Some(ms(900))],
-            inc: vec![ms(10), ms(10)],
-            movestogo: Some(5),
-            ..Limits::default()
-        };
-        assert_eq!(
-            go_command(&two, 2),
-            "go wtime 1000 btime 900 winc 10 binc 10 movestogo 5"
-        );
-        let three = Limits {
-            time: vec![Some(ms(1)), Some(ms(2)), Some(ms(3))],
-            inc: vec![ms(0); 3],
-            ..Limits::default()
-        };
-        assert_eq!(
-            go_command(&three, 3),
-            "go p1time 1 p2time 2 p3time 3 p1inc 0 p2inc 0 p3inc 0"
-        );
-        assert_eq!(go_command(&Limits::movetime(ms(50)), 2), "go movetime 50");
-        assert_eq!(go_command(&Limits::depth(4), 3), "go depth 4");
-        let nodes = Limits {
-            nodes: Some(7),
-            ..Limits::default()
-        };
-        assert_eq!(go_command(&nodes, 2), "go nodes 7");
-        assert_eq!(go_command(&Limits::default(), 2), "go infinite");
     }
 }

@@ -708,7 +708,7 @@ fn malformed_lines_get_errors_and_the_engine_goes_on() {
             ),
             (
                 "setoption name Algorithm value minimax".into(),
-                "Algorithm: unknown algorithm `minimax`: expected paranoid, maxn, brs or mcts",
+                "Algorithm: expected one of auto, paranoid, maxn, brs, mcts, not `minimax`",
             ),
             (
                 "setoption name Skill Levels value 2".into(),
@@ -716,7 +716,7 @@ fn malformed_lines_get_errors_and_the_engine_goes_on() {
             ),
             (
                 "setoption name Threads value 0".into(),
-                "Threads: expected a number of threads from 1 to 64",
+                "Threads: expected a whole number from 1 to 64, not `0`; still 1",
             ),
             (
                 "setoption name Threads value 65".into(),
@@ -724,17 +724,17 @@ fn malformed_lines_get_errors_and_the_engine_goes_on() {
             ),
             (
                 "setoption name Hash value 0".into(),
-                "Hash: expected a size",
+                "Hash: expected a whole number from 1 to",
             ),
             (
                 "setoption name Hash value lots".into(),
-                "Hash: expected a size",
+                "not `lots`; still 16",
             ),
             ("setoption name MultiPV value 0".into(), "MultiPV"),
             ("setoption name Player value minimax".into(), "Player"),
             (
                 "setoption name UCI_Variant value chess".into(),
-                "unknown variant `chess`",
+                "not `chess`; still",
             ),
             ("setoption".into(), "setoption"),
             ("debug sometimes".into(), "debug"),

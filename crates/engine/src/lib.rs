@@ -12,6 +12,7 @@
 //! * [`Pvs`](players::Pvs) is the strong search, with its transposition table in [`tt`].
 //! * [`solve`]: an exact solver of short forced wins, independent of the search, for
 //!   tactics suites and tests.
+//! * [`uci`]: the UCI protocol as text (commands, `go`, `info` lines, options), both ways.
 //! * [`Tunable`]: every evaluator's named weights, which [`tune`] fits to finished games and a
 //!   weights file sets.
 //!
@@ -30,6 +31,7 @@ pub mod score;
 pub mod solve;
 pub mod tt;
 pub mod tune;
+pub mod uci;
 
 pub use control::Control;
 pub use dynamic::{new_searcher, new_searcher_with_weights, DynSearcher, EngineError};

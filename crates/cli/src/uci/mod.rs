@@ -1,9 +1,10 @@
 //! `myrmidon engine`: the UCI protocol over standard input and output, for every game
 //! (`docs/protocol.md` is its specification). The main thread reads commands; a `go` starts a
 //! search on a thread of its own, so that `isready`, `stop` and `ponderhit` are answered while
-//! it runs. Both threads write whole lines through one [`Out`], flushed line by line.
+//! it runs. Both threads write whole lines through one [`Out`], flushed line by line. The
+//! lines themselves are read and written by the engine library's `uci` module.
 
-mod command;
+mod options;
 mod search;
 mod session;
 

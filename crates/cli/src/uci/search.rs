@@ -6,6 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
+use myrmidon_engine::uci::Info;
 use myrmidon_engine::{Control, DynSearcher, Limits, Report, TimePlan};
 use myrmidon_rules::{DynRecord, Outcome};
 
@@ -113,26 +114,6 @@ impl Running {
     }
 }
 
-/// The `info` line of a report: depth, seldepth, multipv, score, nodes, nps, hashfull, time, pv.
-pub fn info_line(r: &Report) -> String {
-    // As Stockfish: a time under a millisecond counts as one.
-    let micros = r.time.as_micros().max(1000);
-    let nps = (r.nodes as u128 * 1_000_000 / micros).min(u64::MAX as u128);
-    let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {}",
-        r.depth, r.seldepth, r.multipv, r.score, r.nodes, nps
-    );
-    if let Some(h) = r.hashfull {
-        line.push_str(&format!(" hashfull {h}"));
-    }
-    line.push_str(&format!(" time {}", r.time.as_millis()));
-    if !r.pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&r.pv.join(" "));
-    }
-    line
-}
-
 /// The search thread. Returns the player for the next `go` (`None` if it panicked).
 fn think(
     mut searcher: Option<Box<dyn DynSearcher>>,
@@ -203,7 +184,7 @@ fn choose(
         Some(player) => {
             let result = catch_unwind(AssertUnwindSafe(|| {
                 player.search(record, limits, &shared.control, &mut |r: &Report| {
-                    out.line(&info_line(r));
+                    out.line(&Info::from(r).to_string());
                     if r.multipv == 1 {
                         pv = r.pv.clone();
                     }
@@ -251,39 +232,4 @@ fn ponder_move(
     after.play(best).ok()?;
     after.play(&pv[1]).ok()?;
     (after.outcome().is_none() && after.to_move() == mover).then(|| pv[1].clone())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use myrmidon_engine::Score;
-    use std::time::Duration;
-
-    #[test]
-    fn info_lines() {
-        let mut r = Report {
-            depth: 3,
-            seldepth: 5,
-            multipv: 2,
-            score: Score::Cp(-35),
-            nodes: 1500,
-            time: Duration::from_millis(30),
-            hashfull: None,
-            pv: vec!["e2d3".into(), "d7c6".into()],
-        };
-        assert_eq!(
-            info_line(&r),
-            "info depth 3 seldepth 5 multipv 2 score cp -35 nodes 1500 nps 50000 time 30 \
-             pv e2d3 d7c6"
-        );
-        r.hashfull = Some(12);
-        r.score = Score::Mate(-2);
-        r.pv.clear();
-        r.time = Duration::ZERO;
-        assert_eq!(
-            info_line(&r),
-            "info depth 3 seldepth 5 multipv 2 score mate -2 nodes 1500 nps 1500000 \
-             hashfull 12 time 0"
-        );
-    }
 }

@@ -2,31 +2,26 @@
 //! search under way) and what each command does to it.
 
 use std::io::BufRead;
-use std::time::Duration;
 
-use myrmidon_engine::players::{Algorithm, MAX_LEVEL, MIN_LEVEL};
-use myrmidon_engine::{new_searcher, DynSearcher, Limits, Options, PlayerSpec};
-use myrmidon_rules::{registry, DynGame, DynRecord, Settings};
+use myrmidon_engine::uci::{self, shorten, Command, Go};
+use myrmidon_engine::{new_searcher, DynSearcher, Options, PlayerSpec};
+use myrmidon_rules::{DynGame, DynRecord, Settings};
 
-use super::command::{self, shorten, Command, Go};
+use super::options::settings;
 use super::search::Running;
 use super::Out;
+use crate::perft;
 use crate::typed;
 
-/// The most lines `MultiPV` may ask for.
-pub const MAX_MULTIPV: u32 = 256;
-
-/// The options `uci` lists, for the message about an unknown one.
-const OPTIONS: &str = "UCI_Variant, Player, Skill Level, Algorithm, Hash, Threads, MultiPV, Ponder";
-
+/// What the options set, the game included (`super::options` holds their handlers).
 pub struct Session {
     out: Out,
-    game: &'static dyn DynGame,
-    record: Box<dyn DynRecord>,
-    spec: PlayerSpec,
-    options: Options,
+    pub(super) game: &'static dyn DynGame,
+    pub(super) record: Box<dyn DynRecord>,
+    pub(super) spec: PlayerSpec,
+    pub(super) options: Options,
     /// The player, between searches (built when first needed).
-    searcher: Option<Box<dyn DynSearcher>>,
+    pub(super) searcher: Option<Box<dyn DynSearcher>>,
     /// The search under way, or finished but not yet joined.
     running: Option<Running>,
 }
@@ -74,7 +69,7 @@ impl Session {
     /// Carries out one line. False for `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
         self.reap();
-        let parsed = match command::parse(line) {
+        let parsed = match uci::parse(line) {
             Ok(p) => p,
             Err(e) => {
                 self.out.error(&e);
@@ -148,40 +143,9 @@ impl Session {
         self.out
             .line(&format!("id name myrmidon {}", env!("CARGO_PKG_VERSION")));
         self.out.line("id author the myrmidon developers");
-        let vars: Vec<String> = registry::games()
-            .iter()
-            .map(|g| format!("var {}", g.info().id))
-            .collect();
-        self.out.line(&format!(
-            "option name UCI_Variant type combo default {} {}",
-            self.game.info().id,
-            vars.join(" ")
-        ));
-        self.out.line(&format!(
-            "option name Player type string default {}",
-            default_player()
-        ));
-        self.out.line(&format!(
-            "option name Skill Level type spin default {MAX_LEVEL} min {MIN_LEVEL} max {MAX_LEVEL}"
-        ));
-        let algorithms: Vec<String> = Algorithm::ALL.iter().map(|a| format!("var {a}")).collect();
-        self.out.line(&format!(
-            "option name Algorithm type combo default auto var auto {}",
-            algorithms.join(" ")
-        ));
-        self.out.line(&format!(
-            "option name Hash type spin default {} min 1 max {}",
-            Options::DEFAULT_HASH_MB,
-            Options::MAX_HASH_MB
-        ));
-        self.out.line(&format!(
-            "option name Threads type spin default 1 min 1 max {}",
-            Options::MAX_THREADS
-        ));
-        self.out.line(&format!(
-            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
-        ));
-        self.out.line("option name Ponder type check default false");
+        for setting in settings(self.game.info().id) {
+            self.out.line(&setting.option.to_string());
+        }
         self.out.line("uciok");
     }
 
@@ -189,151 +153,37 @@ impl Session {
         if self.busy("setoption") {
             return;
         }
-        let key = name.to_ascii_lowercase();
-        if key == "variantpath" {
+        if name.eq_ignore_ascii_case("VariantPath") {
             self.out.info(
                 "myrmidon knows its variants: VariantPath is ignored (choose one with UCI_Variant)",
             );
             return;
         }
-        let known = [
-            "uci_variant",
-            "player",
-            "skill level",
-            "algorithm",
-            "hash",
-            "threads",
-            "multipv",
-            "ponder",
-        ];
-        if !known.contains(&key.as_str()) {
+        let all = settings(self.game.info().id);
+        let Some(setting) = all.iter().find(|s| s.option.is(name)) else {
+            let names: Vec<&str> = all.iter().map(|s| s.option.name.as_str()).collect();
             self.out.error(&format!(
-                "unknown option `{}` (the options: {OPTIONS}); ignored",
-                shorten(name)
+                "unknown option `{}` (the options: {}); ignored",
+                shorten(name),
+                names.join(", ")
             ));
             return;
-        }
-        let Some(value) = value.filter(|v| !v.is_empty()) else {
-            self.out
-                .error(&format!("setoption {name}: the value is missing"));
-            return;
         };
-        match key.as_str() {
-            "uci_variant" => {
-                let found = registry::games()
-                    .iter()
-                    .find(|g| g.info().id.eq_ignore_ascii_case(value));
-                match found {
-                    Some(&game) => {
-                        self.game = game;
-                        self.record = start_of(game);
-                        self.searcher = None;
-                    }
-                    None => {
-                        let ids: Vec<&str> =
-                            registry::games().iter().map(|g| g.info().id).collect();
-                        self.out.error(&format!(
-                            "UCI_Variant: unknown variant `{}` (the variants: {}); still {}",
-                            shorten(value),
-                            ids.join(", "),
-                            self.game.info().id
-                        ));
-                    }
-                }
-            }
-            "player" => match value.parse::<PlayerSpec>() {
-                Ok(spec) => {
-                    self.spec = spec;
-                    self.searcher = None;
-                }
-                Err(e) => self.out.error(&format!("Player: {e}; still {}", self.spec)),
-            },
-            // The strong search's algorithm (for three players; with two they play alike);
-            // `auto`: the game's own.
-            "algorithm" => match if value.trim().eq_ignore_ascii_case("auto") {
-                Ok(None)
-            } else {
-                value.parse::<Algorithm>().map(Some)
-            } {
-                Ok(a) => {
-                    let depth = match self.spec {
-                        PlayerSpec::Search { depth, .. } => depth,
-                        _ => None,
-                    };
-                    self.spec = PlayerSpec::Search {
-                        depth,
-                        algorithm: a,
-                    };
-                    self.searcher = None;
-                }
-                Err(e) => self.out.error(&format!(
-                    "Algorithm: {e}, or auto; the player is still {}",
-                    self.spec
-                )),
-            },
-            // A level selects the level player (8: the search at full strength).
-            "skill level" => match value.parse::<u8>() {
-                Ok(level) if (MIN_LEVEL..=MAX_LEVEL).contains(&level) => {
-                    self.spec = PlayerSpec::Level { level };
-                    self.searcher = None;
-                }
-                _ => self.out.error(&format!(
-                    "Skill Level: expected a whole number from {MIN_LEVEL} to {MAX_LEVEL}, not \
-                     `{}`; the player is still {}",
-                    shorten(value),
-                    self.spec
-                )),
-            },
-            "hash" => match value.parse::<usize>() {
-                Ok(n) if (1..=Options::MAX_HASH_MB).contains(&n) => {
-                    self.options.hash_mb = n;
-                    if let Some(s) = self.searcher.as_mut() {
-                        s.configure(&self.options);
-                    }
-                }
-                _ => self.out.error(&format!(
-                    "Hash: expected a size in MiB from 1 to {}, not `{}`; still {}",
-                    Options::MAX_HASH_MB,
-                    shorten(value),
-                    self.options.hash_mb
-                )),
-            },
-            "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=Options::MAX_THREADS).contains(&n) => {
-                    self.options.threads = n;
-                    if let Some(s) = self.searcher.as_mut() {
-                        s.configure(&self.options);
-                    }
-                }
-                _ => self.out.error(&format!(
-                    "Threads: expected a number of threads from 1 to {}, not `{}`; still {}",
-                    Options::MAX_THREADS,
-                    shorten(value),
-                    self.options.threads
-                )),
-            },
-            "multipv" => match value.parse::<u32>() {
-                Ok(n) if (1..=MAX_MULTIPV).contains(&n) => {
-                    self.options.multipv = n;
-                    if let Some(s) = self.searcher.as_mut() {
-                        s.configure(&self.options);
-                    }
-                }
-                _ => self.out.error(&format!(
-                    "MultiPV: expected a whole number from 1 to {MAX_MULTIPV}, not `{}`; still {}",
-                    shorten(value),
-                    self.options.multipv
-                )),
-            },
-            "ponder" => {
-                if !value.eq_ignore_ascii_case("true") && !value.eq_ignore_ascii_case("false") {
-                    self.out.error(&format!(
-                        "Ponder: expected true or false, not `{}`",
-                        shorten(value)
-                    ));
-                }
-            }
-            _ => unreachable!("the known options are all handled"),
+        let name = &setting.option.name;
+        let applied = setting
+            .option
+            .value(value)
+            .and_then(|v| (setting.apply)(self, v));
+        if let Err(e) = applied {
+            let current = (setting.current)(self);
+            self.out.error(&format!("{name}: {e}; still {current}"));
+        }
+    }
+
+    /// Gives the player the options in force.
+    pub(super) fn configure(&mut self) {
+        if let Some(s) = self.searcher.as_mut() {
+            s.configure(&self.options);
         }
     }
 
@@ -368,7 +218,7 @@ impl Session {
         if self.busy("go") {
             return;
         }
-        let limits = match limits_of(go, self.record.player_names().len()) {
+        let limits = match go.limits(self.record.player_names().len()) {
             Ok(l) => l,
             Err(e) => return self.out.error(&format!("{e}; no search started")),
         };
@@ -406,6 +256,12 @@ impl Session {
     fn perft(&mut self, depth: u32) {
         if self.busy("go perft") {
             return;
+        }
+        if depth > perft::MAX_DEPTH {
+            return self.out.error(&format!(
+                "go perft: the depth must be at most {}, not {depth}",
+                perft::MAX_DEPTH
+            ));
         }
         let record = &*self.record;
         let total = if depth == 0 {
@@ -462,7 +318,7 @@ impl Session {
 
 /// The built-in player of the `Player` option by default.
 /// The strongest player: the search (measured against alpha-beta in the note of issue 13).
-fn default_player() -> PlayerSpec {
+pub(super) fn default_player() -> PlayerSpec {
     PlayerSpec::Search {
         depth: None,
         algorithm: None,
@@ -470,40 +326,9 @@ fn default_player() -> PlayerSpec {
 }
 
 /// The start position of a game with its default settings.
-fn start_of(game: &'static dyn DynGame) -> Box<dyn DynRecord> {
+pub(super) fn start_of(game: &'static dyn DynGame) -> Box<dyn DynRecord> {
     game.new_game(&Settings::new())
         .expect("every game starts with its default settings")
-}
-
-/// The limits of a `go` in a game of `players` players.
-fn limits_of(go: &Go, players: usize) -> Result<Limits, String> {
-    let mut time = vec![None; players];
-    let mut inc = vec![Duration::ZERO; players];
-    let seat = |p: usize, word: &str| {
-        if p < players {
-            Ok(p)
-        } else {
-            Err(format!(
-                "go: `{word}`: this game has {players} players (seats 1 to {players})"
-            ))
-        }
-    };
-    for (p, word, t) in &go.times {
-        time[seat(*p, word)?] = Some(*t);
-    }
-    for (p, word, t) in &go.incs {
-        inc[seat(*p, word)?] = *t;
-    }
-    Ok(Limits {
-        depth: go.depth,
-        nodes: go.nodes,
-        movetime: go.movetime,
-        time,
-        inc,
-        movestogo: go.movestogo,
-        infinite: go.infinite,
-        ponder: go.ponder,
-    })
 }
 
 /// Plays one token of a `position … moves` list: a move in the game's move text (any letter
@@ -516,6 +341,7 @@ pub fn play_token(record: &mut dyn DynRecord, token: &str) -> Result<(), String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use myrmidon_rules::registry;
 
     #[test]
     fn out_tokens() {
@@ -552,22 +378,5 @@ mod tests {
         assert!(play_token(&mut *record, "out:1:time")
             .unwrap_err()
             .contains("is a game of two"));
-    }
-
-    #[test]
-    fn limits_by_seat() {
-        let ms = Duration::from_millis;
-        let go = Go {
-            times: vec![(0, "wtime".into(), ms(100)), (2, "p3time".into(), ms(300))],
-            incs: vec![(1, "binc".into(), ms(5))],
-            depth: Some(2),
-            ..Go::default()
-        };
-        let l = limits_of(&go, 3).unwrap();
-        assert_eq!(l.time, vec![Some(ms(100)), None, Some(ms(300))]);
-        assert_eq!(l.inc, vec![ms(0), ms(5), ms(0)]);
-        assert_eq!(l.depth, Some(2));
-        let e = limits_of(&go, 2).unwrap_err();
-        assert!(e.contains("`p3time`") && e.contains("2 players"), "{e}");
     }
 }
