@@ -12,7 +12,6 @@
 //!   balanced random openings;
 //! * [`referee`]: one game; [`schedule`]: a match (rounds, seat orders, threads, SPRT stop);
 //! * [`summary`]: the tally, the text and the JSON summary; [`records`]: the game records.
-#![forbid(unsafe_code)]
 
 pub mod clock;
 pub mod openings;

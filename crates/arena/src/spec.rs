@@ -13,7 +13,6 @@
 //!
 //! Exactly one of `cmd=` and `builtin=` is required; any other key is refused.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -45,17 +44,8 @@ pub struct EngineSpec {
     pub weights: Option<PathBuf>,
 }
 
-/// An engine spec that cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpecError(pub String);
-
-impl fmt::Display for SpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SpecError {}
+/// An engine spec that cannot be read: the same error as a player spec's.
+pub use myrmidon_engine::SpecError;
 
 const KEYS: &str = "cmd=, builtin=, name=, option.<Name>=, dir=, timemargin=, weights=";
 

@@ -271,17 +271,14 @@ impl Drop for UciEngine {
     }
 }
 
-/// Kills the process group of `child` (it leads one: `process_group(0)` at spawn) with the
-/// system's `kill`, which keeps this crate free of `unsafe`. The child is not yet reaped, so its
-/// id, which is the group's, cannot have been reused.
+/// Kills the process group of `child` (it leads one: `process_group(0)` at spawn). The child
+/// is not yet reaped, so its id, which is the group's, cannot have been reused.
 #[cfg(unix)]
 fn kill_group(child: &Child) {
-    let _ = process::Command::new("kill")
-        .args(["-s", "KILL", "--", &format!("-{}", child.id())])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
+    use rustix::process::{kill_process_group, Pid, Signal};
+    if let Some(group) = i32::try_from(child.id()).ok().and_then(Pid::from_raw) {
+        let _ = kill_process_group(group, Signal::KILL);
+    }
 }
 
 #[cfg(not(unix))]

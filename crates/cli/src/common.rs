@@ -1,7 +1,6 @@
 //! What the subcommands share: the game arguments (`<game>`, `--position`, `--set`, `--region`),
 //! opening a game from them, and the error type that `main` turns into a message and an exit code.
 
-use std::fmt;
 use std::io;
 
 use clap::Args;
@@ -18,14 +17,17 @@ pub const RUNTIME_STATUS: u8 = 1;
 
 /// Why a command failed. `Io` errors on a closed standard output (`myrmidon moves … | head`)
 /// end the program quietly; every other error is printed on standard error.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum CliError {
     /// What the command line asked for is wrong (exit status [`USAGE_STATUS`]).
+    #[error("{0}")]
     Usage(String),
     /// Reading or writing failed (exit status [`RUNTIME_STATUS`]).
-    Io(io::Error),
+    #[error("cannot write the output: {0}")]
+    Io(#[from] io::Error),
     /// A service failed while running: a port taken, a database that cannot be opened (exit
     /// status [`RUNTIME_STATUS`]).
+    #[error("{0}")]
     Runtime(String),
 }
 
@@ -40,22 +42,6 @@ impl CliError {
             CliError::Usage(_) => USAGE_STATUS,
             CliError::Io(_) | CliError::Runtime(_) => RUNTIME_STATUS,
         }
-    }
-}
-
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CliError::Usage(m) => f.write_str(m),
-            CliError::Io(e) => write!(f, "cannot write the output: {e}"),
-            CliError::Runtime(m) => f.write_str(m),
-        }
-    }
-}
-
-impl From<io::Error> for CliError {
-    fn from(e: io::Error) -> Self {
-        CliError::Io(e)
     }
 }
 

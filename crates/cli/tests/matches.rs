@@ -785,8 +785,8 @@ fn ctrl_c_sums_up_the_games_finished_so_far() {
         }
     }
     let started = std::time::Instant::now();
-    // SAFETY: a signal to our own child.
-    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let pid = rustix::process::Pid::from_raw(child.id() as i32).expect("a child's id");
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
     let mut rest = String::new();
     reader.read_to_string(&mut rest).unwrap();
     let status = child.wait().unwrap();

@@ -1,8 +1,6 @@
 //! Players behind a pointer, over [`DynRecord`]s and move texts: what the protocol and the match
 //! runner hold. [`new_searcher`] builds one for a game id and a [`PlayerSpec`].
 
-use std::fmt;
-
 use myrmidon_rules::dynamic::record_of;
 use myrmidon_rules::{DynRecord, GameInfo, Position};
 
@@ -16,32 +14,21 @@ use crate::players::{
 };
 
 /// Why a player could not be built or could not search.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
     /// The engine does not play this game.
+    #[error(transparent)]
     UnknownGame(myrmidon_rules::UnknownGame),
     /// The record handed to `search` is of another game than the player's.
+    #[error("this player plays {expected}, not {got}")]
     WrongGame {
         expected: &'static str,
         got: &'static str,
     },
     /// A weights file that does not fit the game's evaluator, or a player that takes none.
+    #[error("bad weights: {0}")]
     Weights(String),
 }
-
-impl fmt::Display for EngineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineError::UnknownGame(e) => e.fmt(f),
-            EngineError::WrongGame { expected, got } => {
-                write!(f, "this player plays {expected}, not {got}")
-            }
-            EngineError::Weights(e) => write!(f, "bad weights: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for EngineError {}
 
 /// A computer player of one game, behind a pointer.
 pub trait DynSearcher: Send {

@@ -19,7 +19,6 @@
 //! [`Position`]: myrmidon_rules::Position
 //! [`Record`]: myrmidon_rules::Record
 //! [`DynRecord`]: myrmidon_rules::DynRecord
-#![deny(unsafe_code)]
 
 pub mod control;
 pub mod dynamic;

@@ -22,21 +22,13 @@
 //! [`Tactics::wins`]: myrmidon_rules::Tactics::wins
 
 use std::collections::HashMap;
-use std::fmt;
 
 use myrmidon_rules::{Player, Position};
 
 /// The solver ran out of its node budget before it could prove anything.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the solver's node budget ran out")]
 pub struct OutOfNodes;
-
-impl fmt::Display for OutOfNodes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("the solver's node budget ran out")
-    }
-}
-
-impl std::error::Error for OutOfNodes {}
 
 /// A proven forced win of the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,8 +14,6 @@
 //!
 //! Everything is deterministic: the same samples and settings give the same weights.
 
-use std::fmt;
-
 use myrmidon_rules::movelist::MoveCounter;
 use myrmidon_rules::record::Event;
 use myrmidon_rules::{DynRecord, Position, Record};
@@ -498,52 +496,33 @@ fn descend<P: Position, E: Evaluator<P>>(
 }
 
 /// Why records could not be tuned on.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TuneError {
+    #[error(transparent)]
     UnknownGame(myrmidon_rules::UnknownGame),
     /// Record `index` (from 0) is of another game.
+    #[error("game {} of the records is a game of {got}, not {expected}", .index + 1)]
     WrongGame {
         index: usize,
         expected: &'static str,
         got: &'static str,
     },
     /// The starting weights file is bad.
+    #[error("bad weights: {0}")]
     Weights(String),
     /// No quiet position in finished games.
+    #[error(
+        "no quiet position to tune on: the records need finished games that last longer than \
+         the plies skipped (and, when the labels take in the moves' scores, comments with scores)"
+    )]
     NoSamples,
     /// A prefix of [`TuneSettings::fixed`] names no weight of the evaluator.
+    #[error(
+        "--fix {0}: no weight's name starts with `{0}` (the weights are listed by `myrmidon \
+         tune` on any records of the game)"
+    )]
     UnknownFixed(String),
 }
-
-impl fmt::Display for TuneError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TuneError::UnknownGame(e) => e.fmt(f),
-            TuneError::WrongGame {
-                index,
-                expected,
-                got,
-            } => write!(
-                f,
-                "game {} of the records is a game of {got}, not {expected}",
-                index + 1
-            ),
-            TuneError::Weights(e) => write!(f, "bad weights: {e}"),
-            TuneError::UnknownFixed(prefix) => write!(
-                f,
-                "--fix {prefix}: no weight's name starts with `{prefix}` (the weights are \
-                 listed by `myrmidon tune` on any records of the game)"
-            ),
-            TuneError::NoSamples => f.write_str(
-                "no quiet position to tune on: the records need finished games that last \
-                 longer than the plies skipped (and, when the labels take in the moves' \
-                 scores, comments with scores)",
-            ),
-        }
-    }
-}
-
-impl std::error::Error for TuneError {}
 
 /// Tunes the evaluator of game `game` on these records, starting from its default weights or
 /// from the weights file `start`: the dynamic face of [`quiet_samples`] and [`tune`].

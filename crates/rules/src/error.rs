@@ -1,9 +1,8 @@
 //! Error types shared by every game. Each names what is wrong, for a person to read.
 
-use std::fmt;
-
 /// A position string that cannot be read, or describes a position the rules forbid.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad position string, {field}: {message}")]
 pub struct PositionError {
     /// The field of the string at fault (`"placement"`, `"side to move"`, `"en passant"`, …).
     pub field: &'static str,
@@ -19,25 +18,20 @@ impl PositionError {
     }
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad position string, {}: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for PositionError {}
-
 /// A move text that cannot be read, or names a move that is not legal here.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not a move in this game's notation.
+    #[error("cannot read move {:?}: expected {expected}", shortened(.text))]
     Malformed {
         text: String,
         expected: &'static str,
     },
     /// The text is well formed but the move is not legal in this position.
+    #[error("illegal move {}: {reason}", shortened(.text))]
     Illegal { text: String, reason: String },
     /// The game is over: no move can be played.
+    #[error("the game is over: no move can be played")]
     GameOver,
 }
 
@@ -66,33 +60,12 @@ fn shortened(text: &str) -> String {
     }
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Malformed { text, expected } => {
-                write!(
-                    f,
-                    "cannot read move {:?}: expected {expected}",
-                    shortened(text)
-                )
-            }
-            MoveError::Illegal { text, reason } => {
-                write!(f, "illegal move {}: {reason}", shortened(text))
-            }
-            MoveError::GameOver => write!(f, "the game is over: no move can be played"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
-
 /// A game setting that does not exist or has a value it cannot take.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SettingError {
-    Unknown {
-        game: &'static str,
-        name: String,
-    },
+    #[error("game {game} has no setting {name:?}")]
+    Unknown { game: &'static str, name: String },
+    #[error("setting {name} cannot be {value:?}: expected one of {}", .expected.join(", "))]
     BadValue {
         name: &'static str,
         value: String,
@@ -100,46 +73,13 @@ pub enum SettingError {
     },
 }
 
-impl fmt::Display for SettingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SettingError::Unknown { game, name } => {
-                write!(f, "game {game} has no setting {name:?}")
-            }
-            SettingError::BadValue {
-                name,
-                value,
-                expected,
-            } => write!(
-                f,
-                "setting {name} cannot be {value:?}: expected one of {}",
-                expected.join(", ")
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SettingError {}
-
 /// A game id the registry does not know.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {id:?}: the games are {}", .known.join(", "))]
 pub struct UnknownGame {
     pub id: String,
     pub known: Vec<&'static str>,
 }
-
-impl fmt::Display for UnknownGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown game {:?}: the games are {}",
-            self.id,
-            self.known.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownGame {}
 
 #[cfg(test)]
 mod tests {

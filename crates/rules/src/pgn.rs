@@ -93,7 +93,8 @@ impl Default for Header {
 }
 
 /// A bad record: the line (from 1) and what is wrong. Shown as `line N: …`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
 pub struct RecordError {
     pub line: usize,
     pub message: String,
@@ -108,35 +109,16 @@ impl RecordError {
     }
 }
 
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for RecordError {}
-
 /// A movetext token that cannot be played ([`play_token`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TokenError {
     /// A move text that is not a legal move here, or comes after the end of the game.
+    #[error(transparent)]
     Move(MoveError),
     /// An `out:` token that is malformed or cannot apply.
+    #[error("bad token {:?}: {message}", shortened(.token))]
     Out { token: String, message: String },
 }
-
-impl fmt::Display for TokenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TokenError::Move(e) => write!(f, "{e}"),
-            TokenError::Out { token, message } => {
-                write!(f, "bad token {:?}: {message}", shortened(token))
-            }
-        }
-    }
-}
-
-impl std::error::Error for TokenError {}
 
 /// One game read from a record.
 pub struct ReadGame {

@@ -86,7 +86,7 @@ const BACKLOG: u32 = 4096;
 
 /// Open files the process keeps beside its connections: the database's, the runtime's, logs.
 #[cfg(unix)]
-const FILES_BESIDE: libc::rlim_t = 256;
+const FILES_BESIDE: u64 = 256;
 
 /// Listens on `addr`, with a long queue of connections waiting to be accepted.
 pub fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
@@ -107,29 +107,24 @@ pub fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
 /// asked for, or less when the limit is lower. For `serve`; the limit is the whole process's.
 #[cfg(unix)]
 pub fn fit_to_file_limit(connections: usize) -> usize {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit only writes the struct it is given, which lives through the call.
-    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
-        return connections;
-    }
-    let wanted = (connections as libc::rlim_t).saturating_add(FILES_BESIDE);
-    let mut soft = limit.rlim_cur;
-    if soft != libc::RLIM_INFINITY && soft < wanted {
-        let raised = libc::rlimit {
-            rlim_cur: wanted.min(limit.rlim_max),
-            rlim_max: limit.rlim_max,
+    use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+    let limit = getrlimit(Resource::Nofile);
+    let wanted = (connections as u64).saturating_add(FILES_BESIDE);
+    // `None` is no limit.
+    let mut soft = limit.current;
+    if let Some(current) = soft.filter(|&s| s < wanted) {
+        let raised = wanted.min(limit.maximum.unwrap_or(u64::MAX)).max(current);
+        let asked = Rlimit {
+            current: Some(raised),
+            maximum: limit.maximum,
         };
-        // SAFETY: setrlimit only reads the struct it is given.
-        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
-            soft = raised.rlim_cur;
+        if setrlimit(Resource::Nofile, asked).is_ok() {
+            soft = Some(raised);
         }
     }
-    if soft == libc::RLIM_INFINITY {
+    let Some(soft) = soft else {
         return connections;
-    }
+    };
     let fits = soft.saturating_sub(FILES_BESIDE).max(1);
     connections.min(usize::try_from(fits).unwrap_or(usize::MAX))
 }
@@ -793,19 +788,11 @@ mod tests {
     fn the_cap_on_connections_fits_the_limit_on_open_files() {
         assert_eq!(fit_to_file_limit(10), 10);
         let fits = fit_to_file_limit(usize::MAX);
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: getrlimit writes the struct it is given.
-        assert_eq!(
-            unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) },
-            0
-        );
-        if limit.rlim_cur != libc::RLIM_INFINITY {
+        let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile);
+        if let Some(soft) = limit.current {
             // Raised as far as allowed, and room kept beside the connections.
-            assert_eq!(limit.rlim_cur, limit.rlim_max);
-            assert_eq!(fits as libc::rlim_t, limit.rlim_cur - FILES_BESIDE);
+            assert_eq!(limit.current, limit.maximum);
+            assert_eq!(fits as u64, soft - FILES_BESIDE);
         }
     }
 

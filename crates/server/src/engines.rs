@@ -17,7 +17,6 @@
 //! blocking pool) only once it has its slot, so the threads are bounded by the slots too.
 
 use std::collections::VecDeque;
-use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -86,21 +85,15 @@ impl PoolLimits {
 }
 
 /// Why work did not run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PoolError {
     /// Refused: too much work waits already, no slot came free in time, or (an analysis) the
     /// pool has no slot for it. Nothing ran; the client may try again.
+    #[error("{0}")]
     Busy(String),
     /// The search panicked.
+    #[error("{0}")]
     Failed(String),
-}
-
-impl fmt::Display for PoolError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PoolError::Busy(e) | PoolError::Failed(e) => f.write_str(e),
-        }
-    }
 }
 
 /// The pool (see the module's documentation).

@@ -13,6 +13,7 @@
 
 #![cfg(target_os = "linux")]
 
+use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
@@ -62,40 +63,30 @@ fn runtime() -> tokio::runtime::Runtime {
         .expect("a runtime for the test")
 }
 
-fn file_limit() -> libc::rlimit {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit writes the struct it is given.
-    assert_eq!(
-        unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) },
-        0
-    );
-    limit
+/// The limit on open files (`None`: no limit).
+fn file_limit() -> Rlimit {
+    getrlimit(Resource::Nofile)
 }
 
-fn set_file_limit(limit: libc::rlimit) {
-    // SAFETY: setrlimit reads the struct it is given.
-    let done = unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) };
-    assert_eq!(done, 0, "setrlimit: {}", std::io::Error::last_os_error());
+fn set_file_limit(limit: Rlimit) {
+    setrlimit(Resource::Nofile, limit).expect("setrlimit");
 }
 
 /// Raises the soft limit on open files to at least `files` (the flood's sockets are opened in
 /// this process, as are the server's).
 fn enough_files(files: u64) {
     let limit = file_limit();
-    if limit.rlim_cur >= files {
+    if limit.current.is_none_or(|soft| soft >= files) {
         return;
     }
     assert!(
-        limit.rlim_max >= files,
-        "this test opens {files} files, but the hard limit (ulimit -Hn) is {}",
-        limit.rlim_max
+        limit.maximum.is_none_or(|hard| hard >= files),
+        "this test opens {files} files, but the hard limit (ulimit -Hn) is {:?}",
+        limit.maximum
     );
-    set_file_limit(libc::rlimit {
-        rlim_cur: files,
-        rlim_max: limit.rlim_max,
+    set_file_limit(Rlimit {
+        current: Some(files),
+        maximum: limit.maximum,
     });
 }
 
@@ -683,7 +674,7 @@ fn too_many_open_files_pauses_accepting() {
         let before = file_limit();
         // Less the one that lists them.
         let open = std::fs::read_dir("/proc/self/fd").unwrap().count() as u64 - 1;
-        struct Restore(libc::rlimit);
+        struct Restore(Rlimit);
         impl Drop for Restore {
             fn drop(&mut self) {
                 set_file_limit(self.0);
@@ -691,9 +682,9 @@ fn too_many_open_files_pauses_accepting() {
         }
         let _restore = Restore(before);
         // Room for two more files: the server accepts two connections, then cannot.
-        set_file_limit(libc::rlimit {
-            rlim_cur: open + 2,
-            rlim_max: before.rlim_max,
+        set_file_limit(Rlimit {
+            current: Some(open + 2),
+            maximum: before.maximum,
         });
         let mut clients = Vec::new();
         for socket in sockets {

@@ -32,8 +32,6 @@
 //! a score of exactly 0 or 1 gives an Elo of −∞ or +∞; a margin whose 95 % score interval
 //! reaches 0 or 1 is +∞ (fastchess and cutechess print `nan` there); see each item.
 
-use std::fmt;
-
 mod elo;
 mod samples;
 mod score;
@@ -49,13 +47,6 @@ pub use special::*;
 pub use sprt::*;
 
 /// A whole error or a bad setting, with a sentence that says what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct StatsError(pub String);
-
-impl fmt::Display for StatsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for StatsError {}

@@ -184,17 +184,11 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
-/// A player spec that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A spec that could not be read (of a player here, of an engine in `myrmidon match`), with a
+/// sentence that says what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct SpecError(pub String);
-
-impl fmt::Display for SpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SpecError {}
 
 impl FromStr for PlayerSpec {
     type Err = SpecError;

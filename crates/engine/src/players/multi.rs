@@ -68,20 +68,9 @@ impl fmt::Display for Algorithm {
 }
 
 /// An algorithm name that is none of [`Algorithm::ALL`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown algorithm `{0}`: expected paranoid, maxn, brs or mcts")]
 pub struct UnknownAlgorithm(pub String);
-
-impl fmt::Display for UnknownAlgorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown algorithm `{}`: expected paranoid, maxn, brs or mcts",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownAlgorithm {}
 
 impl FromStr for Algorithm {
     type Err = UnknownAlgorithm;

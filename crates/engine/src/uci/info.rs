@@ -119,16 +119,9 @@ impl fmt::Display for Info {
 }
 
 /// Why a line is not an `info` line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not an `info` line")]
 pub struct NotInfo;
-
-impl fmt::Display for NotInfo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not an `info` line")
-    }
-}
-
-impl std::error::Error for NotInfo {}
 
 impl FromStr for Info {
     type Err = NotInfo;

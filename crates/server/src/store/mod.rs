@@ -172,23 +172,14 @@ impl Drop for Write {
 }
 
 /// Why a write did not happen.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum StoreError {
     /// Another writer took this step's place first.
+    #[error("another move was stored first")]
     Conflict,
+    #[error("database error: {0}")]
     Database(String),
 }
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StoreError::Conflict => f.write_str("another move was stored first"),
-            StoreError::Database(e) => write!(f, "database error: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for StoreError {}
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {

@@ -222,7 +222,12 @@ pub fn shared() -> &'static TempPg {
         }
         let pg = TempPg::start();
         // Statics are not dropped: stop the server when the test program exits.
-        unsafe { libc::atexit(stop_shared) };
+        // SAFETY: `stop_shared` is an `extern "C" fn()` that does not unwind (it ignores every
+        // error), as atexit requires; registering it has no other precondition.
+        #[allow(unsafe_code)]
+        unsafe {
+            libc::atexit(stop_shared)
+        };
         pg
     })
 }
