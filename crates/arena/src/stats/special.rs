@@ -1,6 +1,7 @@
-//! The special functions and constants the statistics need: the Elo curve, the normal law.
+//! The special functions and constants the statistics need: the Elo curve, the normal law
+//! (through `libm`'s `erfc`).
 
-use std::f64::consts::{LN_10, PI};
+use std::f64::consts::LN_10;
 
 /// The 97.5 % quantile of the standard normal law: a two-sided 95 % interval is the mean
 /// ± `Z95` standard errors (the value of fastchess's `CI95ZSCORE`, Φ⁻¹(0.975)).
@@ -37,35 +38,5 @@ pub fn normal_cdf(x: f64) -> f64 {
     if x.is_nan() {
         return 0.5;
     }
-    0.5 * erfc(-x / std::f64::consts::SQRT_2)
-}
-
-/// The complementary error function. For |x| < 2.5 the series
-/// erf(x) = 2/√π · e^(−x²) · Σ 2ⁿ x^(2n+1) / (1·3·…·(2n+1)) (Abramowitz & Stegun 7.1.6; every
-/// term positive, so no cancellation); beyond, the continued fraction
-/// erfc(x) = e^(−x²)/√π · 1/(x + ½/(x + 1/(x + (3/2)/(x + …)))) (A&S 7.1.14), evaluated from
-/// the tail; erfc(−x) = 2 − erfc(x).
-pub(super) fn erfc(x: f64) -> f64 {
-    if x < 0.0 {
-        return 2.0 - erfc(-x);
-    }
-    if x < 2.5 {
-        let x2 = x * x;
-        let mut term = x;
-        let mut sum = x;
-        let mut n = 0.0;
-        while term > sum * 1e-17 {
-            n += 1.0;
-            term *= 2.0 * x2 / (2.0 * n + 1.0);
-            sum += term;
-        }
-        1.0 - 2.0 / PI.sqrt() * (-x2).exp() * sum
-    } else {
-        // 60 levels are far more than enough at x ≥ 2.5 (checked against the C library).
-        let mut f = x;
-        for k in (1..=60).rev() {
-            f = x + f64::from(k) / 2.0 / f;
-        }
-        (-x * x).exp() / (PI.sqrt() * f)
-    }
+    0.5 * libm::erfc(-x / std::f64::consts::SQRT_2)
 }
