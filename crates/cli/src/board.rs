@@ -8,6 +8,7 @@
 //! (`K`, `k`), by an owner prefix (`bQ`) or by the kind letter alone (`W`, `B`). An empty cell
 //! is a dot.
 
+use anstyle::{AnsiColor, Color, Style};
 use myrmidon_rules::{Cell, GameInfo, Geometry, PieceNotation, PieceView, Player};
 
 /// A piece with its owner numbered as in `GameInfo::players` (the order legends, colours and
@@ -25,28 +26,45 @@ pub fn by_name(info: &GameInfo, names: &[&str], piece: Option<PieceView>) -> Opt
     })
 }
 
-/// ANSI styles for players named after a colour (matched without regard to case). White and
-/// Black are a light and a dark tile, which read the same on dark and light terminals.
-const NAMED: [(&str, &str); 10] = [
-    ("white", "1;30;47"),
-    ("black", "1;37;40"),
-    ("red", "1;31"),
-    ("green", "1;32"),
-    ("yellow", "1;33"),
-    ("blue", "1;34"),
-    ("magenta", "1;35"),
-    ("purple", "1;35"),
-    ("cyan", "1;36"),
-    ("orange", "1;33"),
+/// A bold foreground colour.
+const fn bold(fg: AnsiColor) -> Style {
+    Style::new().bold().fg_color(Some(Color::Ansi(fg)))
+}
+
+/// A bold colour on a background: a tile.
+const fn tile(fg: AnsiColor, bg: AnsiColor) -> Style {
+    bold(fg).bg_color(Some(Color::Ansi(bg)))
+}
+
+/// Styles for players named after a colour (matched without regard to case). White and Black
+/// are a light and a dark tile, which read the same on dark and light terminals.
+const NAMED: [(&str, Style); 10] = [
+    ("white", tile(AnsiColor::Black, AnsiColor::White)),
+    ("black", tile(AnsiColor::White, AnsiColor::Black)),
+    ("red", bold(AnsiColor::Red)),
+    ("green", bold(AnsiColor::Green)),
+    ("yellow", bold(AnsiColor::Yellow)),
+    ("blue", bold(AnsiColor::Blue)),
+    ("magenta", bold(AnsiColor::Magenta)),
+    ("purple", bold(AnsiColor::Magenta)),
+    ("cyan", bold(AnsiColor::Cyan)),
+    ("orange", bold(AnsiColor::Yellow)),
 ];
 
-/// ANSI styles for the other players, in turn order, skipping those a named player took.
-const PALETTE: [&str; 6] = ["1;33", "1;36", "1;35", "1;32", "1;34", "1;31"];
+/// Styles for the other players, in turn order, skipping those a named player took.
+const PALETTE: [Style; 6] = [
+    bold(AnsiColor::Yellow),
+    bold(AnsiColor::Cyan),
+    bold(AnsiColor::Magenta),
+    bold(AnsiColor::Green),
+    bold(AnsiColor::Blue),
+    bold(AnsiColor::Red),
+];
 
 /// The ANSI style of each player's pieces: the colour a player is named after (Black, Red,
 /// Green...), else the first colour of [`PALETTE`] that no other player of the game has.
-pub fn player_colours(players: &[&str]) -> Vec<&'static str> {
-    let named: Vec<Option<&'static str>> = players
+pub fn player_colours(players: &[&str]) -> Vec<Style> {
+    let named: Vec<Option<Style>> = players
         .iter()
         .map(|name| {
             NAMED
@@ -55,7 +73,7 @@ pub fn player_colours(players: &[&str]) -> Vec<&'static str> {
                 .map(|&(_, style)| style)
         })
         .collect();
-    let mut taken: Vec<&'static str> = named.iter().flatten().copied().collect();
+    let mut taken: Vec<Style> = named.iter().flatten().copied().collect();
     named
         .iter()
         .enumerate()
@@ -70,10 +88,10 @@ pub fn player_colours(players: &[&str]) -> Vec<&'static str> {
         .collect()
 }
 
-/// `text` in `style` (an ANSI SGR code such as `1;31`), or as it is without a style.
-fn styled(text: &str, style: Option<&str>) -> String {
+/// `text` in `style`, or as it is without a style.
+fn styled(text: &str, style: Option<Style>) -> String {
     match style {
-        Some(style) => format!("\x1b[{style}m{text}\x1b[0m"),
+        Some(style) => format!("{style}{text}{style:#}"),
         None => text.to_string(),
     }
 }
@@ -146,7 +164,7 @@ fn split_name(name: &str) -> (&str, &str) {
 }
 
 /// The cell's text padded to `width`, in its owner's style if `colours` are given.
-fn paint(cell: &CellText, width: usize, colours: Option<&[&str]>) -> String {
+fn paint(cell: &CellText, width: usize, colours: Option<&[Style]>) -> String {
     let pad = width.saturating_sub(cell.text.chars().count());
     let style = colours
         .zip(cell.owner)
@@ -351,7 +369,7 @@ mod tests {
         let plain = draw(game.info(), &|c| record.piece_at(c), false);
         let coloured = draw(game.info(), &|c| record.piece_at(c), true);
         assert!(!plain.contains('\x1b'));
-        assert!(coloured.contains("\x1b[1;33mS\x1b[0m"));
+        assert!(coloured.contains("\x1b[1m\x1b[33mS\x1b[0m"), "{coloured}");
     }
 
     #[test]
@@ -365,7 +383,8 @@ mod tests {
         let hex = legend(testgame::HEX_SAME_INITIALS.info(), true);
         assert_eq!(
             hex[0],
-            "\x1b[1;31mRed\x1b[0m: 1…, \x1b[1;33mRose\x1b[0m: 2…, \x1b[1;36mRuby\x1b[0m: 3…, empty: ."
+            "\x1b[1m\x1b[31mRed\x1b[0m: 1…, \x1b[1m\x1b[33mRose\x1b[0m: 2…, \x1b[1m\x1b[36mRuby\x1b[0m: 3…, \
+             empty: ."
         );
     }
 
@@ -373,18 +392,38 @@ mod tests {
     fn players_named_after_colours_get_them() {
         assert_eq!(
             player_colours(&["Black", "Red", "Green"]),
-            ["1;37;40", "1;31", "1;32"]
+            [
+                tile(AnsiColor::White, AnsiColor::Black),
+                bold(AnsiColor::Red),
+                bold(AnsiColor::Green)
+            ]
         );
-        assert_eq!(player_colours(&["White", "black"]), ["1;30;47", "1;37;40"]);
+        assert_eq!(
+            player_colours(&["White", "black"]),
+            [
+                tile(AnsiColor::Black, AnsiColor::White),
+                tile(AnsiColor::White, AnsiColor::Black)
+            ]
+        );
         // Others take the palette in turn, skipping what a named player has.
-        assert_eq!(player_colours(&["Cross", "Nought"]), ["1;33", "1;36"]);
+        assert_eq!(
+            player_colours(&["Cross", "Nought"]),
+            [bold(AnsiColor::Yellow), bold(AnsiColor::Cyan)]
+        );
         assert_eq!(
             player_colours(&["Amber", "Yellow", "Coral"]),
-            ["1;36", "1;33", "1;35"]
+            [
+                bold(AnsiColor::Cyan),
+                bold(AnsiColor::Yellow),
+                bold(AnsiColor::Magenta)
+            ]
         );
         let game = &testgame::HEX_SAME_INITIALS;
         let record = game.new_game_at("1../..../..3../..../2.. 2 0").unwrap();
         let text = draw(game.info(), &|c| record.piece_at(c), true);
-        assert!(text.contains("\x1b[1;31m1S\x1b[0m"), "Red in red: {text}");
+        assert!(
+            text.contains("\x1b[1m\x1b[31m1S\x1b[0m"),
+            "Red in red: {text}"
+        );
     }
 }

@@ -461,11 +461,12 @@ fn no_color_counts_only_when_not_empty() {
 
 #[test]
 fn players_named_after_a_colour_are_drawn_in_it() {
+    // Bold, then the foreground, then the background (as anstyle writes them).
     let expected = [
-        ("black", "1;37;40"),
-        ("white", "1;30;47"),
-        ("red", "1;31"),
-        ("green", "1;32"),
+        ("black", "\x1b[1m\x1b[37m\x1b[40m"),
+        ("white", "\x1b[1m\x1b[30m\x1b[47m"),
+        ("red", "\x1b[1m\x1b[31m"),
+        ("green", "\x1b[1m\x1b[32m"),
     ];
     let mut checked = 0;
     for game in registry::games() {
@@ -478,10 +479,10 @@ fn players_named_after_a_colour_are_drawn_in_it() {
                 .find(|(n, _)| n.eq_ignore_ascii_case(player))
             {
                 // The legend says which colour is whose.
-                let legend = format!("\x1b[{style}m{player}\x1b[0m");
+                let legend = format!("{style}{player}\x1b[0m");
                 assert!(out.contains(&legend), "{}: {player}: {out}", info.id);
                 // And the pieces: the style is used beyond the legend.
-                let uses = out.matches(&format!("\x1b[{style}m")).count();
+                let uses = out.matches(style).count();
                 assert!(uses > 1, "{}: {player}'s pieces: {out}", info.id);
                 checked += 1;
             }
