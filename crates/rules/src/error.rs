@@ -52,7 +52,7 @@ impl MoveError {
 }
 
 /// At most 40 characters of user text in a message, so that a huge input gives a short one.
-fn shortened(text: &str) -> String {
+pub(crate) fn shortened(text: &str) -> String {
     const MAX: usize = 40;
     match text.char_indices().nth(MAX) {
         Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
