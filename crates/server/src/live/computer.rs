@@ -9,7 +9,7 @@ use crate::store::now;
 use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec};
 use myrmidon_rules::DynRecord;
 
-use crate::store::{StepRow, StoreError};
+use crate::store::{Backend, StepRow, StoreError};
 
 use super::change::Edit;
 
@@ -211,15 +211,26 @@ impl App {
         }
     }
 
-    /// After a restart: the games where a computer was to move get their move.
+    /// At the start of a process: every unfinished game is loaded, its running clock gets its
+    /// timer, and a computer move it owes is made. On SQLite this process is the only one, and
+    /// the move is made at once. On PostgreSQL another process may be thinking for it right
+    /// now: this one makes the move only once it is overdue (three times the thinking time
+    /// and [`TAKEOVER`] after the game's last change; at once if that has passed), as for any
+    /// game it loads ([`App::game`]).
     pub async fn resume(self: &Arc<Self>) -> Result<usize, StoreError> {
         let ids = self.store.unfinished_games().await?;
+        let alone = self.store.backend() == Backend::Sqlite;
         let mut resumed = 0;
         for id in ids {
             match self.game(&id).await {
                 Ok(slot) => {
-                    // Also sets the timer of a running clock.
-                    self.schedule(slot).await;
+                    if alone {
+                        // Also sets the timer of a running clock.
+                        self.schedule(slot).await;
+                    } else {
+                        // Loading it set the watch for an overdue computer move.
+                        self.arm(&slot);
+                    }
                     resumed += 1;
                 }
                 Err(e) => tracing::error!("resuming game {id}: {e:?}"),
