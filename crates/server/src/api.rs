@@ -441,7 +441,7 @@ pub async fn watch(
             let _permit = permit;
             let (state, updates) = {
                 let live = slot.live.lock().await;
-                (live.state().to_string(), live.watchers.subscribe())
+                (live.state_text().to_string(), live.watchers.subscribe())
             };
             follow(socket, slot, state, updates, rate).await;
         }))
@@ -459,7 +459,7 @@ async fn next_state(
             let live = slot.live.lock().await;
             // Skip what is queued: the state now includes it.
             *updates = live.watchers.subscribe();
-            Some(live.state().to_string().into())
+            Some(live.state_text())
         }
         Err(RecvError::Closed) => None,
     }
@@ -526,7 +526,7 @@ pub async fn stream(
     };
     let (first, updates) = {
         let live = slot.live.lock().await;
-        (live.state().to_string(), live.watchers.subscribe())
+        (live.state_text().to_string(), live.watchers.subscribe())
     };
     let start = (Some(first), updates, slot, permit);
     let lines = futures_util::stream::unfold(start, |(first, mut updates, slot, permit)| async {

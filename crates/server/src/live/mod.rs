@@ -269,7 +269,7 @@ impl Live {
     }
 
     pub(crate) fn publish(&self) {
-        let text: Arc<str> = self.state().to_string().into();
+        let text = self.state_text();
         // No watcher is not an error.
         let _ = self.watchers.send(text);
     }

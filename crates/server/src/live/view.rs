@@ -4,6 +4,7 @@
 use crate::store::now;
 use crate::views::{GameStateView, LiveView};
 use serde_json::Value;
+use std::sync::Arc;
 
 use super::{Live, Refusal};
 
@@ -44,6 +45,13 @@ impl Live {
     /// The game's state as JSON.
     pub fn state(&self) -> Value {
         serde_json::to_value(self.view()).expect("a state serialises")
+    }
+
+    /// The state as JSON text, written straight from the view (what watchers are sent).
+    pub fn state_text(&self) -> Arc<str> {
+        serde_json::to_string(&self.view())
+            .expect("a state serialises")
+            .into()
     }
 
     /// The state at an earlier ply (`at` moves played), read only.
