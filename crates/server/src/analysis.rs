@@ -12,7 +12,7 @@ use axum::response::Response;
 use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec, Report, Score};
 use myrmidon_rules::{registry, DynRecord, Settings};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::{mpsc, Notify};
 
 use crate::api::settings_of;
@@ -21,6 +21,7 @@ use crate::limits::{
     close_too_big, message_size, over_frame_limit, too_many, ClientIp, MessageRate, FRAME_LIMIT,
 };
 use crate::live::App;
+use crate::views::{AnalysisMessage, ScoreView};
 
 /// The largest message a client may send (a larger one closes the socket, with close code
 /// 1009).
@@ -95,19 +96,23 @@ pub async fn analysis(
         })
 }
 
-fn error(id: Option<u64>, text: impl Into<String>) -> Value {
-    json!({"type": "error", "id": id, "error": text.into()})
+fn error(id: Option<u64>, text: impl Into<String>) -> AnalysisMessage {
+    AnalysisMessage::Error {
+        id,
+        error: text.into(),
+    }
 }
 
 async fn serve(app: Arc<App>, mut socket: WebSocket) {
-    let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+    let (tx, mut rx) = mpsc::unbounded_channel::<AnalysisMessage>();
     let mut job: Option<Arc<Job>> = None;
     let mut rate = MessageRate::new(&app.limiter.limits);
     loop {
         tokio::select! {
             out = rx.recv() => {
                 let Some(out) = out else { break };
-                if socket.send(Message::Text(out.to_string().into())).await.is_err() {
+                let text = serde_json::to_string(&out).expect("a message serialises");
+                if socket.send(Message::Text(text.into())).await.is_err() {
                     break;
                 }
             }
@@ -213,32 +218,12 @@ fn prepare(req: &Request) -> Result<Box<dyn DynRecord>, String> {
     Ok(record)
 }
 
-fn score_json(score: Score) -> Value {
-    match score {
-        Score::Cp(cp) => json!({"cp": cp}),
-        Score::Mate(n) => json!({"mate": n}),
-    }
-}
-
-/// The score from seat 0's view, in two-player games.
-fn first_json(score: Score, record: &dyn DynRecord) -> Value {
-    if record.player_names().len() != 2 {
-        return Value::Null;
-    }
-    let flip = record.to_move() != 0;
-    score_json(match score {
-        Score::Cp(cp) if flip => Score::Cp(-cp),
-        Score::Mate(n) if flip => Score::Mate(-n),
-        s => s,
-    })
-}
-
 async fn run(
     app: Arc<App>,
     job: Arc<Job>,
     req: Request,
     record: Box<dyn DynRecord>,
-    tx: mpsc::UnboundedSender<Value>,
+    tx: mpsc::UnboundedSender<AnalysisMessage>,
 ) {
     // A slot of the engine pool, where analyses never take the last slot (it is for the
     // computer's moves in games). A job stopped while it waits leaves the queue.
@@ -254,11 +239,15 @@ async fn run(
         }
         _ => {
             let done = if req.op == "evals" {
-                "evals_done"
+                AnalysisMessage::EvalsDone { id: req.id }
             } else {
-                "done"
+                AnalysisMessage::Done {
+                    id: req.id,
+                    best: None,
+                    outcome: None,
+                }
             };
-            let _ = tx.send(json!({"type": done, "id": req.id, "best": null}));
+            let _ = tx.send(done);
             return;
         }
     };
@@ -295,7 +284,7 @@ fn analyse(
     job: &Job,
     req: &Request,
     mut record: Box<dyn DynRecord>,
-    tx: &mpsc::UnboundedSender<Value>,
+    tx: &mpsc::UnboundedSender<AnalysisMessage>,
 ) {
     for text in &req.moves {
         if record.play(text).is_err() {
@@ -321,27 +310,27 @@ fn analyse(
     }
     let best = searcher.search(&*record, &limits, &control, &mut |r: &Report| {
         let ms = r.time.as_millis() as u64;
-        let _ = tx.send(json!({
-            "type": "info",
-            "id": req.id,
-            "depth": r.depth,
-            "seldepth": r.seldepth,
-            "multipv": r.multipv,
-            "score": score_json(r.score),
-            "first": first_json(r.score, &*record),
-            "nodes": r.nodes,
-            "nps": r.nodes * 1000 / ms.max(1),
-            "time_ms": ms,
-            "pv": r.pv,
-        }));
+        let _ = tx.send(AnalysisMessage::Info {
+            id: req.id,
+            depth: r.depth,
+            seldepth: r.seldepth,
+            multipv: r.multipv,
+            score: ScoreView::of(r.score),
+            first: ScoreView::first(r.score, &*record),
+            nodes: r.nodes,
+            nps: r.nodes * 1000 / ms.max(1),
+            time_ms: ms,
+            pv: r.pv.clone(),
+        });
     });
-    let outcome = record
-        .result()
-        .map(|r| Value::String(r.describe(record.player_names())));
+    let outcome = record.result().map(|r| r.describe(record.player_names()));
     match best {
         Ok(best) => {
-            let _ =
-                tx.send(json!({"type": "done", "id": req.id, "best": best, "outcome": outcome}));
+            let _ = tx.send(AnalysisMessage::Done {
+                id: req.id,
+                best,
+                outcome,
+            });
         }
         Err(e) => {
             let _ = tx.send(error(req.id, e.to_string()));
@@ -353,7 +342,7 @@ fn evals(
     job: &Job,
     req: &Request,
     mut record: Box<dyn DynRecord>,
-    tx: &mpsc::UnboundedSender<Value>,
+    tx: &mpsc::UnboundedSender<AnalysisMessage>,
 ) {
     let ms = req
         .movetime
@@ -374,10 +363,13 @@ fn evals(
             break; // checked by `prepare`
         }
         if let Some(result) = record.result() {
-            let _ = tx.send(json!({
-                "type": "eval", "id": req.id, "ply": ply, "score": null, "first": null,
-                "outcome": result.describe(record.player_names()),
-            }));
+            let _ = tx.send(AnalysisMessage::Eval {
+                id: req.id,
+                ply,
+                score: None,
+                first: None,
+                outcome: Some(result.describe(record.player_names())),
+            });
             break;
         }
         let limits = Limits::movetime(Duration::from_millis(ms));
@@ -396,11 +388,13 @@ fn evals(
             let _ = tx.send(error(req.id, e.to_string()));
             break;
         }
-        let _ = tx.send(json!({
-            "type": "eval", "id": req.id, "ply": ply,
-            "score": last.map(score_json),
-            "first": last.map_or(Value::Null, |s| first_json(s, &*record)),
-        }));
+        let _ = tx.send(AnalysisMessage::Eval {
+            id: req.id,
+            ply,
+            score: last.map(ScoreView::of),
+            first: last.and_then(|s| ScoreView::first(s, &*record)),
+            outcome: None,
+        });
     }
-    let _ = tx.send(json!({"type": "evals_done", "id": req.id}));
+    let _ = tx.send(AnalysisMessage::EvalsDone { id: req.id });
 }

@@ -384,3 +384,72 @@ pub fn captured(record: &dyn DynRecord) -> Vec<Vec<String>> {
     }
     out
 }
+
+/// An engine score as the analysis board shows it: `{"cp": 35}` or `{"mate": -3}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreView {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl ScoreView {
+    /// The score as the engine gives it (from the view of the player to move).
+    pub fn of(score: myrmidon_engine::Score) -> ScoreView {
+        match score {
+            myrmidon_engine::Score::Cp(cp) => ScoreView::Cp(cp),
+            myrmidon_engine::Score::Mate(n) => ScoreView::Mate(n),
+        }
+    }
+
+    /// The score from seat 0's view, in two-player games (`None` with three players).
+    pub fn first(score: myrmidon_engine::Score, record: &dyn DynRecord) -> Option<ScoreView> {
+        if record.player_names().len() != 2 {
+            return None;
+        }
+        Some(match ScoreView::of(score) {
+            ScoreView::Cp(cp) if record.to_move() != 0 => ScoreView::Cp(-cp),
+            ScoreView::Mate(n) if record.to_move() != 0 => ScoreView::Mate(-n),
+            same => same,
+        })
+    }
+}
+
+/// A message of the analysis board's socket (`GET /api/analysis`): docs/api.md.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum AnalysisMessage {
+    /// A line of the search as it deepens.
+    Info {
+        id: Option<u64>,
+        depth: u32,
+        seldepth: u32,
+        multipv: u32,
+        score: ScoreView,
+        first: Option<ScoreView>,
+        nodes: u64,
+        nps: u64,
+        time_ms: u64,
+        pv: Vec<String>,
+    },
+    /// The analysis ended: its best move (none when stopped before it started), and the
+    /// outcome when the position is over.
+    Done {
+        id: Option<u64>,
+        best: Option<String>,
+        outcome: Option<String>,
+    },
+    /// The evaluation of one position of a game (the graph).
+    Eval {
+        id: Option<u64>,
+        ply: usize,
+        score: Option<ScoreView>,
+        first: Option<ScoreView>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        outcome: Option<String>,
+    },
+    /// Every position of the game was evaluated (or the request was stopped).
+    EvalsDone { id: Option<u64> },
+    /// A request refused or failed.
+    Error { id: Option<u64>, error: String },
+}
