@@ -13,14 +13,14 @@ use axum::Json;
 
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::clock::ClockSpec;
 use crate::limits::{
     close_too_big, message_size, over_frame_limit, too_many, ClientIp, MessageRate, FRAME_LIMIT,
 };
 use crate::live::{Answer, App, NewGame, Refusal, Rematched, Slot, SEEN_VERSION};
-use crate::views::GameSummary;
+use crate::views::{CreatedView, ErrorView, GameSummary, JoinedView, LobbyEntry};
 use tokio::sync::broadcast::error::RecvError;
 
 /// A command, judged once more when its refusal may come from a stale state
@@ -47,7 +47,7 @@ pub struct ApiError(pub StatusCode, pub String);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut response = (self.0, Json(json!({"error": self.1}))).into_response();
+        let mut response = (self.0, Json(ErrorView { error: self.1 })).into_response();
         if self.0 == StatusCode::SERVICE_UNAVAILABLE {
             // The database or the engines are busy for now.
             response
@@ -196,11 +196,7 @@ pub async fn create_game(
             ))
         }
     };
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({"id": id, "tokens": tokens, "state": state})),
-    )
-        .into_response())
+    Ok((StatusCode::CREATED, Json(CreatedView { id, tokens, state })).into_response())
 }
 
 #[derive(Deserialize)]
@@ -359,18 +355,18 @@ pub async fn join(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     bytes: Result<Bytes, BytesRejection>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<JoinedView>> {
     let req: JoinRequest = body(bytes)?;
     let (token, state) = detached(req.version, async move {
         confirmed!(app, &id, app.join(&id, req.seat).await)
     })
     .await?;
-    Ok(Json(json!({"token": token, "state": state})))
+    Ok(Json(JoinedView { token, state }))
 }
 
 /// `GET /api/lobby`: public games with open seats.
-pub async fn lobby(State(app): State<Arc<App>>) -> ApiResult<Json<Value>> {
-    Ok(Json(Value::Array(app.lobby().await?)))
+pub async fn lobby(State(app): State<Arc<App>>) -> ApiResult<Json<Vec<LobbyEntry>>> {
+    Ok(Json(app.lobby().await?))
 }
 
 /// `POST /api/games/{id}/rematch`: a rematch (`action`: `offer`, the default, `accept` or
@@ -394,11 +390,9 @@ pub async fn rematch(
     })
     .await?;
     Ok(match answer {
-        Rematched::Created(id, tokens, state) => (
-            StatusCode::CREATED,
-            Json(json!({"id": id, "tokens": tokens, "state": state})),
-        )
-            .into_response(),
+        Rematched::Created(id, tokens, state) => {
+            (StatusCode::CREATED, Json(CreatedView { id, tokens, state })).into_response()
+        }
         Rematched::Offered(state) => Json(state).into_response(),
     })
 }

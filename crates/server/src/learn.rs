@@ -10,10 +10,10 @@ use axum::Json;
 use myrmidon_rules::edit::{palette, Edit};
 use myrmidon_rules::{registry, DynGame, PieceView, Settings};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::api::{body, settings_of, ApiError};
-use crate::views::{ExploreView, PaletteView, PositionView};
+use crate::views::{ExploreView, PaletteView, PositionView, RulesView};
 use crate::web::rules_text;
 
 fn game(id: &str) -> Result<&'static dyn DynGame, ApiError> {
@@ -21,7 +21,7 @@ fn game(id: &str) -> Result<&'static dyn DynGame, ApiError> {
 }
 
 /// `GET /api/rules/{game}`.
-pub async fn rules(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+pub async fn rules(Path(id): Path<String>) -> Result<Json<RulesView>, ApiError> {
     let info = game(&id)?.info();
     let text = rules_text(info.id).ok_or_else(|| {
         ApiError(
@@ -35,9 +35,11 @@ pub async fn rules(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     let parser = pulldown_cmark::Parser::new_ext(text, options);
     let mut html = String::with_capacity(text.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, parser);
-    Ok(Json(
-        json!({"game": info.id, "name": info.name, "html": html}),
-    ))
+    Ok(Json(RulesView {
+        game: info.id,
+        name: info.name,
+        html,
+    }))
 }
 
 #[derive(Deserialize)]

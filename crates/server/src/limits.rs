@@ -16,9 +16,9 @@ use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 use crate::live::App;
+use crate::views::ErrorView;
 
 /// The limits of one server.
 #[derive(Clone, Debug, PartialEq)]
@@ -243,7 +243,9 @@ pub fn too_many(what: &str, wait: Duration) -> Response {
     (
         StatusCode::TOO_MANY_REQUESTS,
         [(header::RETRY_AFTER, secs.to_string())],
-        Json(json!({"error": format!("too many {what} from this client: try again in {secs} s")})),
+        Json(ErrorView {
+            error: format!("too many {what} from this client: try again in {secs} s"),
+        }),
     )
         .into_response()
 }

@@ -453,3 +453,57 @@ pub enum AnalysisMessage {
     /// A request refused or failed.
     Error { id: Option<u64>, error: String },
 }
+
+/// A new game: the `201` of `POST /api/games` and of an accepted rematch.
+#[derive(Serialize)]
+pub struct CreatedView {
+    pub id: String,
+    /// Each seat's token, `null` for a computer's or an open seat.
+    pub tokens: Vec<Option<String>>,
+    pub state: serde_json::Value,
+}
+
+/// A seat taken: the answer of `POST /api/games/{id}/join`.
+#[derive(Serialize)]
+pub struct JoinedView {
+    pub token: String,
+    pub state: serde_json::Value,
+}
+
+/// A game with open seats: an entry of `GET /api/lobby`.
+#[derive(Serialize)]
+pub struct LobbyEntry {
+    pub id: String,
+    pub game: &'static str,
+    pub name: &'static str,
+    pub players: &'static [&'static str],
+    pub seats: Vec<String>,
+    pub open_seats: Vec<u8>,
+    pub settings: BTreeMap<String, String>,
+    pub clock: Option<crate::clock::ClockSpec>,
+    pub moves: usize,
+    pub created_ms: i64,
+}
+
+/// A game's rules as HTML: the answer of `GET /api/rules/{game}`.
+#[derive(Serialize)]
+pub struct RulesView {
+    pub game: &'static str,
+    pub name: &'static str,
+    pub html: String,
+}
+
+/// A refusal: `{"error": "…"}`, with the status that says its kind.
+#[derive(Serialize)]
+pub struct ErrorView {
+    pub error: String,
+}
+
+/// What the game page carries inside its HTML: the games and, when it can be read, the
+/// game's state.
+#[derive(Serialize)]
+pub struct GamePageBoot<'a> {
+    pub games: &'a serde_json::Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<serde_json::Value>,
+}

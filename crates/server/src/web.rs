@@ -5,9 +5,10 @@ use std::sync::{Arc, OnceLock};
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::live::App;
+use crate::views::GamePageBoot;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
@@ -101,13 +102,15 @@ async fn games_json() -> &'static Value {
 
 /// JSON to put inside a `<script type="application/json">` element: a `<` is written `\u003c`
 /// (it can only stand inside a string), so that no `</script>` or `<!--` closes the element.
-fn script_json(value: &Value) -> String {
-    value.to_string().replace('<', "\\u003c")
+fn script_json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value)
+        .expect("boot data serialises")
+        .replace('<', "\\u003c")
 }
 
 /// A page with what its script would fetch first, inlined before `</body>` as
 /// `<script id="boot" type="application/json">{…}</script>`: the page draws at once.
-fn with_boot(path: &str, boot: &Value) -> Response {
+fn with_boot(path: &str, boot: &impl serde::Serialize) -> Response {
     let Some(bytes) = bytes_of(path) else {
         return not_found();
     };
@@ -140,10 +143,14 @@ pub async fn home() -> Response {
 /// `{"games": […], "state": {…}}` (no `state` for a game that cannot be read: the page asks,
 /// and shows the error).
 pub async fn game_page(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    let mut boot = json!({"games": games_json().await});
-    if let Ok(slot) = app.game(&id).await {
-        boot["state"] = slot.live.lock().await.state();
-    }
+    let state = match app.game(&id).await {
+        Ok(slot) => Some(slot.live.lock().await.state()),
+        Err(_) => None,
+    };
+    let boot = GamePageBoot {
+        games: games_json().await,
+        state,
+    };
     with_boot("game.html", &boot)
 }
 

@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use serde_json::{json, Value};
+use serde_json::Value;
+
+use crate::views::LobbyEntry;
 
 use super::change::Edit;
 use super::{hash_token, new_token, App, Refusal, Seat};
@@ -56,7 +58,7 @@ impl App {
     }
 
     /// The public games with open seats, newest first.
-    pub async fn lobby(self: &Arc<Self>) -> Result<Vec<Value>, Refusal> {
+    pub async fn lobby(self: &Arc<Self>) -> Result<Vec<LobbyEntry>, Refusal> {
         let mut out = Vec::new();
         for (id, stored) in self.store.lobby_games(100).await? {
             let Ok(slot) = self.game(&id).await else {
@@ -73,20 +75,18 @@ impl App {
                 continue;
             }
             let info = live.record.info();
-            out.push(json!({
-                "id": id,
-                "game": info.id,
-                "name": info.name,
-                "players": live.record.player_names(),
-                "seats": live.row.seats,
-                "open_seats": open,
-                "settings": live.row.settings.iter()
-                    .map(|(k, v)| (k.clone(), Value::String(v.clone())))
-                    .collect::<serde_json::Map<String, Value>>(),
-                "clock": live.row.clock,
-                "moves": live.record.history().len(),
-                "created_ms": live.row.created_ms,
-            }));
+            out.push(LobbyEntry {
+                id,
+                game: info.id,
+                name: info.name,
+                players: live.record.player_names(),
+                seats: live.row.seats.clone(),
+                open_seats: open,
+                settings: live.row.settings.iter().cloned().collect(),
+                clock: live.row.clock,
+                moves: live.record.history().len(),
+                created_ms: live.row.created_ms,
+            });
         }
         Ok(out)
     }
