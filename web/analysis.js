@@ -1,3 +1,4 @@
+// @ts-check
 // The analysis board, /analysis: any position of any game (?game=&position=), or a stored game
 // (?from=<id>) to step through; the engine's lines as it searches deeper (WebSocket
 // /api/analysis, op "analyse"), and for a stored game the evaluation graph (op "evals").
@@ -5,13 +6,15 @@
 // "moves": the server knows the rules); the engine follows the position shown. The address
 // keeps the line: ?game=&position=&moves=<texts>&ply=, or ?from=&at=<ply>&line=<texts>&ply=.
 import { createBoard } from './board.js';
-import { api, esc, moveListHtml } from './common.js';
+import { $, api, esc, moveListHtml } from './common.js';
 
-const $ = (sel) => document.querySelector(sel);
-
+/** @type {import('./common.js').GameInfo[]} */
 let games = []; // GET /api/games
+/** @type {import('./common.js').GameInfo | null} */
 let info = null; // the game on the board
+/** @type {import('./common.js').GameState | null} */
 let cur = null; // what the board shows: {game, position, board, players, to_move, legal_cells, check, outcome, lastMove, ply}
+/** @type {import('./common.js').GameState | null} */
 let stored = null; // a stored game's state (?from=)
 // The user's line: `moves` played from the position string `base`, which is the position after
 // `at` plies (of the stored game; 0 without one); `hist` the moves' history entries, `end` the
@@ -23,6 +26,7 @@ let ply = 0; // the position shown: after this many plies (of the game, then of 
 const atCache = new Map(); // stored game: ply -> state
 let lineCache = new Map(); // the line: ply -> the explore answer
 let busy = false; // a move of the board on its way to the server
+/** @type {ReturnType<typeof createBoard> | null} */
 let board = null;
 let flipped = false;
 
@@ -605,7 +609,7 @@ async function main() {
   $('#nav-next').addEventListener('click', () => goTo(ply + 1));
   $('#nav-last').addEventListener('click', () => goTo(Infinity));
   document.addEventListener('keydown', (e) => {
-    if ((!stored && !line) || e.target.closest('input, textarea, select, [data-cell], .mb-chooser')) return;
+    if ((!stored && !line) || /** @type {Element} */ (e.target).closest('input, textarea, select, [data-cell], .mb-chooser')) return;
     const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: Infinity }[e.key];
     if (to !== undefined) { e.preventDefault(); goTo(to); }
   });

@@ -1,9 +1,8 @@
+// @ts-check
 // The game page, /game/<id>: the board, the players, the moves, live updates.
 import { createBoard } from './board.js';
-import { esc, moveListHtml } from './common.js';
+import { $, esc, moveListHtml } from './common.js';
 import { emblemSvg, palette, pieceSvg } from './pieces.js';
-
-const $ = (sel) => document.querySelector(sel);
 
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 let tokens = [];
@@ -32,10 +31,14 @@ let invites = [];
 try { invites = JSON.parse(localStorage.getItem(`myrmidon:invites:${gameId}`) || '[]') || []; } catch { invites = []; }
 if (!Array.isArray(invites)) invites = [];
 
+/** @type {import('./common.js').GameInfo | null} */
 let info = null; // the game's description from GET /api/games
+/** @type {import('./common.js').GameState | null} */
 let live = null; // the latest state
+/** @type {number | null} */
 let viewPly = null; // null: the live position; else the ply shown (0 = the start)
 const atCache = new Map(); // ply -> state
+/** @type {ReturnType<typeof createBoard> | null} */
 let board = null;
 let flipped = false;
 let flipChosen = false;
@@ -905,7 +908,7 @@ async function main() {
   $('#nav-next').addEventListener('click', () => viewPly != null && view(viewPly + 1));
   $('#nav-last').addEventListener('click', () => view(null));
   document.addEventListener('keydown', (e) => {
-    if (!live || e.target.closest('input, textarea, select, [data-cell], .mb-chooser')) return;
+    if (!live || /** @type {Element} */ (e.target).closest('input, textarea, select, [data-cell], .mb-chooser')) return;
     if (e.key === 'ArrowLeft') { e.preventDefault(); view((viewPly ?? live.history.length) - 1); }
     if (e.key === 'ArrowRight') { e.preventDefault(); if (viewPly != null) view(viewPly + 1); }
     if (e.key === 'Home') { e.preventDefault(); view(0); }

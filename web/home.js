@@ -1,10 +1,11 @@
+// @ts-check
 // The home page: the list of games and the form that starts one.
 import { emblemSvg, iconSvg } from './pieces.js';
-import { esc } from './common.js';
+import { $, esc } from './common.js';
 
-const $ = (sel) => document.querySelector(sel);
-
+/** @type {import('./common.js').GameInfo[]} */
 let games = [];
+/** @type {import('./common.js').GameInfo | null} */
 let chosen = null;
 
 function renderGames() {
@@ -38,7 +39,7 @@ function renderGames() {
 function choose(id, scroll = false) {
   chosen = games.find((g) => g.id === id) || games[0];
   if (!chosen) return;
-  for (const card of document.querySelectorAll('.game-card')) {
+  for (const card of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.game-card'))) {
     const on = card.dataset.id === chosen.id;
     card.classList.toggle('chosen', on);
     card.setAttribute('aria-checked', String(on));
@@ -59,7 +60,7 @@ function levelOptions(selected) {
   return out;
 }
 
-function mode() { return document.querySelector('input[name="mode"]:checked').value; }
+function mode() { return /** @type {HTMLInputElement} */ (document.querySelector('input[name="mode"]:checked')).value; }
 
 function renderOptions() {
   const box = $('#computer-opts');
@@ -122,14 +123,14 @@ function renderOptions() {
 
 // The clock chosen: null (none), or {minutes, increment} (a preset "m+i", or the custom fields).
 function clockFromForm() {
-  const v = document.querySelector('input[name="clock"]:checked')?.value || 'none';
+  const v = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="clock"]:checked'))?.value || 'none';
   if (v === 'none') return null;
   if (v === 'custom') return { minutes: +$('#clock-minutes').value, increment: +$('#clock-increment').value };
   const [m, i] = v.split('+').map(Number);
   return { minutes: m, increment: i };
 }
 function rememberClock() {
-  const v = document.querySelector('input[name="clock"]:checked')?.value || 'none';
+  const v = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="clock"]:checked'))?.value || 'none';
   localStorage.setItem('myrmidon:clock', JSON.stringify({ v, minutes: $('#clock-minutes').value, increment: $('#clock-increment').value }));
 }
 function restoreClock() {
@@ -138,15 +139,17 @@ function restoreClock() {
   if (saved && typeof saved === 'object') {
     if (saved.minutes) $('#clock-minutes').value = saved.minutes;
     if (saved.increment != null && saved.increment !== '') $('#clock-increment').value = saved.increment;
-    const r = document.querySelector(`input[name="clock"][value="${CSS.escape(String(saved.v))}"]`);
+    const r = /** @type {HTMLInputElement | null} */ (document.querySelector(`input[name="clock"][value="${CSS.escape(String(saved.v))}"]`));
     if (r) r.checked = true;
   }
-  $('#clock-custom').hidden = document.querySelector('input[name="clock"]:checked')?.value !== 'custom';
+  $('#clock-custom').hidden = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="clock"]:checked'))?.value !== 'custom';
 }
 
 // The seats asked for. An online game: this browser's seat is "online" too (a person with a
 // token of their own, as everyone else in the game: takebacks and rematches need each person's
 // consent), its index in `seats.mine`.
+/** @typedef {string[] & {mine?: number}} Seats */
+/** @returns {Seats} */
 function seatsFromForm(form) {
   const n = chosen.players.length;
   if (mode() === 'local') return Array(n).fill('human');
@@ -155,11 +158,11 @@ function seatsFromForm(form) {
     side = side === 'random' ? Math.floor(Math.random() * n) : +side;
     const pub = form.elements.public.checked;
     localStorage.setItem('myrmidon:public', pub ? '1' : '0');
-    const seats = chosen.players.map((_, i) => {
+    const seats = /** @type {Seats} */ (chosen.players.map((_, i) => {
       if (i === side) return 'online';
       const other = form.elements[`other${i}`]?.value || 'person';
       return other === 'person' ? (pub ? 'open' : 'online') : other;
-    });
+    }));
     seats.mine = side;
     return seats;
   }
@@ -350,7 +353,7 @@ async function joinFromLobby(id, seat, btn) {
   const err = $('#lobby-join-error');
   err.hidden = true;
   lobbyJoining = true;
-  for (const b of document.querySelectorAll('#lobby-list button[data-join]')) b.disabled = true;
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('#lobby-list button[data-join]'))) b.disabled = true;
   try {
     const res = await fetch(`/api/games/${encodeURIComponent(id)}/join`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seat }),
@@ -383,7 +386,7 @@ async function main() {
   for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener('change', () => chosen && renderOptions());
   for (const r of document.querySelectorAll('input[name="clock"]')) {
     r.addEventListener('change', () => {
-      const custom = document.querySelector('input[name="clock"]:checked')?.value === 'custom';
+      const custom = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="clock"]:checked'))?.value === 'custom';
       $('#clock-custom').hidden = !custom;
       if (custom) $('#clock-minutes').focus();
     });

@@ -1,3 +1,4 @@
+// @ts-check
 // The pieces of every game, drawn as SVG shapes in a 100x100 box (no font glyphs).
 //
 // pieceSvg(gameId, kind, owner) -> an SVG <g> element's markup (a string), to be placed in a
@@ -6,6 +7,9 @@
 // <img> in menus and choosers).
 // palette(gameId, owner) -> the colours used for that owner ({fill, line, detail, name}).
 
+/** @typedef {{fill: string, line: string, detail: string, name: string}} Colours  a player's colours */
+
+/** @type {Record<string, Colours[]>} */
 const PALETTES = {
   // two-sided classic sets: white and black
   classic: [
@@ -25,6 +29,7 @@ const PALETTES = {
   ],
 };
 
+/** The colours of a player of a game. @param {string} gameId @param {number | null | undefined} owner @returns {Colours} */
 export function palette(gameId, owner) {
   const set = gameId === 'antchess' || gameId === 'antchess3' ? PALETTES.ant
     : gameId === 'reines' ? PALETTES.reines : PALETTES.classic;
@@ -35,14 +40,17 @@ const SW = 'stroke-linejoin="round" stroke-linecap="round"';
 
 // ---- Ackenhead ----------------------------------------------------------------------------
 
+/** @param {Colours} c */
 function base(c) {
   return `<rect x="19" y="77" width="62" height="12" rx="4" fill="${c.fill}" stroke="${c.line}" stroke-width="3.5"/>`;
 }
+/** @param {Colours} c */
 function torso(c) {
   return `<path d="M31 78 L35 59 L65 59 L69 78 Z" fill="${c.fill}" stroke="${c.line}" stroke-width="3.5" ${SW}/>`
     + `<rect x="29" y="54" width="42" height="8" rx="3" fill="${c.fill}" stroke="${c.line}" stroke-width="3.5"/>`;
 }
 
+/** @param {Colours} c */
 function king(c) {
   return base(c) + torso(c)
     + `<path d="M28 55 C22 40 34 31 50 33 C66 31 78 40 72 55 Z" fill="${c.fill}" stroke="${c.line}" stroke-width="3.5" ${SW}/>`
@@ -50,6 +58,7 @@ function king(c) {
     + `<path d="M36 45 Q50 40 64 45" fill="none" stroke="${c.detail}" stroke-width="2.5" ${SW}/>`;
 }
 
+/** @param {number} cx @param {number} cy @param {number} n @param {number} ro @param {number} ri @param {number} [rot] */
 function starPoints(cx, cy, n, ro, ri, rot = -90) {
   const pts = [];
   for (let i = 0; i < 2 * n; i++) {
@@ -60,6 +69,7 @@ function starPoints(cx, cy, n, ro, ri, rot = -90) {
   return pts.join(' ');
 }
 
+/** @param {Colours} c */
 function leo(c) {
   // a lion's head with a spiky mane on the torso
   return base(c) + torso(c)
@@ -69,6 +79,7 @@ function leo(c) {
     + `<path d="M46 37 L54 37 L50 41 Z" fill="${c.detail}" stroke="${c.detail}" stroke-width="1.5" ${SW}/>`;
 }
 
+/** @param {Colours} c @param {number} angle @param {boolean} diagonalSpokes */
 function cannon(c, angle, diagonalSpokes) {
   const spokes = diagonalSpokes
     ? `<path d="M41 56 L59 74 M59 56 L41 74" stroke="${c.detail}" stroke-width="3" ${SW}/>`
@@ -84,6 +95,7 @@ function cannon(c, angle, diagonalSpokes) {
     + `<circle cx="50" cy="65" r="4.5" fill="${c.detail}"/>`;
 }
 
+/** @param {Colours} c */
 function mao(c) {
   return base(c)
     + `<path d="M30 78 C30 66 36 60 42 54 C36 56 30 60 25 62 C18 64 13 58 17 52 L29 36 C32 29 38 24 45 22 L47 12 L54 20 C66 24 72 38 72 54 L70 78 Z" fill="${c.fill}" stroke="${c.line}" stroke-width="3.5" ${SW}/>`
@@ -92,6 +104,7 @@ function mao(c) {
     + `<path d="M21 55 L25 54" stroke="${c.detail}" stroke-width="2.5" ${SW}/>`;
 }
 
+/** @param {Colours} c */
 function pawn(c) {
   return base(c)
     + `<path d="M35 78 C35 63 41 55 45 48 L55 48 C59 55 65 63 65 78 Z" fill="${c.fill}" stroke="${c.line}" stroke-width="3.5" ${SW}/>`
@@ -101,22 +114,26 @@ function pawn(c) {
     + `<path d="M44 70 L50 63 L56 70" fill="none" stroke="${c.detail}" stroke-width="2.5" ${SW}/>`;
 }
 
+/** @type {Record<string, (c: Colours) => string>} */
 const ACKENHEAD = {
   K: king, L: leo, C: (c) => cannon(c, 0, false), V: (c) => cannon(c, 40, true), M: mao, P: pawn,
 };
 
 // ---- Ant Chess ----------------------------------------------------------------------------
 
+/** @param {Colours} c @param {number} [w] */
 function legs(c, w = 4) {
   const l = `M44 40 L32 33 L25 22 M44 47 L28 48 L17 45 M45 53 L32 63 L26 76`;
   return `<path d="${l}" fill="none" stroke="${c.line}" stroke-width="${w}" ${SW}/>`
     + `<path d="${l}" transform="translate(100 0) scale(-1 1)" fill="none" stroke="${c.line}" stroke-width="${w}" ${SW}/>`;
 }
+/** @param {Colours} c */
 function antennae(c) {
   const a = `M46 18 L40 9 L31 7`;
   return `<path d="${a}" fill="none" stroke="${c.line}" stroke-width="3.2" ${SW}/>`
     + `<path d="${a}" transform="translate(100 0) scale(-1 1)" fill="none" stroke="${c.line}" stroke-width="3.2" ${SW}/>`;
 }
+/** @param {Colours} c @param {[number, number]} [abdomen] @param {boolean} [detail] */
 function antBody(c, abdomen = [13, 17], detail = true) {
   const [rx, ry] = abdomen;
   return `<ellipse cx="50" cy="${60 + ry}" rx="${rx}" ry="${ry}" fill="${c.fill}" stroke="${c.line}" stroke-width="3.2"/>`
@@ -128,11 +145,13 @@ function antBody(c, abdomen = [13, 17], detail = true) {
       : '');
 }
 
+/** @param {Colours} c */
 function warrior(c) {
   return legs(c) + antennae(c) + antBody(c, [13, 16])
     + `<path d="M45 33 L42 37 M55 33 L58 37" stroke="${c.line}" stroke-width="3" ${SW}/>`;
 }
 
+/** @param {Colours} c */
 function antQueen(c) {
   const wing = `M46 42 C30 30 8 36 10 52 C12 62 30 58 46 48 Z`;
   return legs(c, 3.5)
@@ -144,11 +163,13 @@ function antQueen(c) {
     + `<path d="M40 17 L38 4 L45 10 L50 1 L55 10 L62 4 L60 17 Z" fill="#f4c430" stroke="${c.line}" stroke-width="2.8" ${SW}/>`;
 }
 
+/** @param {Colours} c */
 function superant(c) {
   return `<polygon points="${starPoints(50, 52, 5, 48, 22)}" fill="#f4c430" stroke="${c.line}" stroke-width="3.2" ${SW}/>`
     + `<g transform="translate(50 52) scale(0.78) translate(-50 -50)">${warrior(c)}</g>`;
 }
 
+/** @param {Colours} c */
 function beetle(c) {
   // stag beetle: big pincers, long shell
   const mand = `M44 22 C36 18 32 10 36 3 C40 8 44 10 47 14`;
@@ -164,6 +185,7 @@ function beetle(c) {
     + `<path d="M38 52 Q40 68 44 80 M62 52 Q60 68 56 80" fill="none" stroke="${c.detail}" stroke-width="1.8" ${SW}/>`;
 }
 
+/** @param {Colours} c */
 function grasshopper(c) {
   // side view, facing right: long body, big folded hind leg
   return `<path d="M62 64 L64 82 L70 84 M72 60 L78 78 L84 80" fill="none" stroke="${c.line}" stroke-width="3.5" ${SW}/>`
@@ -180,6 +202,7 @@ function grasshopper(c) {
     + `<circle cx="85" cy="41" r="3" fill="${c.detail}"/>`;
 }
 
+/** @param {Colours} c */
 function ladybird(c) {
   const spot = c.name === 'black' ? '#f2f2f2' : '#151515';
   const head = c.name === 'black' ? '#0d0d0d' : '#151515';
@@ -195,6 +218,7 @@ function ladybird(c) {
     + spots;
 }
 
+/** @param {Colours} c */
 function worm(c) {
   const d = 'M16 84 C12 62 40 64 44 50 C48 36 34 26 48 16 C58 10 72 14 78 22';
   return `<path d="${d}" fill="none" stroke="${c.line}" stroke-width="19" ${SW}/>`
@@ -204,10 +228,12 @@ function worm(c) {
     + `<circle cx="83" cy="21" r="2.4" fill="${c.detail}"/>`;
 }
 
+/** @type {Record<string, (c: Colours) => string>} */
 const ANTCHESS = { Q: antQueen, A: warrior, S: superant, B: beetle, G: grasshopper, L: ladybird, W: worm };
 
 // ---- Epaminondas --------------------------------------------------------------------------
 
+/** @param {boolean} white */
 function stone(white) {
   const fill = white ? '#f7f6f1' : '#262626';
   const line = white ? '#3a3a3a' : '#000';
@@ -219,9 +245,11 @@ function stone(white) {
 
 // ---- Jeu de Reines ------------------------------------------------------------------------
 
+/** @param {Colours} c */
 function rBase(c) {
   return `<rect x="18" y="78" width="64" height="11" rx="4" fill="${c.fill}" stroke="${c.line}" stroke-width="3.5"/>`;
 }
+/** @param {Colours} c */
 function rQueen(c) {
   return rBase(c)
     + `<path d="M22 78 L14 30 L34 50 L50 18 L66 50 L86 30 L78 78 Z" fill="${c.fill}" stroke="${c.line}" stroke-width="3.5" ${SW}/>`
@@ -231,6 +259,7 @@ function rQueen(c) {
     + `<path d="M26 68 Q50 62 74 68" fill="none" stroke="${c.detail}" stroke-width="2.5" ${SW}/>`
     + `<ellipse cx="50" cy="56" rx="6" ry="8" fill="${c.detail}"/>`;
 }
+/** @param {Colours} c */
 function rCounsellor(c) {
   return rBase(c)
     + `<path d="M28 78 L33 44 L67 44 L72 78 Z" fill="${c.fill}" stroke="${c.line}" stroke-width="3.5" ${SW}/>`
@@ -238,6 +267,7 @@ function rCounsellor(c) {
     + `<path d="M31 37 L69 37" stroke="${c.detail}" stroke-width="2.5" ${SW}/>`
     + `<path d="M45 58 Q50 52 55 58 L55 70 L45 70 Z" fill="${c.detail}"/>`;
 }
+/** @param {Colours} c */
 function rSoldier(c) {
   return `<path d="M16 92 L78 16" stroke="${c.line}" stroke-width="7" ${SW}/>`
     + `<path d="M16 92 L78 16" stroke="${c.fill}" stroke-width="3" ${SW}/>`
@@ -245,6 +275,7 @@ function rSoldier(c) {
     + `<path d="M50 18 C60 24 72 24 80 22 C80 56 70 78 50 92 C30 78 20 56 20 22 C28 24 40 24 50 18 Z" fill="${c.fill}" stroke="${c.line}" stroke-width="3.5" ${SW}/>`
     + `<path d="M32 40 L50 56 L68 40 M36 56 L50 70 L64 56" fill="none" stroke="${c.detail}" stroke-width="3.5" ${SW}/>`;
 }
+/** @param {Colours} c */
 function rWorker(c) {
   const ant = `M44 30 C40 20 34 14 26 10`;
   return `<path d="${ant}" fill="none" stroke="${c.line}" stroke-width="3.5" ${SW}/><circle cx="25" cy="9" r="4" fill="${c.fill}" stroke="${c.line}" stroke-width="2.5"/>`
@@ -255,15 +286,21 @@ function rWorker(c) {
     + `<path d="M43 50 L47 54 M57 50 L53 54" stroke="${c.detail}" stroke-width="2.5" ${SW}/>`
     + `<path d="M38 76 L62 76" stroke="${c.detail}" stroke-width="2.5" ${SW}/>`;
 }
+/** @type {Record<string, (c: Colours) => string>} */
 const REINES = { Q: rQueen, C: rCounsellor, S: rSoldier, W: rWorker };
 
 // ---- entry points -------------------------------------------------------------------------
 
+/** @param {Colours} c @param {string} kind */
 function fallback(c, kind) {
   return `<circle cx="50" cy="50" r="36" fill="${c.fill}" stroke="${c.line}" stroke-width="4"/>`
     + `<text x="50" y="63" text-anchor="middle" font-size="38" font-family="sans-serif" font-weight="700" fill="${c.detail}">${String(kind).slice(0, 2).replace(/[<&]/g, '')}</text>`;
 }
 
+/**
+ * A piece's drawing, an SVG <g> element's markup in a 100x100 box.
+ * @param {string} gameId @param {string} kind @param {number} owner
+ */
 export function pieceSvg(gameId, kind, owner) {
   const c = palette(gameId, owner);
   let body;
@@ -274,21 +311,27 @@ export function pieceSvg(gameId, kind, owner) {
   return `<g class="piece-art" data-kind="${String(kind).replace(/[^A-Za-z]/g, '')}">${body ?? fallback(c, kind)}</g>`;
 }
 
+/** @typedef {{id: string, emblems: string[], icon: {kind: string, owner: number}}} GameIcons  what a game's entry of GET /api/games says of its pictures */
+
 // The piece that stands for a player of a game (in player lists and menus): `info` is the
 // game's entry of GET /api/games.
+/** @param {GameIcons} info @param {number} seat */
 export function emblemSvg(info, seat) {
   return pieceSvg(info.id, info.emblems[seat] ?? info.emblems[0], seat);
 }
 
 // The piece that stands for a game in a list of games.
+/** @param {GameIcons} info */
 export function iconSvg(info) {
   return pieceSvg(info.id, info.icon.kind, info.icon.owner);
 }
 
+/** @param {string} gameId @param {string} kind @param {number} owner */
 export function pieceSvgDocument(gameId, kind, owner) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">${pieceSvg(gameId, kind, owner)}</svg>`;
 }
 
+/** @param {string} gameId @param {string} kind @param {number} owner */
 export function pieceDataUrl(gameId, kind, owner) {
   return 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(pieceSvgDocument(gameId, kind, owner));
 }

@@ -1,13 +1,13 @@
+// @ts-check
 // The rules page, /rules/<game>: the rules text (GET /api/rules/<game>), its diagrams drawn as
 // boards, and the explorer: put any piece anywhere and see where it moves (POST /api/explore).
 // The rules themselves stay on the server: every board and every move shown comes from it.
 import { createBoard } from './board.js';
-import { api, esc } from './common.js';
+import { $, api, esc } from './common.js';
 import { pieceSvg, emblemSvg, iconSvg } from './pieces.js';
 
-const $ = (sel) => document.querySelector(sel);
-
 const pageGame = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
+/** @type {import('./common.js').GameInfo[]} */
 let games = []; // GET /api/games
 const infoOf = (id) => games.find((g) => g.id === id);
 
@@ -188,7 +188,7 @@ class Explorer {
       try { await navigator.clipboard.writeText(this.st.position); $('#ex-copy').textContent = 'Copied ✓'; } catch { $('#ex-pos').select(); $('#ex-copy').textContent = 'Select and copy'; }
       setTimeout(() => { $('#ex-copy').textContent = 'Copy'; }, 1500);
     });
-    for (const b of document.querySelectorAll('#explorer .ex-mode')) b.addEventListener('click', () => this.setTool({ type: b.dataset.mode }));
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#explorer .ex-mode'))) b.addEventListener('click', () => this.setTool({ type: b.dataset.mode }));
     $('#ex-error').addEventListener('click', () => this.showError(''));
     $('#ex-tools').addEventListener('click', (e) => {
       const b = e.target.closest('button.ex-piece');
@@ -206,7 +206,7 @@ class Explorer {
   settings() {
     const out = {};
     for (const s of this.info?.settings || []) {
-      const el = document.querySelector(`#ex-settings select[name="${s.name}"]`);
+      const el = /** @type {HTMLSelectElement | null} */ (document.querySelector(`#ex-settings select[name="${s.name}"]`));
       out[s.name] = el ? el.value : s.default;
     }
     return out;
@@ -295,7 +295,7 @@ class Explorer {
       byOwner.get(p.owner).push(p);
     }
     const t = this.tool;
-    for (const b of document.querySelectorAll('#explorer .ex-mode')) b.setAttribute('aria-pressed', String(t.type === b.dataset.mode));
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#explorer .ex-mode'))) b.setAttribute('aria-pressed', String(t.type === b.dataset.mode));
     let html = '';
     for (const [owner, list] of byOwner) {
       html += `<div class="ex-tool-row"><span class="ex-tool-label">${esc(st.players[owner] ?? `Player ${owner + 1}`)}</span>`

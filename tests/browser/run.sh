@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The browser tests of the web app (run.mjs): installs what they need when it is missing
-# (Debian's chromium, playwright-core from package-lock.json), then runs them.
+# (Debian's chromium; playwright-core and typescript from package-lock.json), type-checks the
+# front end (tsconfig.json: web/ with its JSDoc types; an error fails the run), then runs them.
 #
 #   tests/browser/run.sh          (from anywhere; MYRMIDON_BIN etc.: see run.mjs)
 set -euo pipefail
@@ -25,10 +26,14 @@ fi
 # npm ci when node_modules is missing or was installed from another package-lock.json
 stamp=node_modules/.myrmidon-lock.sha256
 want="$(sha256sum package-lock.json | cut -d' ' -f1)"
-if [ ! -d node_modules/playwright-core ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/typescript ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "browser tests: npm ci"
   npm ci --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi
+
+echo "browser tests: tsc --noEmit (web/)"
+npx --no-install tsc --noEmit -p tsconfig.json
+npx --no-install tsc --noEmit -p tsconfig.board.json
 
 exec node run.mjs "$@"

@@ -597,7 +597,8 @@ async fn games_survive_a_new_server_on_the_same_database() {
 #[tokio::test]
 async fn the_front_end_is_served_from_the_binary() {
     let app = app().await;
-    for path in ["/", "/game/abc", "/board.js", "/style.css"] {
+    // (board.js's modules too: the build embeds web/ with its folders)
+    for path in ["/", "/game/abc", "/board.js", "/board/state.js", "/style.css"] {
         let response = router(app.clone())
             .oneshot(Request::builder().uri(path).body(Body::empty()).unwrap())
             .await
