@@ -16,7 +16,7 @@
 // cells, the chooser, the Pass and Resign buttons and the move text box. The JSON API is used
 // to read the state: which moves are legal, to pick one, and to check what the page shows.
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,7 +33,9 @@ const SHOTS = path.join(ROOT, 'target', 'browser-shots');
 const ONLY = (process.env.BROWSER_TESTS_ONLY || '').split(',').map((s) => s.trim()).filter(Boolean);
 const ROUTE_WEB = process.env.BROWSER_TESTS_ROUTE_WEB || '';
 
-const GAMES = ['ackenhead', 'antchess', 'antchess3', 'epaminondas', 'reines'];
+if (!fs.existsSync(BIN)) throw new Error(`no myrmidon binary at ${BIN} (build it, or set MYRMIDON_BIN)`);
+// The games, as the registry lists them (`myrmidon games`): a game added there is tested too.
+const GAMES = execFileSync(BIN, ['games'], { encoding: 'utf8' }).trim().split('\n');
 // A whole game by clicks when the line found is at most this long; else the game starts from
 // a position this many plies before the end (and a start-position game of START_PLIES plies).
 const FULL_MAX = 70;
@@ -55,7 +57,6 @@ let base = '';
 let tmpDir = '';
 
 async function startServer() {
-  if (!fs.existsSync(BIN)) throw new Error(`no myrmidon binary at ${BIN} (build it, or set MYRMIDON_BIN)`);
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'myrmidon-browser-'));
   const db = path.join(tmpDir, 'games.db');
   // No limits per client: the tests' own scratch games through the API go as fast as they can.
@@ -2305,7 +2306,7 @@ test('move numbers: a game from an Ackenhead position of move 25 numbers its mov
 async function main() {
   await startServer();
   for (const g of await api('api/games')) gameInfo[g.id] = g;
-  assert.deepEqual(Object.keys(gameInfo).sort(), [...GAMES].sort(), 'the server plays the five games');
+  assert.deepEqual(Object.keys(gameInfo).sort(), [...GAMES].sort(), 'the server plays the games of the registry');
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
