@@ -228,11 +228,8 @@ pub enum FactValue {
 ///   that changes the legal moves or the outcome, so two positions with the same hash are the
 ///   same for the repetition rule of the game.
 ///
-/// Read access for evaluations: besides this trait, every game's position type offers the same
-/// kind of documented surface: `pieces(player, kind)` (the cells of those pieces, as the game's
-/// bitboard or cell set), `count(player, kind)`, `occupied()` and `mobility(player)` (the
-/// number of moves either side would have, without generating them), with the kinds as the
-/// game's `<Game>Kind` enum in the order of `GameInfo::pieces`.
+/// What an evaluation reads of a position (its pieces as sets of cells, its mobility) is the
+/// other trait every game's position implements, [`PieceSets`].
 pub trait Position: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// A move. Small and `Copy`: searches keep millions of them.
     type Move: Copy + Eq + Hash + fmt::Debug + Default + Send + Sync + 'static;
@@ -451,6 +448,110 @@ pub trait Position: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'stat
     fn settings(&self) -> Settings {
         Settings::new()
     }
+}
+
+/// A set of cells of a game's board, as the game stores it (a bitboard): what
+/// [`PieceSets`] hands an evaluation. Bit `c` stands for [`Cell`] `c` of the game's
+/// [`Geometry`], except where the game pads its board (Epaminondas: [`CellSet::cells`] still
+/// gives the game's cells). The set operations are the type's own operators; complements are
+/// left out because they would add cells off the board (the game's own type may offer them).
+pub trait CellSet:
+    Copy
+    + Eq
+    + fmt::Debug
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
+    /// The set without cells.
+    const EMPTY: Self;
+
+    /// The number of cells in the set.
+    fn count(self) -> u32;
+
+    /// True if the set has no cell.
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self == Self::EMPTY
+    }
+
+    /// True if the set holds `cell` (false for a cell off the board).
+    fn contains(self, cell: Cell) -> bool;
+
+    /// The cells of the set, lowest first.
+    fn cells(self) -> impl Iterator<Item = Cell>;
+}
+
+/// Bitboards whose bit `c` is cell `c`: Ackenhead's and Jeu de Reines' `u64`, Ant Chess's
+/// `u128`.
+macro_rules! plain_cell_set {
+    ($($t:ty),*) => {$(
+        impl CellSet for $t {
+            const EMPTY: Self = 0;
+
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+
+            #[inline(always)]
+            fn contains(self, cell: Cell) -> bool {
+                (cell as u32) < <$t>::BITS && (self >> cell) & 1 != 0
+            }
+
+            #[inline(always)]
+            fn cells(self) -> impl Iterator<Item = Cell> {
+                let mut rest = self;
+                std::iter::from_fn(move || {
+                    (rest != 0).then(|| {
+                        let cell = rest.trailing_zeros() as Cell;
+                        rest &= rest - 1;
+                        cell
+                    })
+                })
+            }
+        }
+    )*};
+}
+
+plain_cell_set!(u64, u128);
+
+/// What an evaluation reads of a position, the same in every game: the pieces of a player
+/// (of one kind, or all of them), how many there are, the occupied cells, and mobility. Every
+/// game's position implements it beside [`Position`] (the registry checks it at compile time),
+/// with its own set type and kind enum, so that evaluations written against it keep the
+/// concrete, inlined types of their game.
+///
+/// A `player` is a number below the game's number of players; for another number each game
+/// answers without panicking (most with an empty set).
+pub trait PieceSets: Position {
+    /// The game's bitboard.
+    type Set: CellSet;
+    /// The game's kinds of piece, `<Game>Kind`, in the order of `GameInfo::pieces`.
+    type Kind: Copy + Eq + fmt::Debug + Send + Sync + 'static;
+
+    /// The cells of `player`'s pieces of `kind`.
+    fn pieces(&self, player: Player, kind: Self::Kind) -> Self::Set;
+
+    /// The cells of all of `player`'s pieces.
+    fn pieces_of(&self, player: Player) -> Self::Set;
+
+    /// How many pieces of `kind` `player` has on the board.
+    #[inline(always)]
+    fn count(&self, player: Player, kind: Self::Kind) -> u32 {
+        self.pieces(player, kind).count()
+    }
+
+    /// Every occupied cell.
+    fn occupied(&self) -> Self::Set;
+
+    /// The number of moves `player` has, or would have if it were their turn, counted without
+    /// generating them (each game says what it leaves out: a pass, en passant, a rule that
+    /// ends the game).
+    fn mobility(&self, player: Player) -> u32;
 }
 
 /// FNV-1a, for the default move code.

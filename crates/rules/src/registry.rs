@@ -10,7 +10,7 @@
 
 use crate::dynamic::{record_of, record_of_mut, DynGame, DynRecord};
 use crate::error::UnknownGame;
-use crate::game::Game;
+use crate::game::{Game, PieceSets};
 use crate::games;
 use crate::record::Record;
 
@@ -35,6 +35,17 @@ pub trait RecordVisitorMut {
 macro_rules! registry {
     ($($game:path),* $(,)?) => {
         static GAMES: &[&dyn DynGame] = &[$(&$game),*];
+
+        /// Every game's position offers what evaluations read: checked when this compiles.
+        #[allow(dead_code)]
+        fn every_position_has_piece_sets() {
+            fn shape<G: Game>()
+            where
+                G::Pos: PieceSets,
+            {
+            }
+            $(shape::<$game>();)*
+        }
 
         /// Calls `visitor.visit` with the game whose id this is.
         pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {

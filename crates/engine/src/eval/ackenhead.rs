@@ -31,7 +31,7 @@ use std::sync::LazyLock;
 
 use myrmidon_rules::games::ackenhead::attacks;
 use myrmidon_rules::games::ackenhead::{AckenheadKind, AckenheadPosition, Bb};
-use myrmidon_rules::{Player, Position};
+use myrmidon_rules::{CellSet, PieceSets, Player, Position};
 
 use super::{Evaluator, Tunable, Weight};
 use crate::players::{Levels, Strength, BEGINNER, STRENGTHS};
@@ -341,17 +341,10 @@ fn pst_index(colour: usize, sq: u8) -> usize {
     rank * 4 + file.min(7 - file)
 }
 
+/// The squares of a bitboard, lowest first.
 #[inline(always)]
-fn squares(mut bb: Bb) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if bb == 0 {
-            None
-        } else {
-            let sq = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            Some(sq)
-        }
-    })
+fn squares(bb: Bb) -> impl Iterator<Item = u8> {
+    bb.cells().map(|c| c as u8)
 }
 
 impl AckenheadEval {

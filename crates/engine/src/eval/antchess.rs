@@ -4,11 +4,10 @@
 
 use std::sync::OnceLock;
 
-use myrmidon_rules::games::antchess::setup::RADIUS;
-use myrmidon_rules::games::antchess::{AntChessKind, AntChessPosition};
-use myrmidon_rules::{Player, Position};
+use myrmidon_rules::games::antchess::{AntChessKind, AntChessPosition, RADIUS};
+use myrmidon_rules::{CellSet, PieceSets, Player, Position};
 
-use super::weights::{kind_weights, material_of, set_kind_weight};
+use super::weights::{kind_weights, material_of, set_kind_weight, set_term, term_weights, Term};
 use super::{Evaluator, Tunable, Weight};
 use crate::players::{Levels, Strength, BEGINNER, STRENGTHS};
 
@@ -58,28 +57,11 @@ fn corner_cell(k: usize) -> usize {
     axial().iter().position(|&c| c == want).unwrap_or(0)
 }
 
-/// Iterates over the set bits of a cell set.
+/// The cells of a cell set as indices, lowest first.
 #[inline]
-fn cells(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
-            c
-        })
-    })
+fn cells(set: u128) -> impl Iterator<Item = usize> {
+    set.cells().map(usize::from)
 }
-
-/// The names of the weights after the piece values and the Queen's distances, in order.
-const OTHERS: [&str; 7] = [
-    "anthill.near",
-    "queen.danger",
-    "queen.shelter",
-    "warrior.advance",
-    "mobility",
-    "tempo",
-    "leader",
-];
 
 /// Piece values in centipawns (a Warrior was 100 in the hand-set weights; the tuned defaults
 /// have 48 with two players and 94 with three), by kind, then the positional terms. The
@@ -113,17 +95,16 @@ pub struct AntChessEval<const N: usize> {
 }
 
 impl<const N: usize> AntChessEval<N> {
-    fn others_mut(&mut self) -> [&mut i32; 7] {
-        [
-            &mut self.anthill_near,
-            &mut self.queen_danger,
-            &mut self.queen_shelter,
-            &mut self.warrior_advance,
-            &mut self.mobility,
-            &mut self.tempo,
-            &mut self.leader,
-        ]
-    }
+    /// The weights after the piece values and the Queen's distances, in [`Tunable`] order.
+    const OTHERS: [Term<Self>; 7] = [
+        ("anthill.near", |e| &mut e.anthill_near),
+        ("queen.danger", |e| &mut e.queen_danger),
+        ("queen.shelter", |e| &mut e.queen_shelter),
+        ("warrior.advance", |e| &mut e.warrior_advance),
+        ("mobility", |e| &mut e.mobility),
+        ("tempo", |e| &mut e.tempo),
+        ("leader", |e| &mut e.leader),
+    ];
 
     /// `player`'s terms less the opponents': their mean, and the leader's lead over that mean
     /// in `leader` hundredths; then the move.
@@ -147,7 +128,7 @@ impl<const N: usize> AntChessEval<N> {
     fn side(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
         let mut score = self.material(pos, player);
         let p = player as usize;
-        let own = pos.occupied_by(player);
+        let own = pos.pieces_of(player);
         let enemies = pos.occupied() & !own;
         let centre = CELLS / 2;
         let queen = pos.queen(p);
@@ -208,10 +189,7 @@ impl<const N: usize> Tunable for AntChessEval<N> {
         for (d, &v) in self.queen_distance.iter().enumerate() {
             out.push(Weight::new(format!("queen.d{d}"), v));
         }
-        let mut copy = self.clone();
-        for (name, v) in OTHERS.iter().zip(copy.others_mut()) {
-            out.push(Weight::new(*name, *v));
-        }
+        out.extend(term_weights(self, &Self::OTHERS));
         out
     }
 
@@ -221,8 +199,8 @@ impl<const N: usize> Tunable for AntChessEval<N> {
             set_kind_weight(&mut self.values, index, value)
         } else if index < kinds + DISTANCES {
             self.queen_distance[index - kinds] = value;
-        } else if let Some(w) = self.others_mut().into_iter().nth(index - kinds - DISTANCES) {
-            *w = value;
+        } else {
+            set_term(self, &Self::OTHERS, index - kinds - DISTANCES, value)
         }
     }
 }
@@ -421,7 +399,7 @@ mod tests {
     fn the_weights_are_named_and_set_in_order() {
         let mut eval = AntChessEval::<2>::default();
         let names: Vec<String> = eval.weights().into_iter().map(|w| w.name).collect();
-        assert_eq!(names.len(), 7 + DISTANCES + OTHERS.len());
+        assert_eq!(names.len(), 7 + DISTANCES + AntChessEval::<2>::OTHERS.len());
         assert_eq!(names[7], "queen.d0");
         assert_eq!(names.last().map(String::as_str), Some("leader"));
         for i in 0..names.len() {

@@ -1,12 +1,12 @@
 //! Epaminondas: material (every stone is alike), advancement rank by rank (the far-row race),
 //! phalanx structure (friends side by side along each kind of line), mobility and the move.
 
-use myrmidon_rules::games::epaminondas::bitboard::Bb;
 use myrmidon_rules::games::epaminondas::{
-    EpaminondasKind, EpaminondasMove, EpaminondasPosition, WHITE,
+    Bb, EpaminondasKind, EpaminondasMove, EpaminondasPosition, WHITE,
 };
-use myrmidon_rules::{Player, Position};
+use myrmidon_rules::{PieceSets, Player, Position};
 
+use super::weights::{set_term, term_weights, Term};
 use super::{Evaluator, Tunable, Weight};
 use crate::players::{Levels, BEGINNER, STRENGTHS};
 
@@ -51,21 +51,16 @@ impl Default for EpaminondasEval {
     }
 }
 
-/// The names of the weights other than the ranks', in [`Tunable`] order after `stone` and
-/// the ranks.
-const OTHERS: [&str; 5] = ["pair.file", "pair.diag", "pair.rank", "mobility", "tempo"];
+/// The weights other than the ranks', in [`Tunable`] order after `stone` and the ranks.
+const OTHERS: [Term<EpaminondasEval>; 5] = [
+    ("pair.file", |e| &mut e.pair_file),
+    ("pair.diag", |e| &mut e.pair_diag),
+    ("pair.rank", |e| &mut e.pair_rank),
+    ("mobility", |e| &mut e.mobility),
+    ("tempo", |e| &mut e.tempo),
+];
 
 impl EpaminondasEval {
-    fn others_mut(&mut self) -> [&mut i32; 5] {
-        [
-            &mut self.pair_file,
-            &mut self.pair_diag,
-            &mut self.pair_rank,
-            &mut self.mobility,
-            &mut self.tempo,
-        ]
-    }
-
     /// Everything but material and mobility for the stones `own` of `player`.
     fn structure(&self, own: Bb, player: Player) -> i32 {
         let mut score = 0;
@@ -91,10 +86,7 @@ impl Tunable for EpaminondasEval {
         for (i, &v) in self.rank.iter().enumerate() {
             out.push(Weight::new(format!("rank.{}", i + 1), v));
         }
-        let mut copy = self.clone();
-        for (name, v) in OTHERS.iter().zip(copy.others_mut()) {
-            out.push(Weight::new(*name, *v));
-        }
+        out.extend(term_weights(self, &OTHERS));
         out
     }
 
@@ -102,11 +94,7 @@ impl Tunable for EpaminondasEval {
         match index {
             0 => self.stone = value,
             i if i <= RANKS => self.rank[i - 1] = value,
-            i => {
-                if let Some(w) = self.others_mut().into_iter().nth(i - 1 - RANKS) {
-                    *w = value;
-                }
-            }
+            i => set_term(self, &OTHERS, i - 1 - RANKS, value),
         }
     }
 }

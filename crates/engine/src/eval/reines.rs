@@ -3,9 +3,9 @@
 //! taken by the enemy), the Workers' advance, mobility and the move.
 
 use myrmidon_rules::games::reines::{ReinesKind, ReinesPosition};
-use myrmidon_rules::{Player, Position};
+use myrmidon_rules::{PieceSets, Player, Position};
 
-use super::weights::{kind_weights, material_of, set_kind_weight};
+use super::weights::{kind_weights, material_of, set_kind_weight, set_term, term_weights, Term};
 use super::{Evaluator, Tunable, Weight};
 use crate::players::{Levels, BEGINNER, STRENGTHS};
 
@@ -17,28 +17,28 @@ const NEAR1: [u64; 2] = [0x03_03, 0xC0_C0 << 48];
 /// The rank and the file of each Queen: where a Counsellor attacks her along a line.
 const LINES: [u64; 2] = [0x0101_0101_0101_01FF, 0xFF80_8080_8080_8080];
 
-/// The names of the weights after the piece values, in order.
-const OTHERS: [&str; 20] = [
-    "worker.pending",
-    "queen.attackers",
-    "queen.guards",
-    "counsellor.line",
-    "ponte.blocked",
-    "ponte.enemy",
-    "worker.advance",
-    "mobility",
-    "tempo",
-    "worker.race1",
-    "worker.race2",
-    "worker.race3",
-    "worker.race4",
-    "worker.race5",
-    "worker.race6",
-    "soldier.reach1",
-    "soldier.reach2",
-    "counsellor.reach",
-    "threat.open",
-    "queen.cover",
+/// The weights after the piece values, in [`Tunable`] order.
+const OTHERS: [Term<ReinesEval>; 20] = [
+    ("worker.pending", |e| &mut e.worker_pending),
+    ("queen.attackers", |e| &mut e.queen_attackers),
+    ("queen.guards", |e| &mut e.queen_guards),
+    ("counsellor.line", |e| &mut e.counsellor_line),
+    ("ponte.blocked", |e| &mut e.ponte_blocked),
+    ("ponte.enemy", |e| &mut e.ponte_enemy),
+    ("worker.advance", |e| &mut e.worker_advance),
+    ("mobility", |e| &mut e.mobility),
+    ("tempo", |e| &mut e.tempo),
+    ("worker.race1", |e| &mut e.worker_race[0]),
+    ("worker.race2", |e| &mut e.worker_race[1]),
+    ("worker.race3", |e| &mut e.worker_race[2]),
+    ("worker.race4", |e| &mut e.worker_race[3]),
+    ("worker.race5", |e| &mut e.worker_race[4]),
+    ("worker.race6", |e| &mut e.worker_race[5]),
+    ("soldier.reach1", |e| &mut e.soldier_reach[0]),
+    ("soldier.reach2", |e| &mut e.soldier_reach[1]),
+    ("counsellor.reach", |e| &mut e.counsellor_reach),
+    ("threat.open", |e| &mut e.threat_open),
+    ("queen.cover", |e| &mut e.queen_cover),
 ];
 
 /// Piece values in centipawns (a Worker is 100), then the positional terms. Capturing a Queen
@@ -81,33 +81,6 @@ pub struct ReinesEval {
 }
 
 impl ReinesEval {
-    fn others_mut(&mut self) -> [&mut i32; 20] {
-        let [r1, r2, r3, r4, r5, r6] = &mut self.worker_race;
-        let [s1, s2] = &mut self.soldier_reach;
-        [
-            &mut self.worker_pending,
-            &mut self.queen_attackers,
-            &mut self.queen_guards,
-            &mut self.counsellor_line,
-            &mut self.ponte_blocked,
-            &mut self.ponte_enemy,
-            &mut self.worker_advance,
-            &mut self.mobility,
-            &mut self.tempo,
-            r1,
-            r2,
-            r3,
-            r4,
-            r5,
-            r6,
-            s1,
-            s2,
-            &mut self.counsellor_reach,
-            &mut self.threat_open,
-            &mut self.queen_cover,
-        ]
-    }
-
     /// The threats of `player`'s pieces on the enemy Queen, and the guard of the own Queen.
     fn threats(&self, pos: &ReinesPosition, player: Player) -> i32 {
         let them = player ^ 1;
@@ -240,10 +213,7 @@ impl Tunable for ReinesEval {
     /// One weight a piece kind, named by the kind (`counsellor`), then the other terms.
     fn weights(&self) -> Vec<Weight> {
         let mut out = kind_weights(&self.values);
-        let mut copy = self.clone();
-        for (name, v) in OTHERS.iter().zip(copy.others_mut()) {
-            out.push(Weight::new(*name, *v));
-        }
+        out.extend(term_weights(self, &OTHERS));
         out
     }
 
@@ -251,8 +221,8 @@ impl Tunable for ReinesEval {
         let kinds = self.values.len();
         if index < kinds {
             set_kind_weight(&mut self.values, index, value)
-        } else if let Some(w) = self.others_mut().into_iter().nth(index - kinds) {
-            *w = value;
+        } else {
+            set_term(self, &OTHERS, index - kinds, value)
         }
     }
 }

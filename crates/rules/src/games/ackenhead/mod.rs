@@ -32,7 +32,7 @@ use bitboard::bit;
 use movegen::Pushing;
 use position::*;
 
-pub static INFO: GameInfo = GameInfo {
+static INFO: GameInfo = GameInfo {
     id: "ackenhead",
     name: "Ackenhead chess",
     players: &["White", "Black"],
@@ -328,7 +328,7 @@ impl Position for AckenheadPosition {
     }
 
     fn piece_at(&self, cell: Cell) -> Option<PieceView> {
-        let (owner, kind) = self.piece_on(u8::try_from(cell).ok()?)?;
+        let (owner, kind) = self.piece(u8::try_from(cell).ok()?)?;
         Some(PieceView {
             owner,
             kind: kind.letter(),
@@ -348,7 +348,7 @@ impl AckenheadPosition {
     /// Why a well-formed move is not legal.
     fn why_illegal(&self, mv: AckenheadMove) -> String {
         let sq = |s: u8| crate::geometry::square::name(8, s as Cell);
-        let Some((colour, kind)) = self.piece_on(mv.from()) else {
+        let Some((colour, kind)) = self.piece(mv.from()) else {
             return format!("there is no piece on {}", sq(mv.from()));
         };
         if colour != self.side {

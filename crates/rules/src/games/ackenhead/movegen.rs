@@ -16,6 +16,7 @@
 use super::bitboard::{bit, Bb, Squares, RANK_1, RANK_8, TABLES};
 use super::moves::AckenheadMove;
 use super::position::*;
+use crate::game::{PieceSets, Player};
 use crate::movelist::{MoveCounter, MoveSink};
 
 /// Receives the legal moves of one piece as a set of target squares.
@@ -261,6 +262,23 @@ impl AckenheadPosition {
         let mut c = MoveCounter(0);
         self.generate_into(&mut c);
         c.0 as u64
+    }
+
+    /// The mobility of `player` ([`crate::game::PieceSets::mobility`]): its legal moves,
+    /// counted without generating them, on a copy with the turn handed over if it is not to
+    /// move (then without en passant).
+    pub(super) fn count_moves_of(&self, player: Player) -> u32 {
+        if player == self.side {
+            return self.count_moves() as u32;
+        }
+        if player > 1 {
+            return 0;
+        }
+        let mut other = self.clone();
+        other.side = player;
+        other.ep_passed = NO_SQUARE;
+        other.ep_pawn = NO_SQUARE;
+        other.count_moves() as u32
     }
 
     /// True if the side to move has a legal move (stops at the first one found).

@@ -3,7 +3,7 @@
 
 use super::moves::AckenheadMove;
 use super::position::*;
-use crate::game::{Fact, FactValue};
+use crate::game::{Fact, FactValue, PieceSets};
 use crate::outcome::{Outcome, Reason};
 
 /// The fifty-move rule: 100 plies without a capture or a pawn move.

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use super::bitboard::{bit, Bb, Squares, TABLES};
 use crate::error::PositionError;
-use crate::game::Player;
+use crate::game::{PieceSets, Player};
 use crate::geometry::{placement, square};
 use crate::zobrist;
 
@@ -208,32 +208,9 @@ impl AckenheadPosition {
     }
 
     // -----------------------------------------------------------------------------------------
-    // Read access, for evaluations and displays. Squares are numbered as the game's cells
-    // (`rank * 8 + file`, a1 = 0); a bitboard has bit `s` set for square `s`.
-
-    /// Every occupied square.
-    #[inline(always)]
-    pub fn occupied(&self) -> Bb {
-        self.colours[0] | self.colours[1]
-    }
-
-    /// The squares of `player`'s pieces of `kind` (empty for a player other than 0 and 1).
-    #[inline(always)]
-    pub fn pieces(&self, player: Player, kind: AckenheadKind) -> Bb {
-        self.colours.get(player as usize).copied().unwrap_or(0) & self.kinds[kind as usize]
-    }
-
-    /// The squares of all of `player`'s pieces (empty for a player other than 0 and 1).
-    #[inline(always)]
-    pub fn pieces_of(&self, player: Player) -> Bb {
-        self.colours.get(player as usize).copied().unwrap_or(0)
-    }
-
-    /// How many pieces of `kind` `player` has.
-    #[inline(always)]
-    pub fn count(&self, player: Player, kind: AckenheadKind) -> u32 {
-        self.pieces(player, kind).count_ones()
-    }
+    // Read access, for evaluations and displays (and [`PieceSets`], below). Squares are
+    // numbered as the game's cells (`rank * 8 + file`, a1 = 0); a bitboard has bit `s` set for
+    // square `s`.
 
     /// The square of `player`'s King (`None` for a player other than 0 and 1).
     pub fn king_square(&self, player: Player) -> Option<u8> {
@@ -241,24 +218,19 @@ impl AckenheadPosition {
         (kings != 0).then(|| kings.trailing_zeros() as u8)
     }
 
-    /// The player to move: 0 for White, 1 for Black.
-    pub fn side_to_move(&self) -> Player {
-        self.side
-    }
-
     /// Plies since the last capture or pawn move.
-    pub fn halfmove_clock(&self) -> u32 {
+    pub fn quiet_plies(&self) -> u32 {
         self.halfmove
     }
 
     /// The move number (1 at the start, increased after each move of Black).
-    pub fn fullmove_number(&self) -> u32 {
+    pub fn move_number(&self) -> u32 {
         self.fullmove
     }
 
     /// The owner and kind of the piece on a square (`None` for an empty square or a number off
     /// the board).
-    pub fn piece_on(&self, sq: u8) -> Option<(Player, AckenheadKind)> {
+    pub fn piece(&self, sq: u8) -> Option<(Player, AckenheadKind)> {
         let p = *self.board.get(sq as usize)?;
         (p != EMPTY).then(|| (piece_colour(p), AckenheadKind::ALL[piece_kind(p) as usize]))
     }
@@ -273,25 +245,6 @@ impl AckenheadPosition {
     /// than 0 and 1.
     pub fn king_attacked(&self, player: Player) -> bool {
         player < 2 && self.in_check_of(player)
-    }
-
-    /// The number of legal moves `player` has, or would have if it were to move (then without
-    /// en passant, which belongs to the side to move), counted without generating them. For
-    /// the side not to move it counts on a copy of the position with the turn handed over (if
-    /// the side to move is in check, that count includes taking its King). 0 for a player
-    /// other than 0 and 1.
-    pub fn mobility(&self, player: Player) -> u32 {
-        if player == self.side {
-            return self.count_moves() as u32;
-        }
-        if player > 1 {
-            return 0;
-        }
-        let mut other = self.clone();
-        other.side = player;
-        other.ep_passed = NO_SQUARE;
-        other.ep_pawn = NO_SQUARE;
-        other.count_moves() as u32
     }
 
     // -----------------------------------------------------------------------------------------
@@ -358,6 +311,37 @@ impl AckenheadPosition {
             h ^= ep_key(self.ep_passed, self.ep_pawn);
         }
         h
+    }
+}
+
+/// The pieces as bitboards (`u64`, bit `rank * 8 + file`); a player other than 0 and 1 has
+/// none.
+impl PieceSets for AckenheadPosition {
+    type Set = Bb;
+    type Kind = AckenheadKind;
+
+    #[inline(always)]
+    fn pieces(&self, player: Player, kind: AckenheadKind) -> Bb {
+        self.pieces_of(player) & self.kinds[kind as usize]
+    }
+
+    #[inline(always)]
+    fn pieces_of(&self, player: Player) -> Bb {
+        self.colours.get(player as usize).copied().unwrap_or(0)
+    }
+
+    #[inline(always)]
+    fn occupied(&self) -> Bb {
+        self.colours[0] | self.colours[1]
+    }
+
+    /// The legal moves of `player`, or those it would have if it were to move (then without
+    /// en passant, which belongs to the side to move; counted on a copy of the position with
+    /// the turn handed over, so that if the side to move is in check the count includes taking
+    /// its King). 0 for a player other than 0 and 1.
+    #[inline]
+    fn mobility(&self, player: Player) -> u32 {
+        self.count_moves_of(player)
     }
 }
 

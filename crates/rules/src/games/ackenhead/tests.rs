@@ -1,6 +1,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
+use crate::game::PieceSets;
 use crate::game::{perft, FactValue};
 use crate::outcome::Reason;
 use crate::record::Record;
@@ -556,7 +557,7 @@ fn fifty_move_rule_and_bare_kings() {
     assert_eq!(p.outcome(), None);
     let mv = p.parse_move("e1d1").unwrap();
     p.make_move(mv);
-    assert_eq!(p.halfmove_clock(), 100);
+    assert_eq!(p.quiet_plies(), 100);
     assert_eq!(
         p.outcome(),
         Some(Outcome::Draw {
@@ -566,7 +567,7 @@ fn fifty_move_rule_and_bare_kings() {
     // A pawn move resets the clock.
     let mut q = pos("4k3/8/8/8/8/8/4P3/4K3 w - - 99 80");
     q.make_move(q.parse_move("e2d3").unwrap());
-    assert_eq!(q.halfmove_clock(), 0);
+    assert_eq!(q.quiet_plies(), 0);
     assert_eq!(
         pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1").outcome(),
         Some(Outcome::Draw {
@@ -1060,7 +1061,7 @@ fn null_moves_hand_over_the_turn_and_come_back() {
                 assert_eq!(q.en_passant(), None);
                 assert_eq!(q.hash(), q.hash_from_scratch(), "{p}");
                 assert_ne!(q.hash(), p.hash());
-                assert_eq!(q.halfmove_clock(), p.halfmove_clock());
+                assert_eq!(q.quiet_plies(), p.quiet_plies());
                 // The same position as the string with the side flipped and no en passant.
                 let text = p.to_string();
                 let f: Vec<&str> = text.split(' ').collect();
@@ -1183,8 +1184,8 @@ fn read_access_for_evaluations() {
     assert_eq!(p.occupied(), 0xFFFF_0000_0000_FFFF);
     assert_eq!(p.king_square(BLACK), Some(60));
     assert_eq!(p.king_square(7), None);
-    assert_eq!(p.piece_on(3), Some((WHITE, AckenheadKind::Leo)));
-    assert_eq!(p.piece_on(64), None);
+    assert_eq!(p.piece(3), Some((WHITE, AckenheadKind::Leo)));
+    assert_eq!(p.piece(64), None);
     assert!(!p.king_attacked(5));
     for q in sample_positions().iter().step_by(7) {
         let us = q.to_move();

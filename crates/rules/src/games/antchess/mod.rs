@@ -4,9 +4,10 @@
 //! each game reads its own position strings with `FromStr`.
 //!
 //! Files: `position.rs` (the state and its position string), `moves.rs` (the 32-bit move and
-//! its text), `movegen.rs` (legal, tactical and counted generation, the attack test, tactics),
-//! `outcome.rs` (reasons, draws, results, facts), `tables.rs` (precomputed board tables),
-//! `setup.rs` (board radius and armies as data), `slow.rs` and `tests.rs` (tests only).
+//! its text), `movegen.rs` (legal, tactical and counted generation, the attack test, tactics,
+//! playing a move), `outcome.rs` (reasons, draws, results, facts), `tables.rs` (precomputed
+//! board tables), `setup.rs` (board radius and armies as data), `slow.rs` and `tests.rs` (tests
+//! only).
 //!
 //! In `antchess3` a player who resigns or whose flag falls drops out
 //! ([`crate::record::Record::drop_out`]): [`Position::remove_player`] takes their Queen off the
@@ -21,7 +22,7 @@ mod movegen;
 mod moves;
 mod outcome;
 mod position;
-pub mod setup;
+mod setup;
 mod tables;
 
 #[cfg(test)]
@@ -29,21 +30,20 @@ mod slow;
 #[cfg(test)]
 mod tests;
 
-pub use movegen::{AntChessMoveList, MAX_MOVES};
 pub use moves::AntChessMove;
 pub use outcome::{ANTHILL, LAST_QUEEN, NO_QUEENS, QUEEN_LOST};
 pub use position::{AntChessKind, AntChessPosition};
+pub use setup::RADIUS;
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
     Cell, Fact, Game, GameInfo, MarkedCell, MoveCells, PieceKind, PieceNotation, PieceView, Player,
     Position, Settings, Tactics,
 };
-use crate::movelist::MoveSink;
+use crate::movelist::{MoveList, MoveSink};
 use crate::outcome::{Outcome, Reason};
 
-use movegen::Each;
-use position::{code_kind, code_owner, side_key, GEOMETRY, OWNER_LETTERS};
+use position::{GEOMETRY, OWNER_LETTERS};
 
 const PIECES: &[PieceKind] = &[
     PieceKind {
@@ -118,6 +118,33 @@ static INFO_3: GameInfo = GameInfo {
     },
 };
 
+/// The most legal moves a position can have, for the stack move list.
+///
+/// Count the moves by the cell `t` where they end; `u` is the number of cells the mover does
+/// not hold (the only possible ends). Besides the pass:
+/// * Line moves (Queen, Warrior, Superant, Beetle): such a piece reaches `t` only as the first
+///   piece on one of the 6 rays from `t` (a step, a Superant's two cells over an empty one, a
+///   Beetle's slide), so at most 6 end on `t`; and one piece has at most 36 (a Beetle in the
+///   centre). With `x` such pieces: at most `min(6u, 36x)`.
+/// * Grasshopper moves: from the 12 cells at distance 2 of `t`; 12 per Grasshopper. With `y`
+///   Grasshoppers: at most `min(12u, 12y)`.
+/// * Ladybird moves: each ends round a pivot `p` next to `t`, in one of two senses; walking back
+///   round `p` from `t` against that sense, the first cell holding one of the mover's pieces is
+///   the only Ladybird that can arrive (any other is stopped by it). So at most 6 × 2 = 12 end
+///   on `t`; and one Ladybird has at most 6 pivots × 2 senses × 5 steps = 60. With `z`
+///   Ladybirds: at most `min(12u, 60z)`.
+/// * Worm moves: `w` Worms on the 36 edge cells, each with at most 13 moves (from a corner), to
+///   distinct empty edge cells: at most `min(13w, w·(36 − w)) ≤ 299`.
+///
+/// As `x + y + z + u ≤ 127`, the first three sum to at most the largest value of
+/// `6·min(u, 6x) + 12·min(u, y) + 12·min(u, 5z)` over such whole numbers, 1668 (at `u = 90`,
+/// `x = 15`, `y = 4`, `z = 18`; a test enumerates them). In all at most 1 + 1668 + 299 = 1968
+/// legal moves; the capacity rounds that up.
+pub const MAX_MOVES: usize = 2048;
+
+/// The game's stack move list (4 bytes a move, 8 KiB).
+pub type AntChessMoveList = MoveList<AntChessMove, MAX_MOVES>;
+
 /// Two-player Ant Chess (`antchess`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AntChess2;
@@ -166,62 +193,6 @@ impl<const N: usize> AntChessPosition<N> {
             &INFO_2
         } else {
             &INFO_3
-        }
-    }
-
-    /// Appends the legal moves (nothing if the game is over by rule).
-    pub(super) fn legal_moves_into<S: MoveSink<AntChessMove>>(&self, out: &mut S) {
-        if self.terminal().is_none() {
-            self.generate_for(self.to_move as usize, &mut Each(out));
-        }
-    }
-
-    #[inline]
-    pub(super) fn count_moves(&self) -> u64 {
-        if self.terminal().is_some() {
-            return 0;
-        }
-        self.count_for(self.to_move as usize)
-    }
-
-    #[inline]
-    fn apply(&mut self, mv: AntChessMove) {
-        let me = self.to_move as usize;
-        if mv.is_pass() {
-            self.set_passes(self.passes.saturating_add(1));
-            self.quiet = self.quiet.saturating_add(1);
-        } else {
-            let caps = mv.capture_bits();
-            let mut rest = caps;
-            while rest != 0 {
-                let c = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                self.remove(c);
-            }
-            let from = mv.start_byte() as usize;
-            let code = self.board[from];
-            let kind = code_kind(code);
-            self.remove(from);
-            let new_kind = if mv.is_promotion() {
-                AntChessKind::Superant
-            } else {
-                kind
-            };
-            self.put(code_owner(code), new_kind, mv.end_byte() as usize);
-            if caps != 0 || kind == AntChessKind::Warrior {
-                self.quiet = 0;
-            } else {
-                self.quiet = self.quiet.saturating_add(1);
-            }
-            if self.passes != 0 {
-                self.set_passes(0);
-            }
-        }
-        let next = (me + 1) % N;
-        self.hash ^= side_key(me) ^ side_key(next);
-        self.to_move = next as u8;
-        if next == 0 {
-            self.move_number = self.move_number.saturating_add(1);
         }
     }
 }

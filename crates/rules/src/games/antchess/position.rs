@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::PositionError;
-use crate::game::Player;
+use crate::game::{PieceSets, Player};
 use crate::geometry::{placement, Geometry};
 use crate::zobrist;
 
@@ -263,47 +263,6 @@ impl<const N: usize> AntChessPosition<N> {
         }
     }
 
-    /// The cells of `player`'s pieces of this kind, as a bitboard (bit = cell index); empty
-    /// for a player who is not in the game.
-    #[inline]
-    pub fn pieces(&self, player: Player, kind: AntChessKind) -> u128 {
-        let Some(&own) = self.occ.get(player as usize) else {
-            return 0;
-        };
-        if !self.has_left(player as usize) {
-            return own & self.kinds[kind as usize];
-        }
-        // A player who has left: their pieces are not in `kinds`; read the board.
-        let mut rest = own;
-        let mut found = 0;
-        while rest != 0 {
-            let c = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if code_kind(self.board[c]) == kind {
-                found |= bit(c);
-            }
-        }
-        found
-    }
-
-    /// How many pieces of this kind `player` has.
-    #[inline]
-    pub fn count(&self, player: Player, kind: AntChessKind) -> u32 {
-        self.pieces(player, kind).count_ones()
-    }
-
-    /// Every occupied cell, as a bitboard.
-    #[inline]
-    pub fn occupied(&self) -> u128 {
-        self.occ[0] | self.occ[1] | self.occ[2]
-    }
-
-    /// The cells of all of `player`'s pieces, as a bitboard.
-    #[inline]
-    pub fn occupied_by(&self, player: Player) -> u128 {
-        self.occ.get(player as usize).copied().unwrap_or(0)
-    }
-
     /// Passes in a row that draw (2 or 3).
     pub fn pass_draw(&self) -> u32 {
         passes_for_draw(N)
@@ -374,6 +333,55 @@ impl<const N: usize> AntChessPosition<N> {
             }
         }
         h
+    }
+}
+
+/// The pieces as bitboards (`u128`, bit = cell index in reading order); a number that is not a
+/// player of the game has none.
+impl<const N: usize> PieceSets for AntChessPosition<N> {
+    type Set = u128;
+    type Kind = AntChessKind;
+
+    /// The cells of `player`'s pieces of this kind (also for a player who has left, whose
+    /// pieces are kept out of the kind bitboards).
+    #[inline]
+    fn pieces(&self, player: Player, kind: AntChessKind) -> u128 {
+        let Some(&own) = self.occ.get(player as usize) else {
+            return 0;
+        };
+        if !self.has_left(player as usize) {
+            return own & self.kinds[kind as usize];
+        }
+        // A player who has left: their pieces are not in `kinds`; read the board.
+        let mut rest = own;
+        let mut found = 0;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if code_kind(self.board[c]) == kind {
+                found |= bit(c);
+            }
+        }
+        found
+    }
+
+    #[inline]
+    fn pieces_of(&self, player: Player) -> u128 {
+        self.occ.get(player as usize).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    fn occupied(&self) -> u128 {
+        self.occ[0] | self.occ[1] | self.occ[2]
+    }
+
+    /// The number of moves `player` would have if it were their turn (their Queen-safety rule
+    /// and the pass included), counted without generating them; 0 for a player not in the
+    /// game, 1 (the pass) for a player who has left. It does not look at whether the game is
+    /// over.
+    #[inline]
+    fn mobility(&self, player: Player) -> u32 {
+        self.count_moves_of(player)
     }
 }
 

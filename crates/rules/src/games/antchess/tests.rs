@@ -1,5 +1,6 @@
 use super::*;
 use crate::game::perft;
+use crate::game::PieceSets;
 use crate::outcome::Reason;
 use std::collections::BTreeSet;
 use tables::tables;
@@ -1556,7 +1557,7 @@ fn three_players_resignation_of_the_player_to_move() {
     assert_eq!(p.piece_at(cell("a7")), None);
     assert_eq!(p.count(1, AntChessKind::Queen), 0);
     assert_eq!(p.count(1, AntChessKind::Warrior), 9);
-    assert_eq!(p.occupied_by(1).count_ones(), 16);
+    assert_eq!(p.pieces_of(1).count_ones(), 16);
     assert_eq!(p.to_move(), 2);
     assert_eq!(p.passes(), 1);
     assert!(matches!(rec.events().last(), Some(Event::AutoPass(m)) if m.is_pass()));
@@ -1981,7 +1982,7 @@ fn a_leavers_pieces_can_be_captured_and_the_seat_only_passes() {
     let moves = texts(&green);
     assert!(has(&moves, "pass") && has(&moves, "l4-k4xk4"), "{moves:?}");
     rec.play_text("l4-k4xk4").unwrap();
-    assert_eq!(rec.position().occupied_by(1), 0, "Red has no piece left");
+    assert_eq!(rec.position().pieces_of(1), 0, "Red has no piece left");
     assert_eq!(rec.position().to_move(), 0);
     // Each of Black's moves is followed by Red's automatic pass.
     rec.play_text("pass").unwrap();
@@ -2097,7 +2098,7 @@ fn random_positions_with_a_player_out() {
                 break;
             }
             let mv = moves[rng.below(moves.len())];
-            leaver_taken += (mv.capture_bits() & pos.occupied_by(who as Player) != 0) as usize;
+            leaver_taken += (mv.capture_bits() & pos.pieces_of(who as Player) != 0) as usize;
             pos.make_move(mv);
         }
     }

@@ -1,12 +1,15 @@
 //! Epaminondas (Robert Abbott): phalanxes of pieces on a 14×12 board move in lines and capture
 //! smaller enemy lines; a player wins by having more pieces on the far row at the start of
 //! their turn. Rules: `docs/rules/epaminondas.md`.
+//!
+//! Files: the common ones (see [`crate::games`]), and `bitboard.rs` (the board as three 64-bit
+//! words, each rank padded to 16 bits) and `simd.rs` (move counting with AVX2).
 
-pub mod bitboard;
-pub mod movegen;
-pub mod moves;
-pub mod outcome;
-pub mod position;
+mod bitboard;
+mod movegen;
+mod moves;
+mod outcome;
+mod position;
 mod simd;
 
 #[cfg(test)]
@@ -20,8 +23,10 @@ use crate::game::{
 use crate::movelist::{MoveList, MoveSink};
 use crate::outcome::Outcome;
 
+pub use bitboard::Bb;
 pub use moves::EpaminondasMove;
-pub use position::{EpaminondasKind, EpaminondasPosition, BLACK, START, WHITE};
+pub use outcome::{CROSSING, NO_MOVE};
+pub use position::{EpaminondasKind, EpaminondasPosition, BLACK, MAX_PIECES, START, WHITE};
 
 /// The most legal moves any position can have, and the capacity of the move list: 700.
 ///
@@ -40,6 +45,9 @@ pub use position::{EpaminondasKind, EpaminondasPosition, BLACK, START, WHITE};
 /// (blocks of pieces, then random swaps) is 554, for 28 pieces in a block in the middle of the
 /// board (see the tests): the bound is not far off. 700 moves of 4 bytes are 2.8 kB of stack.
 pub const MAX_MOVES: usize = 700;
+
+/// The list of the legal moves of a position, on the stack (see [`MAX_MOVES`]).
+pub type EpaminondasMoveList = MoveList<EpaminondasMove, MAX_MOVES>;
 
 /// The game, for the registry.
 pub struct Epaminondas;
@@ -94,8 +102,7 @@ impl Position for EpaminondasPosition {
     type Move = EpaminondasMove;
     /// Copy-make: the position is 56 bytes, cheaper to copy back than to undo square by square.
     type Undo = EpaminondasPosition;
-    /// On the stack; [`MAX_MOVES`] says why it is enough.
-    type MoveList = MoveList<EpaminondasMove, MAX_MOVES>;
+    type MoveList = EpaminondasMoveList;
 
     fn to_move(&self) -> Player {
         self.side

@@ -1,4 +1,4 @@
-//! Move generation and move counting.
+//! Move generation and move counting, and playing a move.
 //!
 //! Per direction `d` (a step in the padded layout), with `o` the mover's pieces, `x` the
 //! enemy's and `e` the empty squares, and "`A` ahead" meaning the set `{s : s + d ∈ A}`:
@@ -41,9 +41,9 @@
 
 use super::bitboard::{on_board, Bb, BOARD, RANK_1, RANK_12, STEPS};
 use super::moves::EpaminondasMove;
-use super::position::{EpaminondasPosition, WHITE};
+use super::position::{piece_key, side_key, EpaminondasPosition, WHITE};
 use super::simd::{run_best, Kernel, Set};
-use crate::game::Player;
+use crate::game::{PieceSets, Player};
 use crate::movelist::MoveSink;
 
 /// The length of the run of `bb` from `i` along `d`, at most `cap`.
@@ -509,11 +509,10 @@ impl EpaminondasPosition {
         count_for(&self.pieces, self.side, true)
     }
 
-    /// The number of moves `player` would have if it were their turn (the crossing rule
-    /// aside): a mobility term for evaluations. Counted without generating the moves, as
-    /// cheap as [`Self::count_moves`].
+    /// The mobility of `player` ([`crate::game::PieceSets::mobility`]): the moves it would
+    /// have if it were their turn, the crossing rule aside.
     #[inline]
-    pub fn mobility(&self, player: Player) -> u32 {
+    pub(super) fn count_moves_of(&self, player: Player) -> u32 {
         // At most MAX_MOVES (700) moves: the count fits.
         count_for(&self.pieces, player, false) as u32
     }
@@ -598,5 +597,66 @@ impl EpaminondasPosition {
     pub fn far_row_gain(&self, mv: EpaminondasMove) -> i32 {
         let (own, _) = self.after(mv);
         far_count(own, self.side) as i32 - far_count(self.pieces_of(self.side), self.side) as i32
+    }
+
+    /// The pieces of the player to move and of the other player after a legal move `mv`
+    /// (what `play` does, without the hash and the turn).
+    #[inline]
+    pub(crate) fn after(&self, mv: EpaminondasMove) -> (Bb, Bb) {
+        let me = self.side as usize;
+        let step = STEPS[mv.dir_ix()];
+        let mut own = self.pieces[me];
+        let mut opp = self.pieces[me ^ 1];
+        let mut a = mv.tail_sq();
+        let mut b = a + mv.group() * step;
+        for _ in 0..mv.distance() {
+            own.flip(a);
+            own.flip(b);
+            a += step;
+            b += step;
+        }
+        let mut c = mv.land_sq();
+        for _ in 0..mv.line() {
+            opp.flip(c);
+            c += step;
+        }
+        (own, opp)
+    }
+
+    /// Plays a move (copy-make: the caller keeps the old position to take it back).
+    #[inline]
+    pub fn play(&mut self, mv: EpaminondasMove) {
+        let me = self.side;
+        let step = STEPS[mv.dir_ix()];
+        let from = mv.tail_sq();
+        let to = mv.land_sq();
+        let size = mv.group();
+        let distance = mv.distance();
+        let mut own_change = Bb::EMPTY;
+        let mut h = self.hash ^ side_key();
+        // The first `distance` squares of the group empty; as many squares beyond the head fill.
+        let mut a = from;
+        let mut b = from + size * step;
+        for _ in 0..distance {
+            own_change.set(a);
+            own_change.set(b);
+            h ^= piece_key(me, a) ^ piece_key(me, b);
+            a += step;
+            b += step;
+        }
+        self.pieces[me as usize] ^= own_change;
+        if mv.line() > 0 {
+            let them = me ^ 1;
+            let mut gone = Bb::EMPTY;
+            let mut c = to;
+            for _ in 0..mv.line() {
+                gone.set(c);
+                h ^= piece_key(them, c);
+                c += step;
+            }
+            self.pieces[them as usize] ^= gone;
+        }
+        self.side ^= 1;
+        self.hash = h;
     }
 }

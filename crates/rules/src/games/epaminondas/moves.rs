@@ -1,13 +1,13 @@
-//! The move, its text (`<tail>-<to>`, `<tail>x<to>`), reading a text back with an error that
-//! says what is wrong, and playing a move.
+//! The move, its text (`<tail>-<to>`, `<tail>x<to>`), and reading a text back with an error
+//! that says what is wrong.
 
 use crate::error::MoveError;
 use crate::game::{Cell, MoveCells};
 
 use crate::geometry::square;
 
-use super::bitboard::{from_cell, on_board, to_cell, Bb, FILES, RANKS, STEPS};
-use super::position::{piece_key, side_key, EpaminondasPosition, WHITE};
+use super::bitboard::{from_cell, on_board, to_cell, FILES, RANKS, STEPS};
+use super::position::{EpaminondasPosition, WHITE};
 
 /// A move: the group whose tail is on `from` moves along `STEPS[dir]` until its head lands
 /// on `to`.
@@ -342,66 +342,5 @@ impl EpaminondasPosition {
                 if line == 1 { "" } else { "s" }
             ),
         }
-    }
-
-    /// The pieces of the player to move and of the other player after a legal move `mv`
-    /// (what `play` does, without the hash and the turn).
-    #[inline]
-    pub(crate) fn after(&self, mv: EpaminondasMove) -> (Bb, Bb) {
-        let me = self.side as usize;
-        let step = STEPS[mv.dir_ix()];
-        let mut own = self.pieces[me];
-        let mut opp = self.pieces[me ^ 1];
-        let mut a = mv.tail_sq();
-        let mut b = a + mv.group() * step;
-        for _ in 0..mv.distance() {
-            own.flip(a);
-            own.flip(b);
-            a += step;
-            b += step;
-        }
-        let mut c = mv.land_sq();
-        for _ in 0..mv.line() {
-            opp.flip(c);
-            c += step;
-        }
-        (own, opp)
-    }
-
-    /// Plays a move (copy-make: the caller keeps the old position to take it back).
-    #[inline]
-    pub fn play(&mut self, mv: EpaminondasMove) {
-        let me = self.side;
-        let step = STEPS[mv.dir_ix()];
-        let from = mv.tail_sq();
-        let to = mv.land_sq();
-        let size = mv.group();
-        let distance = mv.distance();
-        let mut own_change = Bb::EMPTY;
-        let mut h = self.hash ^ side_key();
-        // The first `distance` squares of the group empty; as many squares beyond the head fill.
-        let mut a = from;
-        let mut b = from + size * step;
-        for _ in 0..distance {
-            own_change.set(a);
-            own_change.set(b);
-            h ^= piece_key(me, a) ^ piece_key(me, b);
-            a += step;
-            b += step;
-        }
-        self.pieces[me as usize] ^= own_change;
-        if mv.line() > 0 {
-            let them = me ^ 1;
-            let mut gone = Bb::EMPTY;
-            let mut c = to;
-            for _ in 0..mv.line() {
-                gone.set(c);
-                h ^= piece_key(them, c);
-                c += step;
-            }
-            self.pieces[them as usize] ^= gone;
-        }
-        self.side ^= 1;
-        self.hash = h;
     }
 }

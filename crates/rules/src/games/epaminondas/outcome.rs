@@ -2,7 +2,7 @@
 //! of a turn, and the loss of a player who cannot move. Repetition is the record's business;
 //! there is no other draw rule. Also the state a display shows beside the board.
 
-use crate::game::{Fact, FactValue, Player};
+use crate::game::{Fact, FactValue, PieceSets, Player};
 use crate::outcome::{Outcome, Reason};
 
 use super::position::{EpaminondasPosition, BLACK, WHITE};

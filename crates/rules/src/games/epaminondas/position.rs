@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::PositionError;
-use crate::game::{Cell, Player};
+use crate::game::{Cell, PieceSets, Player};
 use crate::geometry::{placement, Geometry};
 use crate::zobrist;
 
@@ -110,35 +110,6 @@ impl EpaminondasPosition {
         h
     }
 
-    /// Every piece of `player` (0 White, 1 Black; any other number reads as its lowest bit).
-    #[inline(always)]
-    pub fn pieces_of(&self, player: Player) -> Bb {
-        self.pieces[(player & 1) as usize]
-    }
-
-    /// The pieces of `player` of this kind: all of that player's pieces if `kind` is the
-    /// player's own kind, none otherwise (the kinds are the colours).
-    #[inline(always)]
-    pub fn pieces(&self, player: Player, kind: EpaminondasKind) -> Bb {
-        if kind == EpaminondasKind::of(player) {
-            self.pieces_of(player)
-        } else {
-            Bb::EMPTY
-        }
-    }
-
-    /// How many pieces of `player` of this kind are on the board.
-    #[inline(always)]
-    pub fn count(&self, player: Player, kind: EpaminondasKind) -> u32 {
-        self.pieces(player, kind).count()
-    }
-
-    /// Every occupied square.
-    #[inline(always)]
-    pub fn occupied(&self) -> Bb {
-        self.pieces[0] | self.pieces[1]
-    }
-
     /// The empty squares.
     #[inline(always)]
     pub fn empty(&self) -> Bb {
@@ -179,6 +150,41 @@ impl EpaminondasPosition {
             return None;
         }
         self.colour_at(from_cell(cell))
+    }
+}
+
+/// The pieces as padded bitboards ([`Bb`]: [`crate::game::CellSet::cells`] gives the game's
+/// cells); a player other than 0 and 1 reads as its lowest bit.
+impl PieceSets for EpaminondasPosition {
+    type Set = Bb;
+    type Kind = EpaminondasKind;
+
+    /// All of that player's pieces if `kind` is the player's own kind, none otherwise (the
+    /// kinds are the colours).
+    #[inline(always)]
+    fn pieces(&self, player: Player, kind: EpaminondasKind) -> Bb {
+        if kind == EpaminondasKind::of(player) {
+            self.pieces_of(player)
+        } else {
+            Bb::EMPTY
+        }
+    }
+
+    #[inline(always)]
+    fn pieces_of(&self, player: Player) -> Bb {
+        self.pieces[(player & 1) as usize]
+    }
+
+    #[inline(always)]
+    fn occupied(&self) -> Bb {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// The number of moves `player` would have if it were their turn (the crossing rule
+    /// aside), counted without generating them: as cheap as counting the legal moves.
+    #[inline]
+    fn mobility(&self, player: Player) -> u32 {
+        self.count_moves_of(player)
     }
 }
 

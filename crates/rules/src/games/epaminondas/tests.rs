@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::error::MoveError;
+use crate::game::PieceSets;
 use crate::game::{perft, Game, Player, Position, Tactics};
 use crate::geometry::square;
 use crate::outcome::{Outcome, Reason};

@@ -21,7 +21,6 @@ mod position;
 #[cfg(test)]
 mod tests;
 
-pub use movegen::MAX_MOVES;
 pub use moves::ReinesMove;
 pub use outcome::{QUEEN_CAPTURED, QUIET_LIMIT};
 pub use position::{People, Region, ReinesKind, ReinesPosition};
@@ -35,7 +34,26 @@ use crate::geometry::Geometry;
 use crate::movelist::{MoveList, MoveSink};
 use crate::outcome::Outcome;
 
-use position::{KIND_LETTERS, QUEEN, TURN_ORDER, WORKER};
+use position::{KIND_LETTERS, QUEEN, SOLDIER, START_COUNT, TURN_ORDER, WORKER};
+
+/// The most legal moves a position can have, the capacity of the stack move list.
+///
+/// A side has at most the pieces it starts with (the position string is refused otherwise, and
+/// no move adds a piece but a Worker from the Ponte, which keeps Workers on the board and
+/// pending at 3 or fewer): 1 Counsellor, 2 Soldiers, 3 Workers and a Queen, which never moves.
+/// * the Counsellor moves along its rank and its file: at most 7 + 7 = 14 squares;
+/// * a Soldier jumps to at most 8 squares: 16 for two;
+/// * a Worker has at most 2 single steps, 2 double steps and 3 diagonal captures, 7 squares:
+///   21 for three.
+///
+/// That is 14 + 16 + 21 = 51 moves; `pass` only comes when there is no other. 64 leaves room.
+pub const MAX_MOVES: usize = 64;
+const _: () = assert!(
+    7 + 7 + START_COUNT[SOLDIER] as usize * 8 + START_COUNT[WORKER] as usize * 7 <= MAX_MOVES
+);
+
+/// The list of the legal moves of a position, on the stack (see [`MAX_MOVES`]).
+pub type ReinesMoveList = MoveList<ReinesMove, MAX_MOVES>;
 
 /// The registry entry of Jeu de Reines.
 pub struct Reines;
@@ -194,20 +212,10 @@ impl Game for Reines {
     }
 }
 
-impl ReinesPosition {
-    /// The moves other than `pass` that `player` would have on this board if it were their
-    /// turn (the Ponte step they would get first is not applied), counted without generating
-    /// them; 0 for a number that is not a player. For the player to move, this is the number
-    /// of legal moves unless they must pass (or the game is over).
-    pub fn mobility(&self, player: Player) -> u32 {
-        self.count_moves(player)
-    }
-}
-
 impl Position for ReinesPosition {
     type Move = ReinesMove;
     type Undo = ReinesPosition;
-    type MoveList = MoveList<ReinesMove, MAX_MOVES>;
+    type MoveList = ReinesMoveList;
 
     #[inline]
     fn to_move(&self) -> Player {
@@ -334,7 +342,7 @@ impl Position for ReinesPosition {
 
     /// `pass` when the side to move has no other move (and the game is not over).
     fn pass_move(&self) -> Option<ReinesMove> {
-        (!self.queen_missing() && self.count_moves(self.side) == 0).then_some(ReinesMove::PASS)
+        (!self.queen_missing() && self.count_moves_of(self.side) == 0).then_some(ReinesMove::PASS)
     }
 
     fn move_text(&self, mv: ReinesMove) -> String {

@@ -5,29 +5,14 @@
 //! `make_move` is copy-make: `Undo` is the whole position (under 100 bytes), and `unmake_move`
 //! copies it back. That is cheaper than undoing the Ponte step by hand.
 
+use crate::game::Player;
 use crate::movelist::MoveSink;
 
 use super::moves::ReinesMove;
 use super::position::{
     passes_key, piece_key, ponte_key, side_key, unmoved_key, ReinesPosition, COUNSELLOR,
-    PONTE_SQUARE, QUEEN, SOLDIER, START_COUNT, WORKER,
+    PONTE_SQUARE, QUEEN, SOLDIER, WORKER,
 };
-
-/// The most legal moves a position can have, the capacity of the stack move list.
-///
-/// A side has at most the pieces it starts with (the position string is refused otherwise, and
-/// no move adds a piece but a Worker from the Ponte, which keeps Workers on the board and
-/// pending at 3 or fewer): 1 Counsellor, 2 Soldiers, 3 Workers and a Queen, which never moves.
-/// * the Counsellor moves along its rank and its file: at most 7 + 7 = 14 squares;
-/// * a Soldier jumps to at most 8 squares: 16 for two;
-/// * a Worker has at most 2 single steps, 2 double steps and 3 diagonal captures, 7 squares:
-///   21 for three.
-///
-/// That is 14 + 16 + 21 = 51 moves; `pass` only comes when there is no other. 64 leaves room.
-pub const MAX_MOVES: usize = 64;
-const _: () = assert!(
-    7 + 7 + START_COUNT[SOLDIER] as usize * 8 + START_COUNT[WORKER] as usize * 7 <= MAX_MOVES
-);
 
 const NOT_A: u64 = !0x0101_0101_0101_0101;
 const NOT_H: u64 = !0x8080_8080_8080_8080;
@@ -251,10 +236,11 @@ impl ReinesPosition {
         self.generate_moves::<false, S>(out)
     }
 
-    /// The moves other than `pass` that `player` would have on this board if it were their
-    /// turn, counted without generating them (0 for a number that is not a player).
+    /// The mobility of `player` ([`crate::game::PieceSets::mobility`]): the moves other than
+    /// `pass` it would have on this board if it were their turn, counted without generating
+    /// them (0 for a number that is not a player).
     #[inline]
-    pub(crate) fn count_moves(&self, player: u8) -> u32 {
+    pub(super) fn count_moves_of(&self, player: Player) -> u32 {
         match player {
             0 => self.count_for::<0>(),
             1 => self.count_for::<1>(),
@@ -262,7 +248,7 @@ impl ReinesPosition {
         }
     }
 
-    /// [`Self::count_moves`] for player `US`.
+    /// [`Self::count_moves_of`] for player `US`.
     #[inline(always)]
     fn count_for<const US: usize>(&self) -> u32 {
         let us = US;
@@ -336,7 +322,7 @@ impl ReinesPosition {
         if self.queen_missing() {
             return 0;
         }
-        self.count_moves(self.side).max(1) as u64
+        self.count_moves_of(self.side).max(1) as u64
     }
 
     /// The squares the piece on `sq` could move to if it were its owner's turn (a Queen's:

@@ -93,7 +93,7 @@ pub(crate) fn parse(pos: &ReinesPosition, text: &str) -> Result<ReinesMove, Move
     }
     let people = |player: u8| pos.people(player).map_or("?", |p| p.name());
     if t.eq_ignore_ascii_case("pass") {
-        let n = pos.count_moves(pos.side);
+        let n = pos.count_moves_of(pos.side);
         return if n == 0 {
             Ok(ReinesMove::PASS)
         } else {

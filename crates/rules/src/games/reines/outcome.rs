@@ -1,7 +1,7 @@
 //! How a game of Jeu de Reines ends, and what a board display shows beside the board: the
 //! facts (as data) and the English lines made from them.
 
-use crate::game::{Fact, FactValue, Player};
+use crate::game::{Fact, FactValue, PieceSets, Player};
 use crate::outcome::{Outcome, Reason};
 
 use super::position::{square_name, ReinesPosition, QUEEN, WORKER};

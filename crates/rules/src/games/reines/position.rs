@@ -12,7 +12,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::PositionError;
-use crate::game::{Cell, Player};
+use crate::game::{Cell, PieceSets, Player};
 use crate::geometry::{placement, square, Geometry};
 use crate::zobrist;
 
@@ -356,36 +356,6 @@ impl ReinesPosition {
         self.fullmove
     }
 
-    // -----------------------------------------------------------------------------------------
-    // Read access for evaluations.
-
-    /// The squares of a player's pieces of one kind, as a bitboard (bit `rank * 8 + file`);
-    /// empty for a number that is not a player.
-    #[inline]
-    pub fn pieces(&self, player: Player, kind: ReinesKind) -> u64 {
-        self.colour.get(player as usize).copied().unwrap_or(0) & self.kinds[kind as usize]
-    }
-
-    /// How many pieces of one kind a player has on the board (pending Workers not counted:
-    /// see [`ReinesPosition::pending`]).
-    #[inline]
-    pub fn count(&self, player: Player, kind: ReinesKind) -> u32 {
-        self.pieces(player, kind).count_ones()
-    }
-
-    /// Every occupied square, as a bitboard.
-    #[inline]
-    pub fn occupied(&self) -> u64 {
-        self.colour[0] | self.colour[1]
-    }
-
-    /// The squares of all a player's pieces, as a bitboard (empty for a number that is not a
-    /// player).
-    #[inline]
-    pub fn pieces_of(&self, player: Player) -> u64 {
-        self.colour.get(player as usize).copied().unwrap_or(0)
-    }
-
     /// True if a Queen has been captured.
     #[inline(always)]
     pub(crate) fn queen_missing(&self) -> bool {
@@ -416,6 +386,37 @@ impl ReinesPosition {
             h ^= KEYS[KEY_MYRMIDES_IN_A1];
         }
         h ^ passes_key(self.passes)
+    }
+}
+
+/// The pieces as bitboards (`u64`, bit `rank * 8 + file`); a number that is not a player has
+/// none. Pending Workers are not on the board: see [`ReinesPosition::pending`].
+impl PieceSets for ReinesPosition {
+    type Set = u64;
+    type Kind = ReinesKind;
+
+    #[inline]
+    fn pieces(&self, player: Player, kind: ReinesKind) -> u64 {
+        self.pieces_of(player) & self.kinds[kind as usize]
+    }
+
+    #[inline]
+    fn pieces_of(&self, player: Player) -> u64 {
+        self.colour.get(player as usize).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    fn occupied(&self) -> u64 {
+        self.colour[0] | self.colour[1]
+    }
+
+    /// The moves other than `pass` that `player` would have on this board if it were their
+    /// turn (the Ponte step they would get first is not applied), counted without generating
+    /// them; 0 for a number that is not a player. For the player to move, this is the number
+    /// of legal moves unless they must pass (or the game is over).
+    #[inline]
+    fn mobility(&self, player: Player) -> u32 {
+        self.count_moves_of(player)
     }
 }
 

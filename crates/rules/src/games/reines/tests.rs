@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::error::MoveError;
+use crate::game::PieceSets;
 use crate::game::{perft, Game, Position, Settings};
 use crate::outcome::{Outcome, Reason};
 use crate::record::Record;
