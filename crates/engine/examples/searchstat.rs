@@ -1,28 +1,46 @@
-//! Diagnosis: fixed-depth searches of Epaminondas positions with the search's counters.
-//! `cargo run --release -p myrmidon-engine --example epstat -- DEPTH [POSITION|moves:...]...`
+//! Diagnosis: fixed-depth searches of Epaminondas or Jeu de Reines positions with the
+//! search's counters (time to depth, branching factor, cutoffs, null moves, reductions,
+//! quiescence).
+//! `cargo run --release -p myrmidon-engine --example searchstat -- GAME DEPTH [POSITION|moves:...]...`
 use std::time::Instant;
 
-use myrmidon_engine::eval::EpaminondasEval;
+use myrmidon_engine::eval::{EpaminondasEval, Evaluator, ReinesEval};
 use myrmidon_engine::players::{Options, Pvs};
 use myrmidon_engine::{Control, Limits, Searcher};
-use myrmidon_rules::games::epaminondas::EpaminondasPosition;
-use myrmidon_rules::{Position, Record};
+use myrmidon_rules::games::epaminondas::Epaminondas;
+use myrmidon_rules::games::reines::Reines;
+use myrmidon_rules::{Game, Position, Record, Settings};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let depth: u32 = args[0].parse().unwrap();
+    let depth: u32 = args[1].parse().expect("a depth");
+    match args[0].as_str() {
+        "epaminondas" => run::<_, EpaminondasEval>(Epaminondas, depth, &args[2..]),
+        "reines" => run::<_, ReinesEval>(Reines, depth, &args[2..]),
+        other => panic!("no statistics for {other}"),
+    }
+}
+
+fn run<G, E>(game: G, depth: u32, positions: &[String])
+where
+    G: Game,
+    G::Pos: std::str::FromStr + std::fmt::Display,
+    <G::Pos as std::str::FromStr>::Err: std::fmt::Debug,
+    E: Evaluator<G::Pos> + Default,
+{
     let mut total = 0u64;
-    for a in &args[1..] {
+    let mut seconds = 0.0;
+    for a in positions {
         let record = if let Some(m) = a.strip_prefix("moves:") {
-            let mut r = Record::new(EpaminondasPosition::start());
+            let mut r = Record::new(game.start(&Settings::default()).unwrap());
             for t in m.split_whitespace() {
                 r.play_text(t).unwrap();
             }
             r
         } else {
-            Record::new(a.parse::<EpaminondasPosition>().unwrap())
+            Record::new(a.parse::<G::Pos>().unwrap())
         };
-        let mut s = Pvs::<EpaminondasPosition, EpaminondasEval>::new(None, &Options::default());
+        let mut s = Pvs::<G::Pos, E>::new(None, &Options::default());
         let t0 = Instant::now();
         let mut last = 0u64;
         s.search(
@@ -58,6 +76,7 @@ fn main() {
             st.q_standpat_cuts
         );
         total += last;
+        seconds += t0.elapsed().as_secs_f64();
         println!(
             "{} moves={} nodes={} main={} q={} evasion={} cut={} first={:.2} hashmv={} hashcut={} ttcut={} null={}/{} lmr={}/{} {:.2}s",
             record.position(),
@@ -78,5 +97,5 @@ fn main() {
             t0.elapsed().as_secs_f64()
         );
     }
-    println!("total nodes {total}");
+    println!("total nodes {total} seconds {seconds:.2}");
 }
