@@ -8,7 +8,7 @@ cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 
 cargo fmt --all --check
-cargo clippy --all-targets -- -D warnings
+cargo clippy --workspace --all-targets -- -D warnings
 # The fuzz crate (fuzz/, outside the workspace, nightly) must keep building against the library:
 # format, lints and its own test; tools/fuzz.sh runs the fuzzers themselves.
 # Install the nightly toolchain (with rustfmt and clippy) if this machine lacks it.
@@ -35,9 +35,13 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 cargo test --workspace 2>&1 | tee "$log"
 cargo +nightly test --manifest-path fuzz/Cargo.toml --lib 2>&1 | tee -a "$log"
+# The Python package (crates/python): its wheel built by maturin into a virtual environment
+# of its own (target/python-venv), and its pytest suite against the program just built.
+MYRMIDON_BIN="$PWD/target/debug/myrmidon" tools/python-tests.sh 2>&1 | tee -a "$log"
 # The web app in a real browser (Debian's chromium driven by playwright-core, both installed
 # when missing), against the binary `cargo test` just built; screenshots in target/browser-shots.
 MYRMIDON_BIN="$PWD/target/debug/myrmidon" tests/browser/run.sh 2>&1 | tee -a "$log"
 awk '/^test result:/ { p += $4; f += $6 }
      /^browser tests:/ { p += $3; f += $5 }
+     /^python tests:/ { p += $3; f += $5 }
      END { printf "all tests: %d passed, %d failed\n", p, f }' "$log"
