@@ -1,7 +1,10 @@
 //! The native part of the Python package `myrmidon` (`myrmidon._myrmidon`): the rules of every
-//! game of the registry, reached by game id as the command line reaches them. Every error of
+//! game of the registry, reached by game id as the command line reaches them, and the engine
+//! ([`engine`]). Every error of
 //! the rules library becomes a Python exception carrying the library's message; nothing here
 //! panics on bad input.
+
+mod engine;
 
 use myrmidon_rules::registry::{self, with_record, RecordVisitor};
 use myrmidon_rules::{DynRecord, Game as RulesGame, Outcome as RulesOutcome, Record, Settings};
@@ -106,7 +109,7 @@ impl From<RulesOutcome> for Outcome {
 /// A game in progress: a position, the moves that led to it from where it began, and its end.
 #[pyclass(module = "myrmidon")]
 struct Game {
-    record: Box<dyn DynRecord>,
+    pub(crate) record: Box<dyn DynRecord>,
 }
 
 fn settings_of(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Settings> {
@@ -298,6 +301,8 @@ fn _myrmidon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(settings, m)?)?;
     m.add_class::<Game>()?;
     m.add_class::<Outcome>()?;
+    m.add_class::<engine::Engine>()?;
+    m.add_class::<engine::Line>()?;
     let py = m.py();
     m.add("MyrmidonError", py.get_type::<MyrmidonError>())?;
     m.add("UnknownGameError", py.get_type::<UnknownGameError>())?;

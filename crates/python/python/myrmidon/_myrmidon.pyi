@@ -77,3 +77,53 @@ class Game:
     def copy(self) -> "Game": ...
     def __copy__(self) -> "Game": ...
     def __deepcopy__(self, memo: object) -> "Game": ...
+
+class Line:
+    """One line of an analysis."""
+
+    @property
+    def score(self) -> Optional[int]:
+        """Centipawns for the player to move, or None for a forced win or loss."""
+    @property
+    def mate(self) -> Optional[int]:
+        """A forced win in this many of the mover's own moves (negative: a loss), or None."""
+    @property
+    def depth(self) -> int: ...
+    @property
+    def seldepth(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def pv(self) -> List[str]:
+        """The principal variation, in move text."""
+
+class Engine:
+    """A computer player of one game; it keeps its transposition table between searches."""
+
+    def __init__(self, id: str, level: int = 8, hash_mb: int = 16, threads: int = 1) -> None:
+        """A player of ``id`` at ``level`` (1, a beginner beats it, to 8, full strength)."""
+    @property
+    def id(self) -> str: ...
+    @property
+    def level(self) -> int: ...
+    def analyse(
+        self,
+        game: Game,
+        movetime: Optional[int] = None,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        multipv: int = 1,
+    ) -> List[Line]:
+        """The best lines (best first) as deep as the limits allow: ``movetime`` in
+        milliseconds, ``depth`` in plies, ``nodes``; with none, 6 plies. Runs without the
+        global lock: other threads run meanwhile."""
+    def best_move(
+        self,
+        game: Game,
+        movetime: Optional[int] = None,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+    ) -> Optional[str]:
+        """The move the engine plays (None once the game is over)."""
+    def new_game(self) -> None:
+        """Forgets what earlier searches learnt."""
