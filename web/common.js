@@ -1,6 +1,7 @@
 // @ts-check
 // Small helpers shared by the pages: HTML escaping, JSON requests, the move list.
 import { palette } from './pieces.js';
+import { has, t } from './i18n.js';
 
 /**
  * A game as GET /api/games describes it (docs/api.md).
@@ -10,7 +11,7 @@ import { palette } from './pieces.js';
  * @property {string} summary
  * @property {string[]} players
  * @property {{letter: string, name: string}[]} pieces
- * @property {{name: string, values: string[], default: string, help?: string}[]} settings
+ * @property {{name: string, values: string[], default: string, help?: string, label?: string, valueLabels?: Record<string, string>}[]} settings
  * @property {import('./board/state.js').BoardDesc} board
  * @property {string[]} emblems  the piece that stands for each player
  * @property {{kind: string, owner: number}} icon  the piece that stands for the game
@@ -47,11 +48,82 @@ export async function api(path, body) {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
     });
   } catch {
-    throw new Error('the server cannot be reached (is it running?)');
+    throw new Error(t('error-unreachable'));
   }
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+  if (!res.ok) throw new Error(data.error || t('error-status', { status: res.status }));
   return data;
+}
+
+// ---- the games' own words in the page's language ----
+// A game's texts in a language other than English come from its folder of the rules
+// (crates/rules/src/games/<folder>/<lang>.ftl, in the page's catalogue): `<id>-name`,
+// `<id>-summary`, `<id>-player-<name>`, `<id>-piece-<letter>`, `<id>-cell-<name>`,
+// `<id>-setting-<name>[-<value>|-help]`, a name in lower case with `-` for what is not a letter
+// or digit (as crates/server/src/i18n.rs's game_key). Without one, the server's English.
+
+/** @param {string} id @param {string} what @param {string} [name] */
+function gameKey(id, what, name = '') {
+  const slug = name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+  return slug ? `${id}-${what}-${slug}` : `${id}-${what}`;
+}
+/** @param {string} key @param {string} fallback */
+const orElse = (key, fallback) => (has(key) ? t(key) : fallback);
+
+/**
+ * A player's name in the page's language (the server names players in English).
+ * @param {string} game @param {string} name
+ */
+export const playerName = (game, name) => orElse(gameKey(game, 'player', name), name);
+
+/**
+ * A game's description (GET /api/games) in the page's language: its name, summary, players,
+ * pieces, marked cells and settings.
+ * @param {GameInfo} g
+ * @returns {GameInfo}
+ */
+export function localGame(g) {
+  const id = g.id;
+  return {
+    ...g,
+    name: orElse(gameKey(id, 'name'), g.name),
+    summary: orElse(gameKey(id, 'summary'), g.summary),
+    players: g.players.map((p) => playerName(id, p)),
+    pieces: g.pieces.map((p) => ({ ...p, name: orElse(`${id}-piece-${p.letter}`, p.name) })),
+    board: { ...g.board, special: (g.board.special || []).map((sp) => (sp.name ? { ...sp, name: orElse(gameKey(id, 'cell', sp.name), sp.name) } : sp)) },
+    settings: (g.settings || []).map((s) => ({
+      ...s,
+      label: orElse(gameKey(id, 'setting', s.name), s.name[0].toUpperCase() + s.name.slice(1)),
+      help: s.help && orElse(gameKey(id, 'setting', `${s.name} help`), s.help),
+      valueLabels: Object.fromEntries(s.values.map((v) => [v, orElse(gameKey(id, 'setting', `${s.name} ${v}`), v)])),
+    })),
+  };
+}
+
+/**
+ * A game's state with its players named in the page's language.
+ * @param {GameState} state
+ * @returns {GameState}
+ */
+export function localState(state) {
+  if (!state || !Array.isArray(state.players)) return state;
+  return { ...state, players: state.players.map((/** @type {string} */ p) => playerName(state.game, p)) };
+}
+
+// How a game ended, in the page's language: from the outcome's winner and reason, then the
+// players out before the end (`eliminated`), as the server's English text says it; that text
+// when the catalogue lacks a reason.
+/** @param {any} state */
+export function outcomeText(state) {
+  const o = state.outcome;
+  /** @type {{seat: number, reason: string}[]} */
+  const out = state.eliminated || [];
+  if (![o, ...out].every((x) => has(`reason-${x.reason}`))) return o.text;
+  const reason = t(`reason-${o.reason}`);
+  const main = o.winner == null ? t('outcome-draw', { reason }) : t('outcome-win', { player: state.players[o.winner] ?? '', reason });
+  if (!out.length) return main;
+  const list = out.map((e) => t('outcome-out', { player: state.players[e.seat] ?? '', reason: t(`reason-${e.reason}`) }));
+  return t('outcome-with-out', { outcome: main, out: list.join('; ') });
 }
 
 // The largest move number (the rules library's MAX_MOVE_NUMBER): past it a game keeps it.
@@ -94,10 +166,10 @@ export function moveListHtml(state, current, emptyText, opts = {}) {
     }
     const h = hist[i];
     const cls = (i + 1 === current ? ' current' : '') + (i >= lineFrom ? ' line' : '');
-    html += `<button type="button" class="move${cls}" data-ply="${i + 1}" style="--owner:${palette(state.game, h.player).fill}" aria-label="move ${i + 1}, ${esc(state.players[h.player] || '')}: ${esc(h.text)}">${esc(h.text)}</button>`;
+    html += `<button type="button" class="move${cls}" data-ply="${i + 1}" style="--owner:${palette(state.game, h.player).fill}" aria-label="${esc(t('move-label', { n: i + 1, player: state.players[h.player] || '', move: h.text }))}">${esc(h.text)}</button>`;
   }
   if (row >= 0) html += '</li>';
   if (!hist.length) html = `<li class="empty-moves">${esc(emptyText)}</li>`;
-  if (state.outcome) html += `<li class="result">${esc(state.outcome.text)}</li>`;
+  if (state.outcome) html += `<li class="result">${esc(outcomeText(state))}</li>`;
   return html;
 }

@@ -1,8 +1,9 @@
 // @ts-check
 // The game page, /game/<id>: the board, the players, the moves, live updates.
 import { createBoard } from './board.js';
-import { $, esc, moveListHtml } from './common.js';
+import { $, esc, localGame, localState, moveListHtml, outcomeText } from './common.js';
 import { emblemSvg, palette, pieceSvg } from './pieces.js';
+import { t } from './i18n.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 let tokens = [];
@@ -75,15 +76,15 @@ function canMove(state) {
 
 function seatText(state, i) {
   const text = seatKindText(state, i);
-  return isOut(state, i) && !state.outcome ? `${text} · out` : text;
+  return isOut(state, i) && !state.outcome ? `${text} · ${t('seat-out')}` : text;
 }
 function seatKindText(state, i) {
   const s = state.seats[i];
-  if (isPerson(s) && tokenOf(i)) return mySeats().length === state.seats.length ? 'on this screen' : 'you';
-  if (s === 'open') return 'open';
-  if (s === 'online' || (s === 'human' && isOnlineGame(state))) return 'online';
+  if (isPerson(s) && tokenOf(i)) return mySeats().length === state.seats.length ? t('seat-local') : t('seat-you');
+  if (s === 'open') return t('seat-open');
+  if (s === 'online' || (s === 'human' && isOnlineGame(state))) return t('seat-online');
   const m = /^computer:(\d+)/.exec(s);
-  return m ? `computer, level ${m[1]}` : s;
+  return m ? t('seat-computer', { level: +m[1] }) : s;
 }
 
 function showMessage(text) {
@@ -107,12 +108,13 @@ function capturedHtml(state, i) {
   const rank = (k) => (order.includes(k) ? order.indexOf(k) : order.length);
   const groups = [...counts].sort((a, b) => rank(a[0]) - rank(b[0]));
   const label = groups.map(([k, n]) => (n > 1 ? `${n} × ${pieceName(k)}` : pieceName(k))).join(', ');
+  const lostLabel = t('captured-label', { player: state.players[i], pieces: label });
   const html = groups.map(([k, n]) => {
     const shown = n > 8 ? 3 : n;
     const icon = `<svg class="cap-piece" viewBox="0 0 100 100" aria-hidden="true">${pieceSvg(state.game, k, i)}</svg>`;
     return `<span class="cap-group" data-kind="${esc(k)}" data-count="${n}" title="${esc(n > 1 ? `${n} × ${pieceName(k)}` : pieceName(k))}">${icon.repeat(shown)}${n > shown ? `<span class="cap-count">×${n}</span>` : ''}</span>`;
   }).join('');
-  return `<span class="captured" role="img" aria-label="${esc(`${state.players[i]} has lost: ${label}`)}">${html}</span>`;
+  return `<span class="captured" role="img" aria-label="${esc(lostLabel)}">${html}</span>`;
 }
 
 // ---- the clock ----
@@ -142,7 +144,7 @@ function clockHtml(state, i) {
   if (!clock || !Array.isArray(clock.remaining_ms)) return '';
   const ms = clockLeft(clock, i);
   const running = clock.running === i && !state.outcome;
-  return `<span class="clock${running ? ' running' : ''}${lowTime(clock, ms) ? ' low' : ''}${ms <= 0 ? ' flagged' : ''}" data-seat="${i}" role="timer" aria-label="${esc(state.players[i])}'s clock">${fmtClock(ms)}</span>`;
+  return `<span class="clock${running ? ' running' : ''}${lowTime(clock, ms) ? ' low' : ''}${ms <= 0 ? ' flagged' : ''}" data-seat="${i}" role="timer" aria-label="${esc(t('clock-label', { player: state.players[i] }))}">${fmtClock(ms)}</span>`;
 }
 // Every tenth of a second while a clock runs: the running clock's text (and nothing else).
 function tickClock() {
@@ -177,8 +179,8 @@ function renderPlayers(state) {
   $('#players').innerHTML = state.players.map((p, i) => {
     const turn = state.to_move === i && !state.outcome;
     const won = state.outcome && (state.outcome.winner === i || (Array.isArray(state.outcome.winner) && state.outcome.winner.includes(i)));
-    const flag = turn ? `<span class="turn-flag">${state.thinking ? 'thinking<span class="dots"></span>' : 'to move'}</span>`
-      : won ? '<span class="turn-flag win">winner</span>' : '';
+    const flag = turn ? `<span class="turn-flag">${state.thinking ? `${esc(t('flag-thinking'))}<span class="dots"></span>` : esc(t('flag-to-move'))}</span>`
+      : won ? `<span class="turn-flag win">${esc(t('flag-winner'))}</span>` : '';
     return `<div class="player${turn ? ' turn' : ''}${won ? ' won' : ''}" data-seat="${i}" style="--owner:${palette(state.game, i).fill}">
       <svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(info, i)}</svg>
       <span class="player-name">${esc(p)}</span>
@@ -190,22 +192,22 @@ function renderPlayers(state) {
 }
 
 function statusText(state) {
-  if (state.outcome) return state.outcome.text;
+  if (state.outcome) return outcomeText(state);
   const who = state.players[state.to_move] ?? '';
-  if (state.thinking) return `${who}: computer thinking…`;
+  if (state.thinking) return t('status-thinking', { player: who });
   if (canMove(state)) {
     const mine = mySeats().length;
-    if (mine === state.seats.length || state.seats.filter((s) => s === 'human').length > 1 && mine > 1) return `${who} to move`;
-    return `Your turn (${who})`;
+    if (mine === state.seats.length || state.seats.filter((s) => s === 'human').length > 1 && mine > 1) return t('status-to-move', { player: who });
+    return t('status-your-turn', { player: who });
   }
-  if (state.seats[state.to_move] === 'open') return `${who} to move: waiting for someone to take the seat`;
-  if (isPerson(state.seats[state.to_move]) && !tokenOf(state.to_move)) return spectating(state) ? `${who} to move (you are watching)` : `${who} to move`;
-  return `${who} to move`;
+  if (state.seats[state.to_move] === 'open') return t('status-open-seat', { player: who });
+  if (isPerson(state.seats[state.to_move]) && !tokenOf(state.to_move)) return spectating(state) ? t('status-watching', { player: who }) : t('status-to-move', { player: who });
+  return t('status-to-move', { player: who });
 }
 
 function renderStatus(state) {
   const st = $('#status');
-  st.textContent = statusText(state) + (state.check && !state.outcome ? ' — check!' : '');
+  st.textContent = statusText(state) + (state.check && !state.outcome ? t('status-check') : '');
   st.classList.toggle('over', !!state.outcome);
   st.classList.toggle('thinking', !!state.thinking && !state.outcome);
   $('#info').innerHTML = (state.info || []).map((l) => `<li>${esc(l)}</li>`).join('');
@@ -217,8 +219,8 @@ function renderStatus(state) {
   $('#pass-box').classList.toggle('only', onlyPass);
   $('#pass').classList.toggle('primary', onlyPass);
   $('#pass').classList.toggle('small', !onlyPass);
-  $('#pass-hint').textContent = onlyPass ? 'No other move:' : 'Instead of a move, you may';
-  $('#pass').textContent = passes.length === 1 && passes[0].text.toLowerCase() !== 'pass' ? `Pass (${passes[0].text})` : 'Pass';
+  $('#pass-hint').textContent = onlyPass ? t('pass-only') : t('pass-instead');
+  $('#pass').textContent = passes.length === 1 && passes[0].text.toLowerCase() !== 'pass' ? t('pass-with', { move: passes[0].text }) : t('pass');
   $('#pass').dataset.move = passes[0]?.text || '';
   renderDraw(state);
   renderOver(state);
@@ -259,7 +261,7 @@ function renderDraw(state) {
   btn.hidden = !two || !!state.outcome || seat == null || answerSeat != null || !('draw_offer' in state) || openSeats(state).length > 0;
   const pendingOurs = offer != null && mine.includes(offer);
   btn.disabled = pendingOurs || posting;
-  btn.textContent = pendingOurs ? 'Draw offered' : mine.length > 1 && seat != null ? `Offer draw (${state.players[seat]})` : 'Offer draw';
+  btn.textContent = pendingOurs ? t('draw-offered') : mine.length > 1 && seat != null ? t('draw-offer-for', { player: state.players[seat] }) : t('draw-offer');
   btn.dataset.seat = seat ?? '';
   // a pending offer: the answer, if a seat of ours may give it
   const box = $('#draw-box');
@@ -267,13 +269,13 @@ function renderDraw(state) {
   if (offer != null) {
     const who = state.players[offer] ?? '';
     if (answerSeat != null) {
-      $('#draw-text').textContent = mine.length > 1 ? `${who} offers a draw. ${state.players[answerSeat]}, do you accept?` : `${who} offers a draw.`;
+      $('#draw-text').textContent = mine.length > 1 ? `${t('draw-offers', { player: who })} ${t('do-you-accept', { player: state.players[answerSeat] })}` : t('draw-offers', { player: who });
       $('#draw-accept').dataset.seat = answerSeat;
       $('#draw-decline').dataset.seat = answerSeat;
     } else if (pendingOurs) {
-      $('#draw-text').textContent = `${who} offered a draw: waiting for the answer.`;
+      $('#draw-text').textContent = t('draw-waiting', { player: who });
     } else {
-      $('#draw-text').textContent = `${who} offers a draw.`;
+      $('#draw-text').textContent = t('draw-offers', { player: who });
     }
     box.querySelector('.draw-buttons').hidden = answerSeat == null;
     $('#draw-accept').disabled = posting;
@@ -295,8 +297,8 @@ function renderDraw(state) {
 // decides: this only says which buttons and words to show.)
 const othersOnline = (state) => state.seats.map((k, i) => (k === 'online' && !tokenOf(i) ? i : -1)).filter((i) => i >= 0);
 const namesOf = (state, seats) => {
-  const names = seats.map((i) => state.players[i] ?? `seat ${i + 1}`);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] || '';
+  const names = seats.map((i) => state.players[i] ?? t('seat-n', { n: i + 1 }));
+  return names.length > 1 ? t('names-and', { first: names.slice(0, -1).join(', '), last: names.at(-1) }) : names[0] || '';
 };
 // the seats of people elsewhere who must still agree to `seat`'s takeback proposal
 const takebackWaiting = (state, seat) => state.seats.map((k, i) => (k === 'online' && i !== seat && !(state.takeback_agreed || []).includes(i) ? i : -1)).filter((i) => i >= 0);
@@ -316,16 +318,16 @@ function renderTakeback(state) {
   // a proposal pending, the box has the buttons
   const btn = $('#takeback');
   btn.hidden = !mine.length || !!state.outcome || !state.history.some((m) => tokenOf(m.player)) || (consent && offer != null);
-  btn.textContent = consent ? 'Propose a takeback' : 'Take back';
+  btn.textContent = consent ? t('takeback-propose') : t('tool-takeback');
   btn.disabled = posting;
   const box = $('#takeback-box');
   box.hidden = offer == null;
   if (offer == null) return;
   const who = state.players[offer] ?? '';
   const waiting = namesOf(state, takebackWaiting(state, offer));
-  const text = answerSeat != null ? `${who} proposes a takeback.${ours ? ` ${state.players[answerSeat]}, do you accept?` : ''}`
-    : ours ? `Takeback proposed: waiting for ${waiting || 'the answer'}.`
-    : `${who} proposes a takeback${waiting ? `: waiting for ${waiting}` : ''}.`;
+  const text = answerSeat != null ? `${t('takeback-proposes', { player: who })}${ours ? ` ${t('do-you-accept', { player: state.players[answerSeat] })}` : ''}`
+    : ours ? t('takeback-waiting', { names: waiting || t('the-answer') })
+    : waiting ? t('takeback-proposes-waiting', { player: who, names: waiting }) : t('takeback-proposes', { player: who });
   $('#takeback-text').textContent = text;
   $('#takeback-answer').hidden = answerSeat == null;
   $('#takeback-mine').hidden = !ours || answerSeat != null;
@@ -352,9 +354,9 @@ function renderOver(state) {
     // a seat of ours that has not offered or accepted yet (this browser may hold several)
     const answerSeat = mine.find((i) => !offers.includes(i));
     const waiting = namesOf(state, rematchWaiting(state).filter((i) => !mine.includes(i)));
-    $('#rematch-text').textContent = answerSeat == null ? `Rematch offered: waiting for ${waiting || 'the answer'}.`
-      : others.length ? `${namesOf(state, others)} ${others.length > 1 ? 'offer' : 'offers'} a rematch.`
-      : `${namesOf(state, offers)} offers a rematch. ${state.players[answerSeat]}, do you accept?`;
+    $('#rematch-text').textContent = answerSeat == null ? t('rematch-waiting', { names: waiting || t('the-answer') })
+      : others.length ? t('rematch-offers', { names: namesOf(state, others), n: others.length })
+      : `${t('rematch-offers', { names: namesOf(state, offers), n: offers.length })} ${t('do-you-accept', { player: state.players[answerSeat] })}`;
     $('#rematch-answer').hidden = answerSeat == null;
     $('#rematch-mine').hidden = !ours || answerSeat != null;
     for (const b of rbox.querySelectorAll('button')) b.disabled = posting || leaving;
@@ -385,7 +387,7 @@ function noteDraw(state, prev) {
   // an offer of ours gone with no move and no end: the other side declined it
   if (myOfferSeen != null && offer == null && prev && prev.history.length === ply && state.draw_declined == null) {
     const other = state.players.find((_, i) => i !== myOfferSeen) ?? '';
-    notice = { text: `${other} declines the draw.`, ply, kind: 'draw' };
+    notice = { text: t('draw-declined', { player: other }), ply, kind: 'draw' };
   }
   myOfferSeen = ours ? offer : null;
 }
@@ -398,7 +400,7 @@ function noteTakeback(state, prev) {
   const offer = state.outcome ? null : state.takeback_offer ?? null;
   const declined = state.takeback_declined ?? null;
   if (myTakebackSeen != null && offer == null && declined != null && !myHumanSeats(state).includes(declined)) {
-    notice = { text: `${state.players[declined] ?? `Seat ${declined + 1}`} declines the takeback.`, ply: state.history.length, kind: 'takeback' };
+    notice = { text: t('takeback-declined', { player: state.players[declined] ?? t('seat-n', { n: declined + 1 }) }), ply: state.history.length, kind: 'takeback' };
   }
   if (offer != null && notice?.kind === 'takeback') notice = null; // (a new proposal)
   myTakebackSeen = offer != null && myHumanSeats(state).includes(offer) ? offer : null;
@@ -418,7 +420,7 @@ function noteRematch(state, prev) {
   if (myRematchSeen && !offers.length && state.outcome && !state.rematch) {
     if (withdrawing !== 'rematch') {
       const others = (prev ? rematchWaiting(prev) : []).filter((i) => !mine.includes(i));
-      notice = { text: others.length === 1 ? `${state.players[others[0]]} declines the rematch.` : 'The rematch is declined.', ply: state.history.length, kind: 'rematch' };
+      notice = { text: others.length === 1 ? t('rematch-declined-by', { player: state.players[others[0]] }) : t('rematch-declined'), ply: state.history.length, kind: 'rematch' };
     }
   }
   if (offers.length && notice?.kind === 'rematch') notice = null; // (a new offer)
@@ -450,7 +452,7 @@ function goToRematch(id) {
 }
 
 function renderMoves(state) {
-  const html = moveListHtml(state, viewPly ?? (state.history || []).length, 'No moves yet.');
+  const html = moveListHtml(state, viewPly ?? (state.history || []).length, t('moves-none'));
   const list = $('#moves');
   // (the first time, nothing is read from the layout before the page is first drawn: the
   // scrolling waits for the next frame, whose layout the drawing then uses)
@@ -493,7 +495,7 @@ function render() {
   v.hidden = viewPly == null;
   if (viewPly != null) {
     const h = live.history[viewPly - 1];
-    $('#viewing-text').textContent = viewPly === 0 ? 'Viewing the start position' : `Viewing move ${viewPly}: ${h ? h.text : ''}`;
+    $('#viewing-text').textContent = viewPly === 0 ? t('viewing-start') : t('viewing-move', { n: viewPly, move: h ? h.text : '' });
   }
   document.body.classList.toggle('viewing-past', viewPly != null);
 }
@@ -501,6 +503,7 @@ function render() {
 // Show a state from the server; false when it is dropped (another game's, or older than the one
 // shown). `force`: show it even so (a takeback goes back: its state may have a lower version).
 function applyState(state, { force = false } = {}) {
+  state = localState(state); // (the players named in the page's language)
   if (!state || state.id !== gameId && state.id != null && gameId) return false;
   if (!force && live && state.version != null && live.version != null && state.version < live.version) return false;
   const firstTime = !live;
@@ -545,16 +548,16 @@ function renderSeats(state) {
   box.hidden = !open.length;
   if (!open.length) return;
   const names = open.map((i) => state.players[i]).join(', ');
-  $('#waiting').textContent = `Waiting for players: ${names}`;
+  $('#waiting').textContent = t('waiting-players', { names });
   // anyone without a seat may take one; a player here may pass the game's address on
   const key = `${spectating(state)}|${open.join(',')}|${posting}`;
   const jb = $('#join-buttons');
   if (jb.dataset.key === key) return;
   jb.dataset.key = key;
   if (spectating(state)) {
-    jb.innerHTML = open.map((i) => `<button type="button" class="button primary" data-join="${i}">Join as ${esc(state.players[i])}</button>`).join('');
+    jb.innerHTML = open.map((i) => `<button type="button" class="button primary" data-join="${i}">${esc(t('join-as', { seat: state.players[i] }))}</button>`).join('');
   } else {
-    jb.innerHTML = `<button type="button" class="button small" id="copy-address">Copy this game's address</button><span class="hint">anyone who opens it may join</span>`;
+    jb.innerHTML = `<button type="button" class="button small" id="copy-address">${esc(t('copy-address'))}</button><span class="hint">${esc(t('copy-address-hint'))}</span>`;
   }
   for (const b of jb.querySelectorAll('button[data-join]')) b.disabled = posting;
 }
@@ -573,8 +576,8 @@ function renderInvites(state) {
   box.dataset.key = key;
   $('#invite-list').innerHTML = seats.map((i) => `<div class="invite" data-seat="${i}">
       <span class="invite-who"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(info, i)}</svg>${esc(state.players[i])}</span>
-      <input type="text" readonly value="${esc(inviteLink(i))}" aria-label="${esc(`Invitation link for ${state.players[i]}`)}">
-      <button type="button" class="button small" data-copy-invite="${i}">Copy</button>
+      <input type="text" readonly value="${esc(inviteLink(i))}" aria-label="${esc(t('invite-link-for', { player: state.players[i] }))}">
+      <button type="button" class="button small" data-copy-invite="${i}">${esc(t('copy'))}</button>
     </div>`).join('');
 }
 
@@ -589,13 +592,13 @@ async function copyText(text, btn, label) {
     try { document.execCommand('copy'); } catch { /* ignore */ }
     ta.remove();
   }
-  btn.textContent = 'Copied ✓';
+  btn.textContent = t('copied');
   setTimeout(() => { btn.textContent = label; }, 1500);
 }
 
 async function join(seat) {
   if (!live || posting) return;
-  const who = live.players[seat] ?? `seat ${seat + 1}`;
+  const who = live.players[seat] ?? t('seat-n', { n: seat + 1 });
   showMessage('');
   posting = true;
   render();
@@ -609,7 +612,7 @@ async function join(seat) {
     if (!data.state || !applyState(data.state)) render();
   } catch (ex) {
     posting = false;
-    showMessage(`Could not join as ${who}: ${ex.message}`);
+    showMessage(t('join-error', { seat: who, error: ex.message }));
     render();
   }
 }
@@ -626,10 +629,10 @@ async function view(ply) {
     try {
       const res = await fetch(`/api/games/${encodeURIComponent(gameId)}?at=${ply}`);
       const data = await res.json();
-      if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
-      atCache.set(ply, data);
+      if (!res.ok) throw new Error(data.error || t('error-status', { status: res.status }));
+      atCache.set(ply, localState(data));
     } catch (ex) {
-      showMessage(`Could not show move ${ply}: ${ex.message}`);
+      showMessage(t('view-error', { n: ply, error: ex.message }));
       viewPly = null;
     }
     if (viewPly !== ply) return;
@@ -643,14 +646,14 @@ async function post(path, body) {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw Object.assign(new Error(data.error || `the server answered ${res.status}`), { status: res.status });
+  if (!res.ok) throw Object.assign(new Error(data.error || t('error-status', { status: res.status })), { status: res.status });
   return data;
 }
 
 async function playMove(text) {
   if (!live || posting) return;
   const token = tokenOf(live.to_move) || anyToken();
-  if (!token) { showMessage('You do not hold a seat in this game (no token on this browser).'); board.revert(); return; }
+  if (!token) { showMessage(t('no-seat-here')); board.revert(); return; }
   showMessage('');
   posting = true;
   try {
@@ -713,14 +716,14 @@ async function resign() {
   const seat = mine.includes(live.to_move) ? live.to_move : mine[0];
   const btn = $('#resign');
   if (!resignArmed) {
-    btn.textContent = `Confirm: ${live.players[seat]} resigns`;
+    btn.textContent = t('resign-confirm', { player: live.players[seat] });
     btn.classList.add('armed');
-    resignArmed = setTimeout(() => { resignArmed = null; btn.textContent = 'Resign'; btn.classList.remove('armed'); }, 4000);
+    resignArmed = setTimeout(() => { resignArmed = null; btn.textContent = t('resign'); btn.classList.remove('armed'); }, 4000);
     return;
   }
   clearTimeout(resignArmed);
   resignArmed = null;
-  btn.textContent = 'Resign';
+  btn.textContent = t('resign');
   btn.classList.remove('armed');
   try {
     applyState(await post('resign', { token: tokenOf(seat), seat }));
@@ -746,7 +749,7 @@ async function drawAction(seat, action) {
     if (action === 'offer' && state.draw_declined != null && !state.outcome) {
       const d = state.draw_declined;
       const who = state.players[d] ?? '';
-      notice = { text: isComputer(state, d) ? `The computer (${who}) declines the draw.` : `${who} declines the draw.`, ply: state.history.length, kind: 'draw' };
+      notice = { text: isComputer(state, d) ? t('draw-declined-computer', { player: who }) : t('draw-declined', { player: who }), ply: state.history.length, kind: 'draw' };
     }
     if (!applyState(state)) render();
   } catch (ex) {
@@ -813,8 +816,8 @@ async function copyPosition() {
     try { document.execCommand('copy'); } catch { /* ignore */ }
     ta.remove();
   }
-  btn.textContent = 'Copied ✓';
-  setTimeout(() => { btn.textContent = 'Copy position'; }, 1500);
+  btn.textContent = t('copied');
+  setTimeout(() => { btn.textContent = t('tool-copy'); }, 1500);
 }
 
 // ---- live updates ----
@@ -881,11 +884,11 @@ async function main() {
     const b = e.target.closest('button[data-join]');
     if (b) join(+b.dataset.join);
     const c = e.target.closest('#copy-address');
-    if (c) copyText(`${location.origin}/game/${encodeURIComponent(gameId)}`, c, "Copy this game's address");
+    if (c) copyText(`${location.origin}/game/${encodeURIComponent(gameId)}`, c, t('copy-address'));
   });
   $('#invite-list').addEventListener('click', (e) => {
     const b = e.target.closest('button[data-copy-invite]');
-    if (b) copyText(inviteLink(+b.dataset.copyInvite), b, 'Copy');
+    if (b) copyText(inviteLink(+b.dataset.copyInvite), b, t('copy'));
   });
   $('#invite-list').addEventListener('focusin', (e) => { if (e.target.matches('input')) e.target.select(); });
   $('#analyse').href = `/analysis?from=${encodeURIComponent(gameId)}`;
@@ -916,7 +919,7 @@ async function main() {
     if (e.key === 'f' && !e.ctrlKey && !e.metaKey) $('#flip').click();
   });
 
-  if (!gameId) { $('#status').textContent = 'No game id in the address.'; return; }
+  if (!gameId) { $('#status').textContent = t('no-game-id'); return; }
   try {
     // what the server put in the page (web.rs), else asked for, both at once
     const boot = bootData();
@@ -924,24 +927,25 @@ async function main() {
       Array.isArray(boot.games) ? boot.games : fetch('/api/games').then((r) => r.json()),
       boot.state?.id === gameId ? boot.state : fetch(`/api/games/${encodeURIComponent(gameId)}`).then(async (r) => {
         const st = await r.json().catch(() => ({}));
-        if (!r.ok) throw new Error(st.error || `the server answered ${r.status}`);
+        if (!r.ok) throw new Error(st.error || t('error-status', { status: r.status }));
         return st;
       }),
     ]);
     info = games.find((g) => g.id === state.game);
-    if (!info) throw new Error(`unknown game kind ${state.game}`);
+    if (info) info = localGame(info);
+    if (!info) throw new Error(t('unknown-game', { game: state.game }));
     $('#game-title').textContent = info.name;
     $('#rules-link').href = `/rules/${encodeURIComponent(state.game)}`;
-    $('#rules-link').title = `The rules of ${info.name}`;
+    $('#rules-link').title = t('rules-of', { game: info.name });
     $('#rules-link').hidden = false;
-    $('#move-text').placeholder = `e.g. ${state.legal?.[0] || info.pieces?.[0]?.letter || ''}`;
+    $('#move-text').placeholder = t('entry-example', { move: state.legal?.[0] || info.pieces?.[0]?.letter || '' });
     board.set({
       game: info.id, board: info.board, pieceNames: info.pieces,
     });
     applyState(state);
     if (invitedNow) rememberGame(gameId, state.seats); // (in the home page's list of our games)
   } catch (ex) {
-    $('#status').textContent = `Could not load the game: ${ex.message}`;
+    $('#status').textContent = t('game-load-error', { error: ex.message });
     return;
   }
   connect();

@@ -1,7 +1,8 @@
 // @ts-check
 // The home page: the list of games and the form that starts one.
 import { emblemSvg, iconSvg } from './pieces.js';
-import { $, esc } from './common.js';
+import { $, esc, localGame, playerName } from './common.js';
+import { lang, t } from './i18n.js';
 
 /** @type {import('./common.js').GameInfo[]} */
 let games = [];
@@ -11,13 +12,13 @@ let chosen = null;
 function renderGames() {
   const box = $('#games');
   box.innerHTML = games.map((g) => {
-    const size = g.board.kind === 'hex' ? `hexagon, ${g.board.cells.length} cells` : `${g.board.files}×${g.board.ranks}`;
+    const size = g.board.kind === 'hex' ? t('board-hex', { cells: g.board.cells.length }) : `${g.board.files}×${g.board.ranks}`;
     return `<div class="game-card" role="radio" tabindex="-1" aria-checked="false" data-id="${esc(g.id)}">
       <svg class="game-icon" viewBox="0 0 100 100" aria-hidden="true">${iconSvg(g)}</svg>
       <div class="game-text">
         <div class="game-name">${esc(g.name)}</div>
         <div class="game-summary">${esc(g.summary || '')}</div>
-        <div class="game-meta">${g.players.length} players · ${esc(g.players.join(', '))} · ${esc(size)} · <a href="/rules/${encodeURIComponent(g.id)}">rules</a></div>
+        <div class="game-meta">${esc(t('game-players', { n: g.players.length }))} · ${esc(g.players.join(', '))} · ${esc(size)} · <a href="/rules/${encodeURIComponent(g.id)}">${esc(t('game-rules-link'))}</a></div>
       </div>
     </div>`;
   }).join('');
@@ -53,10 +54,12 @@ function choose(id, scroll = false) {
   if (scroll && window.matchMedia('(max-width: 860px)').matches) $('#setup').scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
-function levelOptions(selected) {
+// The levels as <option>s, each named by the message `prefix` (`level`, or `level-computer`
+// for a seat's choices).
+function levelOptions(selected, prefix = 'level') {
   const n = chosen?.levels || 8;
   let out = '';
-  for (let i = 1; i <= n; i++) out += `<option value="${i}"${i === selected ? ' selected' : ''}>Level ${i}${i === 1 ? ' (beginner)' : i === n ? ' (strongest)' : ''}</option>`;
+  for (let i = 1; i <= n; i++) out += `<option value="${i}"${i === selected ? ' selected' : ''}>${esc(t(prefix, { level: i, which: i === 1 ? 'first' : i === n ? 'last' : 'other' }))}</option>`;
   return out;
 }
 
@@ -66,32 +69,32 @@ function renderOptions() {
   const box = $('#computer-opts');
   const savedLevel = +(localStorage.getItem('myrmidon:level') || 3);
   if (mode() === 'local') {
-    box.innerHTML = `<p class="hint">Every seat is played on this screen: ${esc(chosen.players.join(', '))} take turns.</p>`;
+    box.innerHTML = `<p class="hint">${esc(t('local-hint', { players: chosen.players.join(', ') }))}</p>`;
   } else if (mode() === 'online') {
     const pub = localStorage.getItem('myrmidon:public') === '1';
     box.innerHTML = `
-      <fieldset class="field side"><legend>You play</legend>
+      <fieldset class="field side"><legend>${esc(t('you-play'))}</legend>
         <div class="segmented">
           ${chosen.players.map((p, i) => `<label><input type="radio" name="side" value="${i}"${i === 0 ? ' checked' : ''}><span><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(chosen, i)}</svg>${esc(p)}</span></label>`).join('')}
-          <label><input type="radio" name="side" value="random"><span>Random</span></label>
+          <label><input type="radio" name="side" value="random"><span>${esc(t('side-random'))}</span></label>
         </div>
       </fieldset>
-      ${chosen.players.length > 2 ? `<fieldset class="field others"><legend>The other seats</legend><div class="seat-grid">${chosen.players.map((p, i) => `
+      ${chosen.players.length > 2 ? `<fieldset class="field others"><legend>${esc(t('other-seats'))}</legend><div class="seat-grid">${chosen.players.map((p, i) => `
         <label class="seat-row" data-seat="${i}"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(chosen, i)}</svg>
           <span class="seat-name">${esc(p)}</span>
           <select name="other${i}" aria-label="${esc(p)}">
-            <option value="person" selected>A person</option>
-            ${levelOptions(-1).replace(/<option value="(\d+)"([^>]*)>Level/g, '<option value="computer:$1"$2>Computer, level')}
+            <option value="person" selected>${esc(t('seat-person'))}</option>
+            ${levelOptions(-1, 'level-computer').replace(/<option value="(\d+)"/g, '<option value="computer:$1"')}
           </select>
         </label>`).join('')}</div></fieldset>` : ''}
-      <label class="check"><input type="checkbox" name="public" id="public"${pub ? ' checked' : ''}><span>List in the lobby</span></label>
+      <label class="check"><input type="checkbox" name="public" id="public"${pub ? ' checked' : ''}><span>${esc(t('list-in-lobby'))}</span></label>
       <p class="hint" id="online-hint"></p>`;
     const sync = () => {
       const side = box.querySelector('input[name="side"]:checked').value;
       for (const row of box.querySelectorAll('.others .seat-row')) row.hidden = side !== 'random' && row.dataset.seat === side;
       $('#online-hint').textContent = $('#public').checked
-        ? 'Anyone may take the other seats: from the lobby, or with the game\'s address.'
-        : 'You get an invitation link for each other seat, to send to whom you choose.';
+        ? t('online-hint-public')
+        : t('online-hint-private');
     };
     for (const el of box.querySelectorAll('input, select')) el.addEventListener('change', sync);
     sync();
@@ -100,24 +103,24 @@ function renderOptions() {
       <label class="seat-row"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(chosen, i)}</svg>
         <span class="seat-name">${esc(p)}</span>
         <select name="seat${i}" aria-label="${esc(p)}">
-          <option value="human"${i === 0 ? ' selected' : ''}>Human</option>
-          ${levelOptions(i === 0 ? -1 : savedLevel).replace(/<option value="(\d+)"([^>]*)>Level/g, '<option value="computer:$1"$2>Computer, level')}
+          <option value="human"${i === 0 ? ' selected' : ''}>${esc(t('seat-human'))}</option>
+          ${levelOptions(i === 0 ? -1 : savedLevel, 'level-computer').replace(/<option value="(\d+)"/g, '<option value="computer:$1"')}
         </select>
       </label>`).join('') + `</div>`;
   } else {
     box.innerHTML = `
-      <label class="field"><span>Level</span><select name="level">${levelOptions(savedLevel)}</select></label>
-      <fieldset class="field side"><legend>You play</legend>
+      <label class="field"><span>${esc(t('level-label'))}</span><select name="level">${levelOptions(savedLevel)}</select></label>
+      <fieldset class="field side"><legend>${esc(t('you-play'))}</legend>
         <div class="segmented">
           ${chosen.players.map((p, i) => `<label><input type="radio" name="side" value="${i}"${i === 0 ? ' checked' : ''}><span><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(chosen, i)}</svg>${esc(p)}</span></label>`).join('')}
-          <label><input type="radio" name="side" value="random"><span>Random</span></label>
+          <label><input type="radio" name="side" value="random"><span>${esc(t('side-random'))}</span></label>
         </div>
       </fieldset>`;
   }
   const sbox = $('#settings');
   sbox.innerHTML = (chosen.settings || []).map((s) => `
-    <label class="field"><span>${esc(s.name[0].toUpperCase() + s.name.slice(1))}</span>
-      <select name="setting:${esc(s.name)}">${s.values.map((v) => `<option${v === s.default ? ' selected' : ''}>${esc(v)}</option>`).join('')}</select>
+    <label class="field"><span>${esc(s.label || s.name)}</span>
+      <select name="setting:${esc(s.name)}">${s.values.map((v) => `<option value="${esc(v)}"${v === s.default ? ' selected' : ''}>${esc(s.valueLabels?.[v] ?? v)}</option>`).join('')}</select>
     </label>${s.help ? `<p class="hint">${esc(s.help)}</p>` : ''}`).join('');
 }
 
@@ -206,7 +209,7 @@ async function start(e) {
   if (online) {
     body.public = form.elements.public.checked;
     if (!seats.some((k, i) => (k === 'online' || k === 'open') && i !== seats.mine)) {
-      err.textContent = 'An online game needs another person: make at least one other seat "A person".';
+      err.textContent = t('online-needs-person');
       err.hidden = false;
       return;
     }
@@ -214,7 +217,7 @@ async function start(e) {
   const clock = clockFromForm();
   if (clock) {
     if (!(clock.minutes > 0) || !(clock.increment >= 0)) {
-      err.textContent = 'The clock needs a number of minutes above 0 and seconds of 0 or more.';
+      err.textContent = t('clock-invalid');
       err.hidden = false;
       return;
     }
@@ -225,7 +228,7 @@ async function start(e) {
   try {
     const res = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const data = await res.json().catch(() => ({}));
-    if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+    if (!res.ok) throw new Error(data.error || t('error-status', { status: res.status }));
     if (online) {
       // this browser holds its own seat only; the other seats' tokens are invitations to send
       const mine = seats.mine;
@@ -259,11 +262,12 @@ function renderRecent() {
   list = list.filter((g) => localStorage.getItem(`myrmidon:token:${g.id}`));
   if (!list.length) return;
   $('#recent').hidden = false;
-  const fmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const fmt = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   $('#recent-list').innerHTML = list.map((g) => {
-    const vs = g.seats.some((s) => s === 'online' || s === 'open') ? 'online'
-      : g.seats.every((s) => s === 'human') ? 'on this screen' : 'against the computer';
-    return `<li><a href="/game/${encodeURIComponent(g.id)}">${esc(g.name)}</a> <span class="muted">${vs}, ${esc(fmt.format(new Date(g.at)))}</span></li>`;
+    const vs = g.seats.some((s) => s === 'online' || s === 'open') ? t('recent-online')
+      : g.seats.every((s) => s === 'human') ? t('recent-local') : t('recent-computer');
+    const name = games.find((x) => x.id === g.game)?.name || g.name;
+    return `<li><a href="/game/${encodeURIComponent(g.id)}">${esc(name)}</a> <span class="muted">${esc(vs)}, ${esc(fmt.format(new Date(g.at)))}</span></li>`;
   }).join('');
 }
 
@@ -273,43 +277,51 @@ let lobbyBusy = false;
 let lobbyJoining = false;
 
 function clockText(c) {
-  if (!c) return 'no clock';
+  if (!c) return t('lobby-no-clock');
   const min = c.minutes ?? (c.initial_ms != null ? c.initial_ms / 60000 : null);
   const inc = c.increment ?? (c.increment_ms != null ? c.increment_ms / 1000 : 0);
-  if (min == null) return 'clock';
+  if (min == null) return t('lobby-clock');
   return `${+min.toFixed(2)}+${+(+inc).toFixed(1)}`;
 }
 function ago(ms) {
   const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
-  if (s < 60) return 'just now';
+  if (s < 60) return t('ago-now');
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
+  if (m < 60) return t('ago-minutes', { n: m });
   const h = Math.round(m / 60);
-  return h < 48 ? `${h} h ago` : `${Math.round(h / 24)} days ago`;
+  return h < 48 ? t('ago-hours', { n: h }) : t('ago-days', { n: Math.round(h / 24) });
 }
 function seatWord(kind) {
-  if (kind === 'open') return 'open';
+  if (kind === 'open') return t('seat-open');
   const m = /^computer:(\d+)/.exec(kind || '');
-  return m ? `computer, level ${m[1]}` : 'taken';
+  return m ? t('seat-computer', { level: +m[1] }) : t('seat-taken');
 }
+
+// A seat of a lobby's game, by its player's name in the page's language.
+/** @param {{game: string, players?: string[]}} g @param {number} i */
+const who = (g, i) => (g.players?.[i] != null ? playerName(g.game, g.players[i]) : t('seat-n', { n: i + 1 }));
 
 function renderLobby(list) {
   const ul = $('#lobby-list');
   ul.dataset.loaded = '1';
   if (!list.length) {
-    ul.innerHTML = '<li class="lobby-empty muted">No game is waiting for players now. An online game "listed in the lobby" shows here.</li>';
+    ul.innerHTML = `<li class="lobby-empty muted">${esc(t('lobby-empty'))}</li>`;
     return;
   }
   ul.innerHTML = list.map((g) => {
     const name = games.find((x) => x.id === g.game)?.name || g.name || g.game;
-    const settings = Object.entries(g.settings || {}).map(([k, v]) => `${k} ${v}`).join(', ');
-    const seats = (g.players || []).map((p, i) => `<span class="lobby-seat ${g.open_seats.includes(i) ? 'open' : ''}">${esc(p)}: ${esc(g.open_seats.includes(i) ? 'open' : seatWord(g.seats?.[i]))}</span>`).join(' · ');
-    const joins = (g.open_seats || []).map((i) => `<button type="button" class="button small primary" data-join="${esc(g.id)}" data-seat="${i}">Join as ${esc(g.players[i] ?? `seat ${i + 1}`)}</button>`).join('');
+    const described = games.find((x) => x.id === g.game)?.settings || [];
+    const settings = Object.entries(g.settings || {}).map(([k, v]) => {
+      const s = described.find((x) => x.name === k);
+      return `${(s?.label ?? k).toLowerCase()} ${s?.valueLabels?.[String(v)] ?? v}`;
+    }).join(', ');
+    const seats = (g.players || []).map((/** @type {string} */ p, /** @type {number} */ i) => `<span class="lobby-seat ${g.open_seats.includes(i) ? 'open' : ''}">${esc(playerName(g.game, p))}: ${esc(g.open_seats.includes(i) ? t('seat-open') : seatWord(g.seats?.[i]))}</span>`).join(' · ');
+    const joins = (g.open_seats || []).map((i) => `<button type="button" class="button small primary" data-join="${esc(g.id)}" data-seat="${i}" data-who="${esc(who(g, i))}">${esc(t('join-as', { seat: who(g, i) }))}</button>`).join('');
     return `<li class="lobby-game card" data-id="${esc(g.id)}">
       <div class="lobby-main">
         <div class="lobby-name"><a href="/game/${encodeURIComponent(g.id)}">${esc(name)}</a></div>
         <div class="lobby-seats">${seats}</div>
-        <div class="lobby-meta muted">${esc(clockText(g.clock))}${settings ? ` · ${esc(settings)}` : ''} · ${g.moves ? `${g.moves} moves played` : 'not started'}${g.created_ms ? ` · created ${esc(ago(g.created_ms))}` : ''}</div>
+        <div class="lobby-meta muted">${esc(clockText(g.clock))}${settings ? ` · ${esc(settings)}` : ''} · ${esc(g.moves ? t('lobby-moves', { n: g.moves }) : t('lobby-not-started'))}${g.created_ms ? ` · ${esc(t('lobby-created', { ago: ago(g.created_ms) }))}` : ''}</div>
       </div>
       <div class="lobby-joins">${joins}</div>
     </li>`;
@@ -323,11 +335,11 @@ async function refreshLobby() {
     const res = await fetch('/api/lobby');
     if (res.status === 404 || res.status === 405) { $('#lobby').hidden = true; stopLobby(); return; } // a server without a lobby
     const data = await res.json().catch(() => null);
-    if (!res.ok || !Array.isArray(data)) throw new Error(data?.error || `the server answered ${res.status}`);
+    if (!res.ok || !Array.isArray(data)) throw new Error(data?.error || t('error-status', { status: res.status }));
     $('#lobby-error').hidden = true;
     if (!lobbyJoining) renderLobby(data);
   } catch (ex) {
-    $('#lobby-error').textContent = `Could not load the lobby: ${ex.message}`;
+    $('#lobby-error').textContent = t('lobby-error', { error: ex.message });
     $('#lobby-error').hidden = false;
   } finally {
     lobbyBusy = false;
@@ -359,7 +371,7 @@ async function joinFromLobby(id, seat, btn) {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seat }),
     });
     const data = await res.json().catch(() => ({}));
-    if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+    if (!res.ok) throw new Error(data.error || t('error-status', { status: res.status }));
     let tokens = [];
     try { tokens = JSON.parse(localStorage.getItem(`myrmidon:token:${id}`) || '[]') || []; } catch { tokens = []; }
     if (!Array.isArray(tokens)) tokens = [];
@@ -371,8 +383,7 @@ async function joinFromLobby(id, seat, btn) {
     rememberGame(id, g, st.seats || []);
     location.href = `/game/${encodeURIComponent(id)}`;
   } catch (ex) {
-    const who = btn.textContent.replace(/^Join as /, '');
-    err.textContent = `Could not join as ${who}: ${ex.message}`;
+    err.textContent = t('join-error', { seat: btn.dataset.who, error: ex.message });
     err.hidden = false;
     lobbyJoining = false;
     refreshLobby();
@@ -395,13 +406,14 @@ async function main() {
   renderRecent();
   try {
     const res = await fetch('/api/games');
-    if (!res.ok) throw new Error(`the server answered ${res.status}`);
-    games = await res.json();
+    if (!res.ok) throw new Error(t('error-status', { status: res.status }));
+    games = /** @type {import('./common.js').GameInfo[]} */ (await res.json()).map(localGame);
   } catch (ex) {
-    $('#games').innerHTML = `<p class="message error">Could not load the games: ${esc(ex.message)}</p>`;
+    $('#games').innerHTML = `<p class="message error">${esc(t('games-error', { error: ex.message }))}</p>`;
     return;
   }
   renderGames();
+  renderRecent(); // (again: the games' names in the page's language)
   startLobby();
   const want = new URLSearchParams(location.search).get('game') || localStorage.getItem('myrmidon:last-game');
   choose(games.some((g) => g.id === want) ? want : games[0]?.id);

@@ -1,6 +1,7 @@
 //! Embeds the front end (`web/` at the root of the repository) into the binary: one
 //! `(path, bytes)` entry per file, so that `cargo build --release` alone makes a binary that
-//! serves the whole app; and the rules texts (`docs/rules/*.md`) for the rules pages.
+//! serves the whole app; the rules texts (`docs/rules/*.md`) for the rules pages; and the
+//! games' texts in other languages (`crates/rules/src/games/<folder>/<lang>.ftl`).
 
 use std::fs;
 use std::io::Write;
@@ -59,6 +60,29 @@ fn main() {
             writeln!(
                 f,
                 "    ({stem:?}, include_str!({:?})),",
+                path.display().to_string()
+            )
+            .unwrap();
+        }
+    }
+    writeln!(f, "];").unwrap();
+
+    // Each game's texts for people in other languages than English, from its own folder of the
+    // rules: crates/rules/src/games/<folder>/<lang>.ftl, as ("<lang>", text).
+    let games = manifest.join("../rules/src/games");
+    println!("cargo:rerun-if-changed={}", games.display());
+    let mut texts = Vec::new();
+    walk(&games, &games, &mut texts);
+    writeln!(f, "pub static GAME_TEXTS: &[(&str, &str)] = &[").unwrap();
+    for (name, path) in &texts {
+        let Some((_folder, file)) = name.split_once('/') else {
+            continue;
+        };
+        if let Some(lang) = file.strip_suffix(".ftl").filter(|l| !l.contains('/')) {
+            println!("cargo:rerun-if-changed={}", path.display());
+            writeln!(
+                f,
+                "    ({lang:?}, include_str!({:?})),",
                 path.display().to_string()
             )
             .unwrap();

@@ -181,9 +181,11 @@ async function findLine(game, { tries = 8, cap = 400, want = FULL_MAX } = {}) {
 let browser = null;
 const shots = [];
 
-async function newPage({ viewport = { width: 1280, height: 800 }, mobile = false } = {}) {
+// (the browser's language: English unless a test asks for another; the server answers in it)
+async function newPage({ viewport = { width: 1280, height: 800 }, mobile = false, locale = 'en-US' } = {}) {
   const context = await browser.newContext({
     viewport,
+    locale,
     deviceScaleFactor: mobile ? 2 : 1,
     isMobile: mobile,
     hasTouch: mobile,
@@ -963,6 +965,114 @@ test('phone: Ant Chess on a 375x740 screen, a move by taps', async () => {
   await assertBoard(page, s, 'after a pass and a move by taps');
   await shot(page, 'phone-antchess');
   await closePage(page);
+});
+
+// ---- languages
+// Words that must not show on a French page (English left in a label, a button, a status line).
+const ENGLISH = /\b(Choose a game|Against the computer|On this screen|New game|Start|Loading|Your turn|to move|Moves|Resign|Flip board|Cell names|Copy position|Take back|Download record|Analyse|Rules|Level|Clock|Opponent|You play|Random|Lobby|players)\b/;
+// The text a person sees (the visible text, titles and labels of the page's elements).
+const seenText = (page) => page.evaluate(() => {
+  const parts = [document.body.innerText];
+  for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+    if (el.closest('[hidden]') || el.closest('#board')) continue;
+    for (const a of ['title', 'aria-label', 'placeholder']) if (el.getAttribute(a)) parts.push(el.getAttribute(a));
+  }
+  return parts.join('\n');
+});
+const missingKeys = (page) => page.evaluate(() => [...(window.myrmidonMissingKeys || [])]);
+
+test('languages: the home and game pages in French (fr-FR), then English by the header switch', async () => {
+  for (const size of [{ name: 'desktop', viewport: { width: 1280, height: 800 }, mobile: false }, { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true }]) {
+    const page = await newPage({ viewport: size.viewport, mobile: size.mobile, locale: 'fr-FR' });
+    await page.goto(base);
+    await page.locator('.game-card').first().waitFor();
+    await page.locator('#lobby-list[data-loaded="1"]').waitFor({ state: 'attached' });
+    assert.equal(await page.getAttribute('html', 'lang'), 'fr', 'the browser\'s French chooses French');
+    assert.equal(await page.locator('#games-title').textContent(), 'Choisissez un jeu');
+    assert.equal(await page.locator('#start').textContent(), 'Commencer');
+    assert.equal(await page.locator('#setup-title span[data-i18n]').textContent(), 'Nouvelle partie :');
+    assert.match(await page.locator('.game-card[data-id="ackenhead"] .game-meta').textContent(), /^2 joueurs · Blancs, Noirs · 8×8 · règles$/);
+    assert.equal(await page.locator('.game-card[data-id="ackenhead"] .game-name').textContent(), 'Échecs Ackenhead');
+    assert.match(await page.locator('.game-card[data-id="reines"] .game-summary').textContent(), /^Termides contre Myrmides/);
+    assert.match(await page.locator('.game-card[data-id="antchess"] .game-meta').textContent(), /hexagone, \d+ cases/);
+    assert.equal(await page.locator('.lang-switch [data-lang="fr"]').getAttribute('aria-pressed'), 'true');
+    assert.match(await page.locator('select[name="level"] option').first().textContent(), /^Niveau 1 \(débutant\)$/);
+    let text = await seenText(page);
+    assert.doesNotMatch(text, ENGLISH, 'no English on the French home page');
+    assert.deepEqual(await missingKeys(page), [], 'no key missing');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll');
+    await shot(page, `i18n-home-fr-${size.name}`);
+    // A game against the computer, started from the French form.
+    await page.locator('.game-card[data-id="ackenhead"]').click();
+    await page.locator('label:has(input[name="mode"][value="computer"])').click();
+    await page.locator('label:has(input[name="side"][value="0"])').click();
+    await Promise.all([page.waitForURL(/\/game\/[^/]+$/), page.locator('#start').click()]);
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+    await page.locator('#board .mb-hit [data-cell]').first().waitFor({ state: 'attached' });
+    let s = await getState(id);
+    const me = s.players[0];
+    assert.equal(me, 'White', 'the API names the players in English');
+    const moi = 'Blancs'; // (the game's own French, from its folder of the rules)
+    await page.waitForFunction((t) => document.querySelector('#status').textContent === t, `À vous de jouer (${moi})`);
+    assert.equal(await page.locator('#game-title').textContent(), 'Échecs Ackenhead');
+    assert.equal(await page.locator('#players .player-name').first().textContent(), moi);
+    assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+    assert.equal(await page.locator('#resign').textContent(), 'Abandonner');
+    assert.equal(await page.locator('.moves-card h2').textContent(), 'Coups');
+    assert.equal(await page.locator('#moves .empty-moves').textContent(), 'Aucun coup pour l\'instant.');
+    assert.equal(await page.locator('#flip span').textContent(), 'Retourner le plateau', 'the button keeps its icon');
+    assert.equal(await page.locator('#flip svg').count(), 1);
+    assert.equal(await page.locator('#players .player.turn .turn-flag').textContent(), 'au trait');
+    // A refusal of the server, in French, with its key.
+    await page.locator('#move-text').fill('zz9');
+    await page.locator('#entry button[type="submit"]').click();
+    await page.waitForFunction(() => !document.querySelector('#message').hidden);
+    assert.match(await page.locator('#message').textContent(), /^coup "zz9" refusé : /, 'the server\'s refusal is in French');
+    // A move, typed: the computer answers; the move list and the status stay French.
+    const mv = s.legal[0];
+    await page.locator('#move-text').fill(mv);
+    await page.locator('#entry button[type="submit"]').click();
+    s = await waitVersion(id, s.version, (x) => x.history.length >= 2 && !x.thinking);
+    await waitSynced(page, s);
+    assert.equal(await page.locator('#status').textContent(), `À vous de jouer (${moi})`);
+    assert.match(await page.locator('#moves button.move').first().getAttribute('aria-label'), new RegExp(`^coup 1, ${moi} : `));
+    const cellLabels = await page.locator('#board .mb-hit [data-cell]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    assert.ok(cellLabels.every((l) => /^[a-h]\d+, (vide|(Roi|Léo|Pao|Vao|Mao|Pion Bérolina) de (Blancs|Noirs))/.test(l)), `the board's cells in French: ${cellLabels.slice(0, 3)}`);
+    assert.equal(await page.locator('#nav-first').getAttribute('title'), 'Position de départ (Début)');
+    text = await seenText(page);
+    assert.doesNotMatch(text, ENGLISH, 'no English on the French game page');
+    assert.deepEqual(await missingKeys(page), [], 'no key missing');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll');
+    await shot(page, `i18n-game-fr-${size.name}`);
+    // The header's switch: English, remembered (a cookie), over the browser's French.
+    await Promise.all([page.waitForEvent('load'), page.locator('.lang-switch [data-lang="en"]').click()]);
+    await page.locator('#board .mb-hit [data-cell]').first().waitFor({ state: 'attached' });
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+    await page.waitForFunction((t) => document.querySelector('#status').textContent === t, `Your turn (${me})`);
+    assert.equal(await page.locator('#resign').textContent(), 'Resign');
+    assert.equal(await page.locator('.moves-card h2').textContent(), 'Moves');
+    assert.equal(await page.locator('.lang-switch [data-lang="en"]').getAttribute('aria-pressed'), 'true');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'lang');
+    assert.ok(cookie && cookie.value === 'en' && cookie.sameSite === 'Lax' && cookie.expires > Date.now() / 1000 + 360 * 86400, `the cookie: ${JSON.stringify(cookie)}`);
+    assert.deepEqual(await missingKeys(page), []);
+    await shot(page, `i18n-game-en-${size.name}`);
+    await page.goto(base);
+    await page.locator('.game-card').first().waitFor();
+    assert.equal(await page.locator('#games-title').textContent(), 'Choose a game');
+    assert.equal(await page.locator('#start').textContent(), 'Start');
+    // The rules and analysis pages (English for now) have the switch too, and it works there.
+    await page.goto(`${base}rules/ackenhead`);
+    await learnReady(page);
+    await Promise.all([page.waitForEvent('load'), page.locator('.lang-switch [data-lang="fr"]').click()]);
+    await learnReady(page);
+    assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+    assert.equal(await page.locator('.lang-switch [data-lang="fr"]').getAttribute('aria-pressed'), 'true');
+    await page.goto(`${base}analysis`);
+    await learnReady(page);
+    assert.equal(await page.locator('.lang-switch [data-lang="fr"]').getAttribute('aria-pressed'), 'true');
+    if (size.mobile) await shot(page, 'i18n-analysis-fr-phone');
+    await closePage(page);
+  }
 });
 
 // ---------------------------------------------------------------- main

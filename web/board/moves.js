@@ -7,6 +7,7 @@ import { esc } from '../common.js';
 import { pieceDataUrl } from '../pieces.js';
 import { focusCell, render } from './render.js';
 import { canSelect, cellName, destsOf, movable, movesFrom, pieces } from './state.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('./state.js').State} State */
 /** @typedef {import('./state.js').Move} Move */
@@ -89,11 +90,11 @@ function openChooser(s, ms, at) {
   const vb = svg.viewBox.baseVal;
   const left = ((g.x - vb.x) / vb.width) * 100;
   const top = ((g.y - vb.y) / vb.height) * 100;
-  chooserEl.innerHTML = `<div class="mb-chooser-title">Which move?</div>` + ms.map((m, i) => {
+  chooserEl.innerHTML = `<div class="mb-chooser-title">${esc(t('chooser-title'))}</div>` + ms.map((m, i) => {
     const caps = (m.captures || []).filter((c) => c != null).map((c) => cellName(s, c));
-    const capText = caps.length ? `<span class="mb-chooser-caps">takes ${esc(caps.join(', '))}</span>` : '';
+    const capText = caps.length ? `<span class="mb-chooser-caps">${esc(t('chooser-takes', { cells: caps.join(', ') }))}</span>` : '';
     return `<button type="button" data-i="${i}">${promotionIcon(s, m)}<span class="mb-chooser-text">${esc(m.text)}</span>${capText}</button>`;
-  }).join('') + `<button type="button" class="mb-chooser-cancel" data-cancel="1">Cancel</button>`;
+  }).join('') + `<button type="button" class="mb-chooser-cancel" data-cancel="1">${esc(t('cancel'))}</button>`;
   chooserEl.hidden = false;
   // place it next to the cell, kept inside the board
   chooserEl.style.left = '0px';

@@ -9,6 +9,7 @@ import { pieceSvg } from '../pieces.js';
 import { isFlipped, layout } from './geometry.js';
 import { slideOffset, startSlide } from './anim.js';
 import { cellName, checkCells, describePiece, destsOf, lastMove, movable, movesFrom, pieces } from './state.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('./state.js').State} State */
 /** @typedef {import('./state.js').Dom} Dom */
@@ -30,7 +31,7 @@ export function createDom(element, id) {
   const svg = document.createElementNS(SVGNS, 'svg');
   svg.setAttribute('class', 'mb-board');
   svg.setAttribute('role', 'group');
-  svg.setAttribute('aria-label', 'Board: arrow keys move between cells, Enter or Space selects a piece and plays a move');
+  svg.setAttribute('aria-label', t('board-label'));
   element.appendChild(svg);
   const chooserEl = document.createElement('div');
   chooserEl.className = 'mb-chooser';
@@ -249,9 +250,9 @@ export function render(s) {
     let label = `${cellName(s, c)}, ${describePiece(s, ps[c])}`;
     const sp = (s.cfg.board?.special || []).find((x) => x.cell === c);
     if (sp && sp.name) label += `, ${sp.name}`;
-    if (c === selected) label += ', selected';
-    else if (dests.has(c)) label += ', move here';
-    if (kc.has(c)) label += ', in check';
+    if (c === selected) label += `, ${t('cell-selected')}`;
+    else if (dests.has(c)) label += `, ${t('cell-move-here')}`;
+    if (kc.has(c)) label += `, ${t('cell-in-check')}`;
     el.setAttribute('aria-label', label);
     if (el === active) tabbable = el;
   }

@@ -4,6 +4,8 @@
 // shown before the server answers; and the questions the other modules ask of it. Nothing here
 // draws or listens.
 
+import { t } from '../i18n.js';
+
 /** @typedef {{owner: number, kind: string}} Piece  a piece on a cell */
 
 /**
@@ -141,9 +143,9 @@ function pieceName(s, kind) {
 
 /** A piece in words ('White Knight'), or 'empty'. @param {State} s @param {Piece | null | undefined} p */
 export function describePiece(s, p) {
-  if (!p) return 'empty';
-  const who = s.cfg.players?.[p.owner] ?? `player ${p.owner + 1}`;
-  return `${who} ${pieceName(s, p.kind)}`;
+  if (!p) return t('cell-empty');
+  const who = s.cfg.players?.[p.owner] ?? t('player-n', { n: p.owner + 1 });
+  return t('piece-of', { player: who, piece: pieceName(s, p.kind) });
 }
 
 /** The legal moves from cell `c`. @param {State} s @param {number | null} c @returns {Move[]} */

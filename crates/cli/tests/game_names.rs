@@ -37,7 +37,6 @@ const ALLOWED: &[(&str, Scope, &str)] = &[
     ("crates/engine/src/eval/mod.rs", All, "declares each game's evaluation"),
     // Messages that show an id as an example.
     ("crates/rules/src/pgn/replay.rs", All, "a missing Game tag: an example of one"),
-    ("crates/server/src/api.rs", All, "a missing game: an example of an id"),
     ("crates/server/src/analysis.rs", All, "a missing game: an example of an id"),
     ("web/index.html", All, "the record box's placeholder: an example of a record"),
     // The front end's own knowledge of games.

@@ -85,7 +85,7 @@ pub async fn analysis(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let Some(permit) = app.limiter.socket(ip) else {
-        return too_many("open WebSockets", Duration::from_secs(10));
+        return too_many("websockets", Duration::from_secs(10));
     };
     upgrade
         .max_message_size(FRAME_LIMIT)
@@ -192,7 +192,7 @@ fn prepare(req: &Request) -> Result<Box<dyn DynRecord>, String> {
         }
         None => {
             let mut settings = Settings::new();
-            for (name, value) in settings_of(req.settings.clone()).map_err(|e| e.1)? {
+            for (name, value) in settings_of(req.settings.clone()).map_err(|e| e.1.to_string())? {
                 settings = settings.with(&name, &value);
             }
             game.new_game(&settings).map_err(|e| e.to_string())?

@@ -16,6 +16,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::clock::ClockSpec;
+use crate::i18n::{Lang, Msg, Refused};
 use crate::limits::{
     close_too_big, message_size, over_frame_limit, too_many, ClientIp, MessageRate, FRAME_LIMIT,
 };
@@ -43,11 +44,13 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 pub const WATCH_MESSAGE_LIMIT: usize = 4096;
 
 /// A refusal as the client sees it: a status and `{"error": "…"}`.
-pub struct ApiError(pub StatusCode, pub String);
+pub struct ApiError(pub StatusCode, pub Msg);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut response = (self.0, Json(ErrorView { error: self.1 })).into_response();
+        let mut response = (self.0, Json(ErrorView::of(&self.1, Lang::En))).into_response();
+        // The middleware (i18n::localise) writes the message in the request's language.
+        response.extensions_mut().insert(Refused(self.1));
         if self.0 == StatusCode::SERVICE_UNAVAILABLE {
             // The database or the engines are busy for now.
             response
@@ -79,18 +82,15 @@ pub(crate) fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) ->
     let bytes = bytes.map_err(|e| {
         let status = e.status();
         if status == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError(
-                status,
-                format!("the request body is over the limit of {BODY_LIMIT} bytes"),
-            )
+            ApiError(status, msg!("api-body-too-large", limit = BODY_LIMIT))
         } else {
-            ApiError(status, format!("the request body: {}", e.body_text()))
+            ApiError(status, msg!("api-body-unreadable", detail = e.body_text()))
         }
     })?;
     serde_json::from_slice(&bytes).map_err(|e| {
         ApiError(
             StatusCode::BAD_REQUEST,
-            format!("the request body is not the JSON expected: {e}"),
+            msg!("api-body-not-json", detail = e.to_string()),
         )
     })
 }
@@ -106,7 +106,11 @@ pub(crate) fn settings_of(
             other => {
                 return Err(ApiError(
                     StatusCode::BAD_REQUEST,
-                    format!("settings: {name} must be a string, not {other}"),
+                    msg!(
+                        "api-setting-not-string",
+                        name = name.as_str(),
+                        value = other.to_string()
+                    ),
                 ))
             }
         }
@@ -167,9 +171,7 @@ pub async fn create_game(
             if req.position.is_some() || !settings.is_empty() || clock.is_some() {
                 return Err(ApiError(
                     StatusCode::BAD_REQUEST,
-                    "record: it fixes the start position and the settings: give neither (and \
-                     no clock: an imported game has none)"
-                        .into(),
+                    msg!("api-record-fixes-start"),
                 ));
             }
             app.may_create(&creator).await?;
@@ -189,12 +191,7 @@ pub async fn create_game(
             })
             .await?
         }
-        (None, None) => {
-            return Err(ApiError(
-                StatusCode::BAD_REQUEST,
-                "game: missing (the game id, as \"ackenhead\"), or give a record".into(),
-            ))
-        }
+        (None, None) => return Err(ApiError(StatusCode::BAD_REQUEST, msg!("api-game-missing"))),
     };
     Ok((StatusCode::CREATED, Json(CreatedView { id, tokens, state })).into_response())
 }
@@ -213,7 +210,7 @@ pub async fn get_game(
     let Query(query) = query.map_err(|e| {
         ApiError(
             StatusCode::BAD_REQUEST,
-            format!("the query: {}", e.body_text()),
+            msg!("api-query", detail = e.body_text()),
         )
     })?;
     let slot = app.game(&id).await?;
@@ -313,7 +310,12 @@ async fn detached<T: Send + 'static>(
 ) -> Result<T, Refusal> {
     tokio::spawn(SEEN_VERSION.scope(seen, command))
         .await
-        .unwrap_or_else(|e| Err(Refusal::Internal(format!("the request failed: {e}"))))
+        .unwrap_or_else(|e| {
+            Err(Refusal::Internal(msg!(
+                "api-request-failed",
+                detail = e.to_string()
+            )))
+        })
 }
 
 #[derive(Deserialize)]
@@ -425,7 +427,7 @@ pub async fn watch(
 ) -> ApiResult<Response> {
     let slot = app.game(&id).await?;
     let Some(permit) = app.limiter.socket(ip) else {
-        return Ok(too_many("open WebSockets", Duration::from_secs(10)));
+        return Ok(too_many("websockets", Duration::from_secs(10)));
     };
     let rate = MessageRate::new(&app.limiter.limits);
     Ok(upgrade
@@ -516,7 +518,7 @@ pub async fn stream(
 ) -> ApiResult<Response> {
     let slot = app.game(&id).await?;
     let Some(permit) = app.limiter.socket(ip) else {
-        return Ok(too_many("open streams", Duration::from_secs(10)));
+        return Ok(too_many("streams", Duration::from_secs(10)));
     };
     let (first, updates) = {
         let live = slot.live.lock().await;
@@ -550,8 +552,5 @@ const KEEP_ALIVE: Duration = Duration::from_secs(20);
 
 /// Any other `/api/…` path.
 pub async fn unknown_api() -> ApiError {
-    ApiError(
-        StatusCode::NOT_FOUND,
-        "no such API endpoint (see docs/api.md)".into(),
-    )
+    ApiError(StatusCode::NOT_FOUND, msg!("api-no-endpoint"))
 }

@@ -24,17 +24,17 @@ const MAX_INCREMENT_MS: u64 = 180 * 1000;
 
 impl ClockSpec {
     /// From a request's `{"minutes": m, "increment": s}` (decimals allowed).
-    pub fn from_request(minutes: f64, increment: f64) -> Result<ClockSpec, String> {
+    pub fn from_request(minutes: f64, increment: f64) -> Result<ClockSpec, crate::i18n::Msg> {
         if !minutes.is_finite() || !increment.is_finite() || minutes < 0.0 || increment < 0.0 {
-            return Err("clock: minutes and increment must be numbers, 0 or more".into());
+            return Err(msg!("api-clock-not-numbers"));
         }
         let initial_ms = (minutes * 60_000.0).round() as u64;
         let increment_ms = (increment * 1000.0).round() as u64;
         if initial_ms == 0 && increment_ms == 0 {
-            return Err("clock: minutes and increment cannot both be 0".into());
+            return Err(msg!("api-clock-zero"));
         }
         if initial_ms > MAX_INITIAL_MS || increment_ms > MAX_INCREMENT_MS {
-            return Err("clock: at most 180 minutes and 180 seconds of increment".into());
+            return Err(msg!("api-clock-too-long"));
         }
         // A seat with no time left would lose at its second move: give it one second at least.
         Ok(ClockSpec {

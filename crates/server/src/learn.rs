@@ -13,11 +13,17 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::api::{body, settings_of, ApiError};
+use crate::i18n::Msg;
 use crate::views::{ExploreView, PaletteView, PositionView, RulesView};
 use crate::web::rules_text;
 
 fn game(id: &str) -> Result<&'static dyn DynGame, ApiError> {
-    registry::find(id).map_err(|e| ApiError(StatusCode::NOT_FOUND, e.to_string()))
+    registry::find(id).map_err(|e| {
+        ApiError(
+            StatusCode::NOT_FOUND,
+            msg!("api-unknown-game", detail = e.to_string()),
+        )
+    })
 }
 
 /// `GET /api/rules/{game}`.
@@ -26,7 +32,7 @@ pub async fn rules(Path(id): Path<String>) -> Result<Json<RulesView>, ApiError> 
     let text = rules_text(info.id).ok_or_else(|| {
         ApiError(
             StatusCode::NOT_FOUND,
-            format!("no rules text for {}", info.id),
+            msg!("api-no-rules-text", game = info.id),
         )
     })?;
     let options = pulldown_cmark::Options::ENABLE_TABLES
@@ -68,8 +74,8 @@ pub struct ExploreRequest {
     moves: Vec<String>,
 }
 
-fn bad(message: impl Into<String>) -> ApiError {
-    ApiError(StatusCode::BAD_REQUEST, message.into())
+fn bad(message: Msg) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, message)
 }
 
 /// `POST /api/explore`.
@@ -80,18 +86,18 @@ pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Explor
     let record = match req.position {
         Some(text) => {
             if !req.settings.is_empty() {
-                return Err(bad(
-                    "settings: the position fixes them: give a position or settings",
-                ));
+                return Err(bad(msg!("api-explore-settings-and-position")));
             }
-            game.new_game_at(&text).map_err(|e| bad(e.to_string()))?
+            game.new_game_at(&text)
+                .map_err(|e| bad(msg!("api-position", detail = e.to_string())))?
         }
         None => {
             let mut settings = Settings::new();
             for (name, value) in settings_of(req.settings)? {
                 settings = settings.with(&name, &value);
             }
-            game.new_game(&settings).map_err(|e| bad(e.to_string()))?
+            game.new_game(&settings)
+                .map_err(|e| bad(msg!("api-settings", detail = e.to_string())))?
         }
     };
     let mut edit = Edit {
@@ -101,9 +107,10 @@ pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Explor
     };
     for put in req.put {
         let cell = info.geometry.parse_cell(&put.cell).ok_or_else(|| {
-            bad(format!(
-                "put: {:?} is not a cell of the {} board",
-                put.cell, info.name
+            bad(msg!(
+                "api-put-not-a-cell",
+                cell = format!("{:?}", put.cell),
+                game = info.name
             ))
         })?;
         edit.put.push((cell, put.piece));
@@ -112,14 +119,21 @@ pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Explor
         record.position_string()
     } else {
         game.edit_position(&record.position_string(), &edit)
-            .map_err(|e| bad(e.to_string()))?
+            .map_err(|e| bad(msg!("api-put", detail = e.to_string())))?
     };
-    let mut record = game.new_game_at(&text).map_err(|e| bad(e.to_string()))?;
+    let mut record = game
+        .new_game_at(&text)
+        .map_err(|e| bad(msg!("api-position", detail = e.to_string())))?;
     // The line: every move through the rules library, refused whole at the first bad one.
     for (i, mv) in req.moves.iter().enumerate() {
-        record
-            .play(mv)
-            .map_err(|e| bad(format!("moves: move {} {mv:?}: {e}", i + 1)))?;
+        record.play(mv).map_err(|e| {
+            bad(msg!(
+                "api-line-move",
+                n = i + 1,
+                move = format!("{mv:?}"),
+                detail = e.to_string()
+            ))
+        })?;
     }
     let kinds = |p: &PieceView| {
         info.pieces

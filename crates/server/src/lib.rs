@@ -3,6 +3,8 @@
 //! default). The server is the referee: every move goes through the rules library, and each
 //! state it sends carries the legal moves with their cells, so the browser knows no rules.
 
+#[macro_use]
+pub mod i18n;
 pub mod analysis;
 pub mod api;
 pub mod clock;
@@ -69,12 +71,15 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/game/{id}", get(web::game_page))
         .route("/rules/{game}", get(web::rules_page))
         .route("/analysis", get(web::analysis_page))
+        .route("/i18n/{file}", get(i18n::catalogue))
         .route("/{*path}", get(web::asset))
         .layer(DefaultBodyLimit::max(api::BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
             limits::limit,
         ))
+        // Outside the limits: their refusals are written in the request's language too.
+        .layer(axum::middleware::from_fn(i18n::localise))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(app)
 }

@@ -17,6 +17,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use crate::i18n::{Lang, Refused};
 use crate::live::App;
 use crate::views::ErrorView;
 
@@ -240,14 +241,15 @@ impl axum::extract::FromRequestParts<Arc<App>> for ClientIp {
 /// A `429` with `{"error"}` and `Retry-After`.
 pub fn too_many(what: &str, wait: Duration) -> Response {
     let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
-    (
+    let msg = msg!("api-too-many", what = what, secs = secs);
+    let mut response = (
         StatusCode::TOO_MANY_REQUESTS,
         [(header::RETRY_AFTER, secs.to_string())],
-        Json(ErrorView {
-            error: format!("too many {what} from this client: try again in {secs} s"),
-        }),
+        Json(ErrorView::of(&msg, Lang::En)),
     )
-        .into_response()
+        .into_response();
+    response.extensions_mut().insert(Refused(msg));
+    response
 }
 
 /// The middleware: every `POST` under `/api` takes from its client's bucket.
@@ -256,7 +258,7 @@ pub async fn limit(State(app): State<Arc<App>>, request: Request, next: Next) ->
         let create = request.uri().path() == "/api/games";
         let client = app.limiter.client(request.extensions(), request.headers());
         if let Err(wait) = app.limiter.take(client, create) {
-            let what = if create { "new games" } else { "requests" };
+            let what = if create { "games" } else { "requests" };
             return too_many(what, wait);
         }
     }

@@ -12,6 +12,7 @@ use myrmidon_rules::{
 };
 use serde::Serialize;
 
+use crate::i18n::{Lang, Msg};
 use crate::live::LEVELS;
 
 /// A game the server plays: an entry of `GET /api/games`.
@@ -493,10 +494,25 @@ pub struct RulesView {
     pub html: String,
 }
 
-/// A refusal: `{"error": "…"}`, with the status that says its kind.
+/// A refusal: `{"error": "…", "key": "api-…", "args": {…}}`, with the status that says its
+/// kind: the message in the request's language, its key in the catalogues (web/i18n/) and the
+/// values it was made with (left out when there are none).
 #[derive(Serialize)]
 pub struct ErrorView {
     pub error: String,
+    pub key: &'static str,
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    pub args: serde_json::Map<String, serde_json::Value>,
+}
+
+impl ErrorView {
+    pub fn of(msg: &Msg, lang: Lang) -> ErrorView {
+        ErrorView {
+            error: msg.format(lang),
+            key: msg.key,
+            args: msg.args_json(),
+        }
+    }
 }
 
 /// What the game page carries inside its HTML: the games and, when it can be read, the

@@ -3,10 +3,11 @@
 use std::sync::{Arc, OnceLock};
 
 use axum::extract::{Path, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
+use crate::i18n;
 use crate::live::App;
 use crate::views::GamePageBoot;
 
@@ -29,6 +30,14 @@ pub fn rules_text(id: &str) -> Option<&'static str> {
         .iter()
         .filter(|(name, _)| id.starts_with(name))
         .max_by_key(|(name, _)| name.len())
+        .map(|(_, text)| *text)
+}
+
+/// The games' texts in `lang` (`crates/rules/src/games/<folder>/<lang>.ftl`), one a folder.
+pub fn game_texts(lang: &str) -> impl Iterator<Item = &'static str> + '_ {
+    embedded::GAME_TEXTS
+        .iter()
+        .filter(move |(l, _)| *l == lang)
         .map(|(_, text)| *text)
 }
 
@@ -108,17 +117,32 @@ fn script_json(value: &impl serde::Serialize) -> String {
         .replace('<', "\\u003c")
 }
 
-/// A page with what its script would fetch first, inlined before `</body>` as
-/// `<script id="boot" type="application/json">{…}</script>`: the page draws at once.
-fn with_boot(path: &str, boot: &impl serde::Serialize) -> Response {
+/// A page of the app in the request's language ([`i18n::negotiate`]): its `<html lang="en">`
+/// says the language, and before `</body>` come the catalogue for its script
+/// (`<script id="i18n" type="application/json">{"lang": …, "messages": {…}}</script>`, read by
+/// web/i18n.js) and, when given, what its script would fetch first
+/// (`<script id="boot" type="application/json">{…}</script>`: the page draws at once).
+fn page(path: &str, headers: &HeaderMap, boot: Option<String>) -> Response {
     let Some(bytes) = bytes_of(path) else {
         return not_found();
     };
+    let lang = i18n::negotiate(headers);
     let html = String::from_utf8_lossy(&bytes);
-    let script = format!(
-        "<script id=\"boot\" type=\"application/json\">{}</script>\n",
-        script_json(boot)
+    let html = html.replacen(
+        "<html lang=\"en\">",
+        &format!("<html lang=\"{}\">", lang.code()),
+        1,
     );
+    let mut script = format!(
+        "<script id=\"i18n\" type=\"application/json\">{}</script>\n",
+        i18n::page_data(lang)
+    );
+    if let Some(boot) = boot {
+        script.push_str(&format!(
+            "<script id=\"boot\" type=\"application/json\">{}</script>\n",
+            boot
+        ));
+    }
     let html = match html.rfind("</body>") {
         Some(at) => format!("{}{script}{}", &html[..at], &html[at..]),
         None => format!("{html}{script}"),
@@ -127,6 +151,7 @@ fn with_boot(path: &str, boot: &impl serde::Serialize) -> Response {
         [
             (header::CONTENT_TYPE, content_type(path)),
             (header::CACHE_CONTROL, "no-cache"),
+            (header::VARY, "Accept-Language, Cookie"),
         ],
         html,
     )
@@ -134,15 +159,19 @@ fn with_boot(path: &str, boot: &impl serde::Serialize) -> Response {
 }
 
 /// `/`: the home page.
-pub async fn home() -> Response {
-    serve("index.html")
+pub async fn home(headers: HeaderMap) -> Response {
+    page("index.html", &headers, None)
 }
 
 /// `/game/{id}`: the game page (it reads the id from its address), with the games'
 /// descriptions (`GET /api/games`) and the game's state (`GET /api/games/{id}`) inlined, as
 /// `{"games": […], "state": {…}}` (no `state` for a game that cannot be read: the page asks,
 /// and shows the error).
-pub async fn game_page(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+pub async fn game_page(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     let state = match app.game(&id).await {
         Ok(slot) => Some(slot.live.lock().await.state()),
         Err(_) => None,
@@ -151,17 +180,17 @@ pub async fn game_page(State(app): State<Arc<App>>, Path(id): Path<String>) -> R
         games: games_json().await,
         state,
     };
-    with_boot("game.html", &boot)
+    page("game.html", &headers, Some(script_json(&boot)))
 }
 
 /// `/rules/{game}`: the rules page (it reads the game from its address).
-pub async fn rules_page(Path(_id): Path<String>) -> Response {
-    serve("rules.html")
+pub async fn rules_page(Path(_id): Path<String>, headers: HeaderMap) -> Response {
+    page("rules.html", &headers, None)
 }
 
 /// `/analysis`: the analysis board.
-pub async fn analysis_page() -> Response {
-    serve("analysis.html")
+pub async fn analysis_page(headers: HeaderMap) -> Response {
+    page("analysis.html", &headers, None)
 }
 
 /// Any other path: a file of `web/`.

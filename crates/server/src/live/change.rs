@@ -24,10 +24,10 @@ tokio::task_local! {
 fn seen_other(live: &Live) -> Option<Refusal> {
     let seen = SEEN_VERSION.try_with(|v| *v).ok().flatten()?;
     (seen != live.version).then(|| {
-        Refusal::Conflict(format!(
-            "the game changed since version {seen} (it is at version {}): nothing was \
-             changed; read the state again",
-            live.version
+        Refusal::Conflict(msg!(
+            "api-stale-version",
+            seen = seen,
+            version = live.version
         ))
     })
 }
@@ -117,11 +117,7 @@ impl App {
                 let app = self.clone();
                 let id = row.id.clone();
                 tokio::spawn(async move { app.refresh(&id).await });
-                return Err(Refusal::Conflict(
-                    "another change of this game came first: nothing was changed; read the \
-                     state again"
-                        .into(),
-                ));
+                return Err(Refusal::Conflict(msg!("api-changed-first")));
             }
             Err(e) => return Err(e.into()),
         };
@@ -150,7 +146,7 @@ impl App {
             .iter()
             .map(|s| super::Seat::parse(s))
             .collect::<Result<_, _>>()
-            .map_err(Refusal::Internal)?;
+            .map_err(Refusal::internal)?;
         live.draw_declined = None;
         live.elsewhere = false;
         let job = live.claim();
@@ -178,7 +174,7 @@ impl App {
             .and_then(|record| Live::new(row, record, &steps))
             .map_err(|e| {
                 tracing::error!("game {id} cannot be replayed: {e}");
-                Refusal::Internal(format!("game {id} cannot be replayed"))
+                Refusal::Internal(msg!("api-cannot-replay", id = id))
             })?;
         live.row = fresh.row;
         live.seats = fresh.seats;

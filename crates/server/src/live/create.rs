@@ -26,10 +26,7 @@ impl App {
             .open_games_by(creator, now() - 24 * 3600 * 1000)
             .await?;
         if open >= limit as u64 {
-            return Err(Refusal::TooMany(format!(
-                "this client has {open} unfinished games made in the last 24 hours, the most \
-                 it may have: finish or resign some first"
-            )));
+            return Err(Refusal::TooMany(msg!("api-too-many-games", open = open)));
         }
         Ok(())
     }
@@ -43,7 +40,7 @@ impl App {
         let (row, record, tokens) = prepare(new)?;
         self.store.create_game(&row).await?;
         let id = row.id.clone();
-        let live = Live::new(row, record, &[]).map_err(Refusal::Internal)?;
+        let live = Live::new(row, record, &[]).map_err(Refusal::internal)?;
         Ok(self.install(id, live, tokens).await)
     }
 
@@ -77,17 +74,19 @@ impl App {
         text: &str,
         creator: Option<String>,
     ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
-        let games = pgn::read_games(text).map_err(|e| Refusal::Bad(format!("record: {e}")))?;
+        let games = pgn::read_games(text)
+            .map_err(|e| Refusal::Bad(msg!("api-record", detail = e.to_string())))?;
         let Some(read) = games.into_iter().next() else {
-            return Err(Refusal::Bad("record: it holds no game".into()));
+            return Err(Refusal::Bad(msg!("api-record-empty")));
         };
         let record = read.record;
         let info = record.info();
         if let Some(kind) = kind {
             if kind != info.id {
-                return Err(Refusal::Bad(format!(
-                    "record: a game of {}, not of {kind}",
-                    info.id
+                return Err(Refusal::Bad(msg!(
+                    "api-record-other-game",
+                    record = info.id,
+                    game = kind
                 )));
             }
         }
@@ -127,11 +126,12 @@ impl App {
             ..GameRow::default()
         };
         // What is stored must replay to the same game.
-        let replayed = replay(&row, &steps).map_err(|e| Refusal::Bad(format!("record: {e}")))?;
+        let replayed =
+            replay(&row, &steps).map_err(|e| Refusal::Bad(msg!("api-record", detail = e)))?;
         let finished = replayed.result().is_some();
         self.store.create_with_steps(&row, &steps, finished).await?;
         let id = row.id.clone();
-        let live = Live::new(row, replayed, &steps).map_err(Refusal::Internal)?;
+        let live = Live::new(row, replayed, &steps).map_err(Refusal::internal)?;
         Ok(self.install(id, live, tokens).await)
     }
 }
@@ -151,23 +151,20 @@ pub(super) fn prepare(new: NewGame) -> Result<Prepared, Refusal> {
         creator,
     } = new;
     let (kind, seats) = (kind.as_str(), seats.as_slice());
-    let game = registry::find(kind).map_err(|e| Refusal::NotFound(e.to_string()))?;
+    let game = registry::find(kind)
+        .map_err(|e| Refusal::NotFound(msg!("api-unknown-game", detail = e.to_string())))?;
     let info = game.info();
     let tokens = seat_tokens(info.players.len(), info.id, seats)?;
     if position.is_some() && !settings.is_empty() {
-        return Err(Refusal::Bad(
-            "settings and position: a position string fixes the settings, give one or the \
-             other"
-                .into(),
-        ));
+        return Err(Refusal::Bad(msg!("api-settings-and-position")));
     }
     let record = match &position {
         Some(p) => game
             .new_game_at(p)
-            .map_err(|e| Refusal::Bad(format!("position: {e}")))?,
+            .map_err(|e| Refusal::Bad(msg!("api-position", detail = e.to_string())))?,
         None => game
             .new_game(&Settings(settings.clone()))
-            .map_err(|e| Refusal::Bad(format!("settings: {e}")))?,
+            .map_err(|e| Refusal::Bad(msg!("api-settings", detail = e.to_string())))?,
     };
     let row = GameRow {
         id: new_id(),

@@ -27,10 +27,10 @@ impl App {
         let mut live = slot.live.lock().await;
         let players = live.record.player_names();
         if players.len() != 2 {
-            return Err(Refusal::Bad(format!(
-                "draw: only in two-player games ({} has {})",
-                live.record.info().id,
-                players.len()
+            return Err(Refusal::Bad(msg!(
+                "api-draw-two-players",
+                game = live.record.info().id,
+                players = players.len()
             )));
         }
         live.acting_seat(seat, token, "draw")?;
@@ -39,9 +39,7 @@ impl App {
             "offer" if live.row.draw_offer == Some(other) => true,
             "offer" => {
                 if live.row.draw_offer == Some(seat) {
-                    return Err(Refusal::Bad(
-                        "draw: this seat's offer is already pending".into(),
-                    ));
+                    return Err(Refusal::Bad(msg!("api-draw-pending")));
                 }
                 if let Seat::Computer(_) = live.seats[other as usize] {
                     let record = live.record.clone_box();
@@ -57,8 +55,9 @@ impl App {
                         match thinks.await {
                             Ok(better) => better,
                             Err(PoolError::Busy(e)) => {
-                                return Err(Refusal::Unavailable(format!(
-                                    "draw: the computer cannot consider the offer now: {e}"
+                                return Err(Refusal::Unavailable(msg!(
+                                    "api-draw-computer-busy",
+                                    detail = e
                                 )))
                             }
                             Err(PoolError::Failed(e)) => {
@@ -69,9 +68,7 @@ impl App {
                     };
                     live = slot.live.lock().await;
                     if live.version != version || live.record.result().is_some() {
-                        return Err(Refusal::Conflict(
-                            "draw: the game changed while the computer considered the offer".into(),
-                        ));
+                        return Err(Refusal::Conflict(msg!("api-draw-changed")));
                     }
                     if better {
                         live.draw_declined = Some(other);
@@ -88,16 +85,18 @@ impl App {
             }
             "accept" | "decline" => {
                 if live.row.draw_offer != Some(other) {
-                    return Err(Refusal::Bad(format!(
-                        "draw: {} has no pending offer to {action}",
-                        players[other as usize]
+                    return Err(Refusal::Bad(msg!(
+                        "api-draw-no-offer",
+                        seat = players[other as usize],
+                        action = action
                     )));
                 }
                 action == "accept"
             }
             other => {
-                return Err(Refusal::Bad(format!(
-                    "action: {other:?} is not one of offer, accept, decline"
+                return Err(Refusal::Bad(msg!(
+                    "api-bad-draw-action",
+                    action = format!("{other:?}")
                 )))
             }
         };

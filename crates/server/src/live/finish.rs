@@ -25,9 +25,7 @@ impl App {
             let name = live.acting_seat(seat, token, "resign")?;
             let mut record = live.record.clone_box();
             if !record.drop_out(seat, Reason::RESIGNATION) {
-                return Err(Refusal::Bad(format!(
-                    "seat {seat} ({name}) is already out of the game"
-                )));
+                return Err(Refusal::Bad(msg!("api-seat-out", seat = seat, name = name)));
             }
             let step = StepRow::Out {
                 seat,

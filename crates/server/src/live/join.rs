@@ -16,25 +16,32 @@ impl App {
         let mut live = slot.live.lock().await;
         let players = live.record.player_names();
         let Some(kind) = live.seats.get(seat as usize).copied() else {
-            return Err(Refusal::Bad(format!(
-                "seat {seat}: the game has seats 0 to {}",
-                players.len() - 1
+            return Err(Refusal::Bad(msg!(
+                "api-seat-range",
+                seat = seat,
+                last = players.len() - 1
             )));
         };
         let name = players[seat as usize];
         match kind {
             Seat::Open => {}
             Seat::Online => {
-                return Err(Refusal::Conflict(format!(
-                    "seat {seat} ({name}) was taken by someone else"
+                return Err(Refusal::Conflict(msg!(
+                    "api-seat-taken",
+                    seat = seat,
+                    name = name
                 )))
             }
             Seat::Human | Seat::Computer(_) => {
-                return Err(Refusal::Bad(format!("seat {seat} ({name}) is not open")))
+                return Err(Refusal::Bad(msg!(
+                    "api-seat-not-open",
+                    seat = seat,
+                    name = name
+                )))
             }
         }
         if live.record.result().is_some() {
-            return Err(Refusal::Bad("join: the game is over".into()));
+            return Err(Refusal::Bad(msg!("api-game-over-for", what = "join")));
         }
         let token = new_token();
         // Taking a seat leaves the pending offers as they are.
@@ -45,10 +52,9 @@ impl App {
             .commit(&mut live, Edit::row(row))
             .await
             .map_err(|e| match e {
-                Refusal::Conflict(_) => Refusal::Conflict(format!(
-                    "seat {seat} ({name}): the game changed (someone else may have taken the \
-                 seat): read the state again"
-                )),
+                Refusal::Conflict(_) => {
+                    Refusal::Conflict(msg!("api-join-changed", seat = seat, name = name))
+                }
                 e => e,
             })?;
         let state = live.state();

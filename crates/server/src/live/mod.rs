@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use crate::clock::{Clock, ClockSpec};
 use crate::engines::EnginePool;
+use crate::i18n::Msg;
 use crate::limits::{Limiter, RateLimits};
 use myrmidon_rules::{registry, DynRecord, Outcome, Reason, Settings};
 use serde_json::Value;
@@ -55,8 +56,9 @@ impl std::str::FromStr for Answer {
             "offer" | "propose" => Ok(Answer::Offer),
             "accept" => Ok(Answer::Accept),
             "decline" => Ok(Answer::Decline),
-            other => Err(Refusal::Bad(format!(
-                "action: {other:?} is not one of offer (or propose), accept, decline"
+            other => Err(Refusal::Bad(msg!(
+                "api-bad-answer",
+                action = format!("{other:?}")
             ))),
         }
     }
@@ -66,32 +68,35 @@ impl std::str::FromStr for Answer {
 #[derive(Debug)]
 pub enum Refusal {
     /// 400: what the client sent cannot be played.
-    Bad(String),
+    Bad(Msg),
     /// 403: the token does not hold the seat.
-    Forbidden(String),
+    Forbidden(Msg),
     /// 404.
-    NotFound(String),
+    NotFound(Msg),
     /// 409: another change came first.
-    Conflict(String),
+    Conflict(Msg),
     /// 500: a stored game cannot be read back.
-    Internal(String),
+    Internal(Msg),
     /// 503: the database does not answer, or the engines are busy (nothing was changed).
-    Unavailable(String),
+    Unavailable(Msg),
     /// 429: the client has made too many games.
-    TooMany(String),
+    TooMany(Msg),
+}
+
+impl Refusal {
+    /// A 500 for what should not happen (a stored game that does not replay), with its detail.
+    pub fn internal(detail: String) -> Refusal {
+        Refusal::Internal(msg!("api-internal", detail = detail))
+    }
 }
 
 impl From<StoreError> for Refusal {
     fn from(e: StoreError) -> Self {
         match e {
-            StoreError::Conflict => {
-                Refusal::Conflict("another move was stored first: read the state again".into())
-            }
+            StoreError::Conflict => Refusal::Conflict(msg!("api-stored-first")),
             StoreError::Database(e) => {
                 tracing::error!("store: {e}");
-                Refusal::Unavailable(
-                    "the database is not answering: nothing was changed, try again".into(),
-                )
+                Refusal::Unavailable(msg!("api-database-down"))
             }
         }
     }
@@ -312,16 +317,22 @@ impl App {
             return Ok(slot);
         }
         if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(Refusal::NotFound(format!("no game {id:?}")));
+            return Err(Refusal::NotFound(msg!(
+                "api-no-game",
+                id = format!("{id:?}")
+            )));
         }
         let Some((row, steps)) = self.store.load_game(id).await? else {
-            return Err(Refusal::NotFound(format!("no game {id:?}")));
+            return Err(Refusal::NotFound(msg!(
+                "api-no-game",
+                id = format!("{id:?}")
+            )));
         };
         let record = replay(&row, &steps).map_err(|e| {
             tracing::error!("game {id}: {e}");
-            Refusal::Internal(format!("game {id} cannot be replayed"))
+            Refusal::Internal(msg!("api-cannot-replay", id = id))
         })?;
-        let live = Live::new(row, record, &steps).map_err(Refusal::Internal)?;
+        let live = Live::new(row, record, &steps).map_err(Refusal::internal)?;
         let slot = Arc::new(Slot {
             live: Mutex::new(live),
         });

@@ -21,9 +21,11 @@ impl App {
         let (state, job) = {
             let mut live = slot.live.lock().await;
             let Some(seat) = live.seat_to_move() else {
-                return Err(Refusal::Bad(format!(
-                    "move {text:?}: the game is over ({})",
-                    live.record
+                return Err(Refusal::Bad(msg!(
+                    "api-move-game-over",
+                    move = format!("{text:?}"),
+                    result = live
+                        .record
                         .result()
                         .map(|r| r.describe(live.record.player_names()))
                         .unwrap_or_default()
@@ -32,33 +34,30 @@ impl App {
             let name = live.record.player_names()[seat as usize];
             match live.seats[seat as usize] {
                 Seat::Computer(_) => {
-                    return Err(Refusal::Forbidden(format!(
-                        "it is the computer's turn ({name}), not a human seat's"
-                    )))
+                    return Err(Refusal::Forbidden(msg!("api-computer-turn", seat = name)))
                 }
-                Seat::Open => {
-                    return Err(Refusal::Forbidden(format!(
-                        "{name}'s seat is open: nobody has joined it yet"
-                    )))
-                }
+                Seat::Open => return Err(Refusal::Forbidden(msg!("api-seat-open", seat = name))),
                 Seat::Human | Seat::Online => {}
             }
             if !live.holds(token, seat) {
-                return Err(Refusal::Forbidden(format!(
-                    "this token does not hold the seat to move ({name})"
-                )));
+                return Err(Refusal::Forbidden(msg!("api-not-your-turn", seat = name)));
             }
             if live.deadline().is_some_and(|d| d <= now()) {
                 drop(live);
                 self.flag(&slot, None).await;
-                return Err(Refusal::Conflict(format!(
-                    "move {text:?}: {name}'s time ran out"
+                return Err(Refusal::Conflict(msg!(
+                    "api-time-ran-out",
+                    move = format!("{text:?}"),
+                    seat = name
                 )));
             }
-            let played = live
-                .record
-                .play(text)
-                .map_err(|e| Refusal::Bad(format!("move {text:?}: {e}")))?;
+            let played = live.record.play(text).map_err(|e| {
+                Refusal::Bad(msg!(
+                    "api-move-refused",
+                    move = format!("{text:?}"),
+                    detail = e.to_string()
+                ))
+            })?;
             let edit = Edit {
                 step: Some(StepRow::Move {
                     seat,

@@ -42,19 +42,17 @@ impl App {
         let mut live = slot.live.lock().await;
         let mine = live.seats_held(token, "rematch")?;
         if live.record.result().is_none() {
-            return Err(Refusal::Conflict("rematch: the game is not over".into()));
+            return Err(Refusal::Conflict(msg!("api-rematch-not-over")));
         }
         if let Some(new) = &live.row.rematch {
-            return Err(Refusal::Conflict(format!(
-                "rematch: already created, game {new}"
-            )));
+            return Err(Refusal::Conflict(msg!("api-rematch-exists", game = new)));
         }
         let mask = mine.iter().fold(0u8, |m, &s| m | 1 << s);
         let offers = live.row.rematch_offers;
         let yes = match action {
             Answer::Decline => {
                 if offers == 0 {
-                    return Err(Refusal::Bad("rematch: there is no offer to decline".into()));
+                    return Err(Refusal::Bad(msg!("api-rematch-none-to-decline")));
                 }
                 let mut row = live.row.clone();
                 row.rematch_offers = 0;
@@ -62,14 +60,10 @@ impl App {
                 return Ok(Rematched::Offered(live.state()));
             }
             Answer::Accept if offers & !mask == 0 => {
-                return Err(Refusal::Bad(
-                    "rematch: there is no offer of another seat to accept".into(),
-                ))
+                return Err(Refusal::Bad(msg!("api-rematch-none-to-accept")))
             }
             Answer::Offer if offers & mask == mask && offers != 0 => {
-                return Err(Refusal::Bad(
-                    "rematch: this seat's offer is already pending".into(),
-                ))
+                return Err(Refusal::Bad(msg!("api-rematch-pending")))
             }
             Answer::Offer | Answer::Accept => offers | mask,
         };
@@ -120,7 +114,7 @@ impl App {
         self.commit(&mut live, edit).await?;
         drop(live);
         let new_id = new_row.id.clone();
-        let new_live = Live::new(new_row, record, &[]).map_err(Refusal::Internal)?;
+        let new_live = Live::new(new_row, record, &[]).map_err(Refusal::internal)?;
         let (id, _, state) = self.install(new_id, new_live, Vec::new()).await;
         Ok(Rematched::Created(id, tokens, state))
     }

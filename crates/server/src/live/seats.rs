@@ -130,16 +130,18 @@ pub(super) fn seat_tokens(
     seats: &[String],
 ) -> Result<Vec<Option<String>>, Refusal> {
     if seats.len() != players {
-        return Err(Refusal::Bad(format!(
-            "seats: {kind} has {players} players, {} seats were given",
-            seats.len()
+        return Err(Refusal::Bad(msg!(
+            "api-seat-count",
+            game = kind,
+            players = players,
+            given = seats.len()
         )));
     }
     let parsed: Vec<Seat> = seats
         .iter()
         .map(|s| Seat::parse(s))
         .collect::<Result<_, _>>()
-        .map_err(Refusal::Bad)?;
+        .map_err(|e| Refusal::Bad(msg!("api-seat-kind", detail = e)))?;
     let humans = parsed.iter().filter(|s| **s == Seat::Human).count();
     let shared = (humans == parsed.len()).then(new_token);
     let tokens = parsed
@@ -173,17 +175,20 @@ impl Live {
     ) -> Result<&'static str, Refusal> {
         let players = self.record.player_names();
         let Some(&name) = players.get(seat as usize) else {
-            return Err(Refusal::Bad(format!(
-                "seat {seat}: the game has seats 0 to {}",
-                players.len() - 1
+            return Err(Refusal::Bad(msg!(
+                "api-seat-range",
+                seat = seat,
+                last = players.len() - 1
             )));
         };
         if self.record.result().is_some() {
-            return Err(Refusal::Bad(format!("{what}: the game is over")));
+            return Err(Refusal::Bad(msg!("api-game-over-for", what = what)));
         }
         if !self.holds(token, seat) {
-            return Err(Refusal::Forbidden(format!(
-                "this token does not hold seat {seat} ({name})"
+            return Err(Refusal::Forbidden(msg!(
+                "api-not-your-seat",
+                seat = seat,
+                name = name
             )));
         }
         Ok(name)
@@ -195,9 +200,7 @@ impl Live {
             .filter(|&s| self.holds(token, s))
             .collect();
         if mine.is_empty() {
-            return Err(Refusal::Forbidden(format!(
-                "{what}: this token holds no seat of the game"
-            )));
+            return Err(Refusal::Forbidden(msg!("api-no-seat", what = what)));
         }
         Ok(mine)
     }

@@ -39,7 +39,7 @@ impl App {
             let mut live = slot.live.lock().await;
             let mine = live.seats_held(token, "takeback")?;
             if live.record.result().is_some() {
-                return Err(Refusal::Bad("takeback: the game is over".into()));
+                return Err(Refusal::Bad(msg!("api-game-over-for", what = "takeback")));
             }
             let voters = live.takeback_voters(&mine);
             let pending = live.row.takeback_offer;
@@ -60,9 +60,7 @@ impl App {
                 }
                 Answer::Offer => {
                     if pending.is_some() {
-                        return Err(Refusal::Bad(
-                            "takeback: this seat's proposal is already pending".into(),
-                        ));
+                        return Err(Refusal::Bad(msg!("api-takeback-pending")));
                     }
                     let proposer = self.last_mover(&live, &mine).await?;
                     let mut row = live.next_row();
@@ -70,16 +68,10 @@ impl App {
                     row.takeback_yes = mine.iter().fold(0, |m, &s| m | bit(s));
                     self.commit(&mut live, Edit::row(row)).await?
                 }
-                Answer::Accept => {
-                    return Err(Refusal::Bad(
-                        "takeback: there is no proposal of another seat to accept".into(),
-                    ))
-                }
+                Answer::Accept => return Err(Refusal::Bad(msg!("api-takeback-none-to-accept"))),
                 Answer::Decline => {
                     let Some(proposer) = pending else {
-                        return Err(Refusal::Bad(
-                            "takeback: there is no proposal to decline".into(),
-                        ));
+                        return Err(Refusal::Bad(msg!("api-takeback-none-to-decline")));
                     };
                     // Declined by another seat, or withdrawn by its proposer: by a seat of
                     // `mine` that is not the proposer's, if any.
@@ -103,7 +95,7 @@ impl App {
             .rev()
             .map(|m| m.player)
             .find(|p| mine.contains(p))
-            .ok_or_else(|| Refusal::Bad("takeback: no move of yours to take back".into()))
+            .ok_or_else(|| Refusal::Bad(msg!("api-takeback-no-move")))
     }
 
     /// Takes back the last move of one of `seats`, with every move played after it (the
@@ -115,17 +107,16 @@ impl App {
     ) -> Result<Option<super::Job>, Refusal> {
         let id = live.row.id.clone();
         let Some((row, steps)) = self.store.load_game(&id).await? else {
-            return Err(Refusal::NotFound(format!("no game {id:?}")));
+            return Err(Refusal::NotFound(msg!(
+                "api-no-game",
+                id = format!("{id:?}")
+            )));
         };
         if row.version != live.version {
             live.stale = true;
             let app = self.clone();
             tokio::spawn(async move { app.refresh(&id).await });
-            return Err(Refusal::Conflict(
-                "another change of this game came first: nothing was changed; read the state \
-                 again"
-                    .into(),
-            ));
+            return Err(Refusal::Conflict(msg!("api-changed-first")));
         }
         // Back over the others' moves to the last move of these seats; only moves go back.
         let mut keep = steps.len();
@@ -137,14 +128,10 @@ impl App {
                         break;
                     }
                 }
-                _ => {
-                    return Err(Refusal::Bad(
-                        "takeback: no move of yours to take back".into(),
-                    ))
-                }
+                _ => return Err(Refusal::Bad(msg!("api-takeback-no-move"))),
             }
         }
-        let record = replay(&row, &steps[..keep]).map_err(Refusal::Internal)?;
+        let record = replay(&row, &steps[..keep]).map_err(Refusal::internal)?;
         let mut next = live.next_row();
         next.clock_base = live
             .clock

@@ -58,8 +58,10 @@ impl Live {
     pub fn state_at(&self, at: usize) -> Result<Value, Refusal> {
         let played = self.record.history().len();
         if at > played {
-            return Err(Refusal::Bad(format!(
-                "at={at}: the game has {played} moves so far"
+            return Err(Refusal::Bad(msg!(
+                "api-at-beyond",
+                at = at,
+                played = played
             )));
         }
         let mut record = self.record.clone_box();

@@ -1,0 +1,30 @@
+# Ant Chess (two and three players) for people who read French, in the words of the original
+# text ("Jeu d'échecs fourmi": la Reine, les fourmis, la Super-Fourmi, la fourmilière). Keys:
+# see ../ackenhead/fr.ftl.
+
+antchess-name = Échecs fourmi
+antchess-summary = les échecs fourmi à deux sur un hexagone de 127 cases : mettez la Reine adverse en échec et mat ou amenez la vôtre à la fourmilière
+antchess-player-black = Noirs
+antchess-player-red = Rouges
+antchess-piece-Q = Reine
+antchess-piece-A = Fourmi
+antchess-piece-S = Super-Fourmi
+antchess-piece-B = Scarabée
+antchess-piece-G = Sauterelle
+antchess-piece-L = Coccinelle
+antchess-piece-W = Ver de terre
+antchess-cell-anthill = fourmilière
+
+antchess3-name = Échecs fourmi (3 joueurs)
+antchess3-summary = les échecs fourmi à trois : atteignez la fourmilière le premier, ou gardez la dernière Reine debout
+antchess3-player-black = Noirs
+antchess3-player-red = Rouges
+antchess3-player-green = Verts
+antchess3-piece-Q = Reine
+antchess3-piece-A = Fourmi
+antchess3-piece-S = Super-Fourmi
+antchess3-piece-B = Scarabée
+antchess3-piece-G = Sauterelle
+antchess3-piece-L = Coccinelle
+antchess3-piece-W = Ver de terre
+antchess3-cell-anthill = fourmilière

@@ -1,0 +1,9 @@
+# Epaminondas for people who read French (the original text: phalange, damier, rangée).
+# Keys: see ../ackenhead/fr.ftl.
+
+epaminondas-name = Epaminondas
+epaminondas-summary = le jeu de phalanges de Robert Abbott sur un damier de 14 × 12 : déplacez des lignes de pièces, prenez les phalanges plus petites, amenez plus de pièces que l'adversaire sur la rangée la plus éloignée
+epaminondas-player-white = Blancs
+epaminondas-player-black = Noirs
+epaminondas-piece-W = pièce blanche
+epaminondas-piece-B = pièce noire

@@ -1,0 +1,440 @@
+//! French and English: the catalogues (web/i18n/*.ftl) have the same keys, every key the
+//! pages and the server use is in both, and a request's language (the `lang` cookie, else
+//! `Accept-Language`) chooses the language of the pages and of the API's refusals.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use fluent_bundle::FluentResource;
+use http_body_util::BodyExt;
+use myrmidon_server::i18n::{self, Lang};
+use myrmidon_server::{router, App, Store};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The keys of a catalogue: its messages, and `message.attribute` for their attributes.
+fn keys(lang: Lang) -> BTreeSet<String> {
+    let source = std::fs::read_to_string(root().join(format!("web/i18n/{}.ftl", lang.code())))
+        .expect("the catalogue reads");
+    let resource = match FluentResource::try_new(source) {
+        Ok(resource) => resource,
+        Err((_, errors)) => panic!("web/i18n/{}.ftl: {errors:?}", lang.code()),
+    };
+    let mut keys = BTreeSet::new();
+    for entry in resource.entries() {
+        if let fluent_syntax::ast::Entry::Message(m) = entry {
+            assert!(
+                keys.insert(m.id.name.to_string()),
+                "{}: {} twice",
+                lang.code(),
+                m.id.name
+            );
+            for attr in &m.attributes {
+                keys.insert(format!("{}.{}", m.id.name, attr.id.name));
+            }
+        }
+    }
+    keys
+}
+
+#[test]
+fn the_catalogues_have_the_same_keys() {
+    let en = keys(Lang::En);
+    let fr = keys(Lang::Fr);
+    let only_en: Vec<_> = en.difference(&fr).collect();
+    let only_fr: Vec<_> = fr.difference(&en).collect();
+    assert!(only_en.is_empty(), "in en.ftl, not in fr.ftl: {only_en:?}");
+    assert!(only_fr.is_empty(), "in fr.ftl, not in en.ftl: {only_fr:?}");
+    assert!(en.len() > 100, "{}", en.len());
+}
+
+/// The files under `dir` (recursively) whose names end with one of `exts`.
+fn files(dir: &Path, exts: &[&str], out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().filter_map(Result::ok) {
+        let path = entry.path();
+        if path.is_dir() {
+            files(&path, exts, out);
+        } else if exts.iter().any(|e| path.to_string_lossy().ends_with(e)) {
+            out.push(path);
+        }
+    }
+}
+
+/// The string literals that follow `opener` in `text` (up to the closing quote): the keys in
+/// `t('key'`, `data-i18n="key"`, `msg!("key"`.
+fn literals_after(text: &str, opener: &str, quote: char) -> Vec<String> {
+    text.match_indices(opener)
+        .filter_map(|(at, _)| {
+            let rest = &text[at + opener.len()..];
+            rest.split_once(quote).map(|(key, _)| key.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn every_key_the_pages_and_the_server_use_is_in_both_catalogues() {
+    let en = keys(Lang::En);
+    let fr = keys(Lang::Fr);
+    let mut used: Vec<(String, String)> = Vec::new();
+    let mut sources = Vec::new();
+    files(&root().join("web"), &[".js"], &mut sources);
+    for path in &sources {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.display().to_string();
+        // t('key'…) and t("key"…), but not the end of another name (import { t } …; at(…)).
+        for opener in ["(t('", " t('", "{t('", "(t(\"", " t(\"", "{t(\""] {
+            let quote = opener.chars().last().unwrap();
+            for key in literals_after(&text, opener, quote) {
+                used.push((name.clone(), key));
+            }
+        }
+    }
+    let mut pages = Vec::new();
+    files(&root().join("web"), &[".html"], &mut pages);
+    for path in &pages {
+        let text = std::fs::read_to_string(path).unwrap();
+        for opener in [
+            "data-i18n=\"",
+            "data-i18n-title=\"",
+            "data-i18n-aria-label=\"",
+            "data-i18n-placeholder=\"",
+        ] {
+            for key in literals_after(&text, opener, '"') {
+                used.push((path.display().to_string(), key));
+            }
+        }
+    }
+    let mut rust = Vec::new();
+    files(&root().join("crates/server/src"), &[".rs"], &mut rust);
+    let mut server_keys = 0;
+    for path in &rust {
+        let text = std::fs::read_to_string(path).unwrap();
+        for key in literals_after(&text, "msg!(\"", '"') {
+            assert!(
+                key.starts_with(i18n::SERVER_ONLY),
+                "{}: {key}: the server's messages are named {}…",
+                path.display(),
+                i18n::SERVER_ONLY
+            );
+            server_keys += 1;
+            used.push((path.display().to_string(), key));
+        }
+    }
+    assert!(server_keys > 50, "msg!(…) found {server_keys} times");
+    assert!(used.len() > 200, "{} keys used", used.len());
+    let missing: Vec<_> = used
+        .iter()
+        .filter(|(_, key)| !en.contains(key) || !fr.contains(key))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "keys missing from a catalogue: {missing:?}"
+    );
+}
+
+#[test]
+fn the_pages_copy_compiles_every_message() {
+    for lang in Lang::ALL {
+        let all = i18n::compiled(lang, true);
+        let pages = i18n::compiled(lang, false);
+        assert!(pages.keys().all(|k| !k.starts_with(i18n::SERVER_ONLY)));
+        let missing: Vec<_> = keys(lang)
+            .into_iter()
+            .filter(|k| !all.contains_key(k))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "{}: not compiled: {missing:?}",
+            lang.code()
+        );
+        let text = Value::Object(all.clone()).to_string();
+        // Only selections on a variable, only variables and terms: nothing the pages cannot read.
+        assert!(!text.contains("{ ? }"), "{}: {text}", lang.code());
+        // A plural: an array with a selection on $n.
+        assert_eq!(
+            all["lobby-moves"][0]["select"],
+            json!("n"),
+            "{}",
+            lang.code()
+        );
+        assert!(all["lobby-moves"][0]["variants"]["one"].is_string());
+        // An attribute: its own key.
+        assert!(all["nav-first.title"].is_string());
+    }
+    assert_eq!(
+        i18n::compiled(Lang::Fr, false)["status-to-move"],
+        json!("{ $player } au trait")
+    );
+}
+
+/// Every game of the registry has its words for people in French, in its own folder
+/// (crates/rules/src/games/<folder>/fr.ftl): its name, summary, players, pieces, marked cells
+/// and settings.
+#[test]
+fn every_game_has_its_french_texts_in_its_folder() {
+    let fr = i18n::compiled(Lang::Fr, false);
+    let en = i18n::compiled(Lang::En, false);
+    let mut missing = Vec::new();
+    for game in myrmidon_rules::registry::games() {
+        let info = game.info();
+        let id = info.id;
+        let mut want = vec![format!("{id}-name"), format!("{id}-summary")];
+        want.extend(info.players.iter().map(|p| i18n::game_key(id, "player", p)));
+        want.extend(
+            info.pieces
+                .iter()
+                .map(|p| format!("{id}-piece-{}", p.letter)),
+        );
+        want.extend(
+            info.marked
+                .iter()
+                .map(|m| i18n::game_key(id, "cell", m.name)),
+        );
+        for s in info.settings {
+            want.push(i18n::game_key(id, "setting", s.name));
+            for v in s.values {
+                want.push(i18n::game_key(id, "setting", &format!("{} {v}", s.name)));
+            }
+            if !s.help.is_empty() {
+                want.push(i18n::game_key(id, "setting", &format!("{} help", s.name)));
+            }
+        }
+        missing.extend(want.into_iter().filter(|k| !fr.contains_key(k)));
+        // English is the games' own words: no catalogue repeats them.
+        assert!(!en.contains_key(&format!("{id}-name")), "{id}");
+    }
+    assert!(missing.is_empty(), "fr: missing game texts: {missing:?}");
+    assert_eq!(
+        i18n::game_key("reines", "cell", "Ponte of the Termides"),
+        "reines-cell-ponte-of-the-termides"
+    );
+}
+
+/// Every way a game can end has its words in both catalogues (`reason-<id>`), the English
+/// ones the rules library's own, so that the pages say an outcome as the server does.
+#[test]
+fn every_reason_of_an_end_has_its_words() {
+    let en = i18n::compiled(Lang::En, false);
+    let fr = i18n::compiled(Lang::Fr, false);
+    let mut reasons: Vec<myrmidon_rules::Reason> = myrmidon_rules::Reason::COMMON.to_vec();
+    for game in myrmidon_rules::registry::games() {
+        reasons.extend(game.info().reasons.iter().copied());
+    }
+    for reason in reasons {
+        let key = format!("reason-{}", reason.id);
+        assert_eq!(en.get(&key), Some(&json!(reason.text)), "{key}");
+        assert!(fr.contains_key(&key), "fr: {key}");
+    }
+}
+
+#[test]
+fn a_request_s_language_is_its_cookie_else_accept_language_else_english() {
+    let lang = |cookie: Option<&str>, accept: Option<&str>| {
+        let mut headers = axum::http::HeaderMap::new();
+        if let Some(c) = cookie {
+            headers.insert("cookie", c.parse().unwrap());
+        }
+        if let Some(a) = accept {
+            headers.insert("accept-language", a.parse().unwrap());
+        }
+        i18n::negotiate(&headers)
+    };
+    assert_eq!(lang(None, None), Lang::En);
+    assert_eq!(lang(None, Some("fr-FR,fr;q=0.9,en;q=0.8")), Lang::Fr);
+    assert_eq!(lang(None, Some("de-DE, en;q=0.5, fr;q=0.8")), Lang::Fr);
+    assert_eq!(lang(None, Some("de, en;q=0.1")), Lang::En);
+    assert_eq!(lang(None, Some("de")), Lang::En);
+    assert_eq!(lang(None, Some("fr;q=0, en")), Lang::En);
+    assert_eq!(lang(Some("theme=dark; lang=fr"), Some("en")), Lang::Fr);
+    assert_eq!(lang(Some("lang=en"), Some("fr")), Lang::En);
+    assert_eq!(lang(Some("lang=xx"), Some("fr")), Lang::Fr);
+}
+
+async fn app() -> Arc<App> {
+    let store = Store::open("sqlite::memory:")
+        .await
+        .expect("the database opens");
+    App::new(store, Duration::from_millis(20), 2)
+}
+
+async fn call(
+    app: &Arc<App>,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<Value>,
+) -> (StatusCode, axum::http::HeaderMap, String) {
+    let mut request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
+    let response = router(app.clone())
+        .oneshot(request.body(body).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, headers, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+#[tokio::test]
+async fn refusals_come_with_their_key_in_the_request_s_language() {
+    let app = app().await;
+    let json = |body: &str| serde_json::from_str::<Value>(body).unwrap();
+    // No language asked: English, with the key.
+    let (status, _, body) = call(&app, "GET", "/api/nothing", &[], None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let v = json(&body);
+    assert_eq!(v["key"], "api-no-endpoint");
+    assert_eq!(v["error"], "no such API endpoint (see docs/api.md)");
+    assert!(v.get("args").is_none(), "{v}");
+    // The browser's French.
+    let fr = [("accept-language", "fr-FR,fr;q=0.9,en;q=0.8")];
+    let (_, headers, body) = call(&app, "GET", "/api/nothing", &fr, None).await;
+    let v = json(&body);
+    assert_eq!(v["key"], "api-no-endpoint");
+    assert_eq!(
+        v["error"],
+        "cette adresse de l'API n'existe pas (voir docs/api.md)"
+    );
+    assert!(headers["vary"]
+        .to_str()
+        .unwrap()
+        .contains("Accept-Language"));
+    // A refusal with arguments: the same arguments, the message in French.
+    let bad_clock = json!({"game": "ackenhead", "seats": ["human", "human"],
+        "clock": {"minutes": 500, "increment": 0}});
+    let (status, _, body) = call(&app, "POST", "/api/games", &fr, Some(bad_clock.clone())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let v = json(&body);
+    assert_eq!(v["key"], "api-clock-too-long");
+    assert!(
+        v["error"].as_str().unwrap().starts_with("pendule : "),
+        "{v}"
+    );
+    let (_, _, body) = call(
+        &app,
+        "POST",
+        "/api/games",
+        &fr,
+        Some(json!({"game": "nosuchgame", "seats": []})),
+    )
+    .await;
+    let v = json(&body);
+    assert_eq!(v["key"], "api-unknown-game");
+    assert!(
+        v["error"].as_str().unwrap().starts_with("jeu inconnu : "),
+        "{v}"
+    );
+    assert!(
+        v["args"]["detail"].as_str().unwrap().contains("nosuchgame"),
+        "{v}"
+    );
+    // The cookie wins over the browser's language, either way.
+    let (_, _, body) = call(
+        &app,
+        "POST",
+        "/api/games",
+        &[("accept-language", "en-GB"), ("cookie", "lang=fr")],
+        Some(bad_clock.clone()),
+    )
+    .await;
+    assert!(json(&body)["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("pendule"));
+    let (_, _, body) = call(
+        &app,
+        "POST",
+        "/api/games",
+        &[("accept-language", "fr"), ("cookie", "lang=en")],
+        Some(bad_clock),
+    )
+    .await;
+    assert_eq!(
+        json(&body)["error"],
+        "clock: at most 180 minutes and 180 seconds of increment"
+    );
+    // A plural, through a game.
+    let (_, _, body) = call(
+        &app,
+        "POST",
+        "/api/games",
+        &[],
+        Some(json!({"game": "ackenhead", "seats": ["human", "human"]})),
+    )
+    .await;
+    let id = json(&body)["id"].as_str().unwrap().to_string();
+    let (status, _, body) = call(&app, "GET", &format!("/api/games/{id}?at=3"), &fr, None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let v = json(&body);
+    assert_eq!(v["key"], "api-at-beyond");
+    assert_eq!(v["args"], json!({"at": 3, "played": 0}));
+    assert_eq!(v["error"], "at=3 : la partie ne compte encore que 0 coup");
+}
+
+#[tokio::test]
+async fn pages_are_served_in_the_request_s_language() {
+    let app = app().await;
+    for path in ["/", "/game/abc", "/rules/ackenhead", "/analysis"] {
+        let (status, headers, html) = call(&app, "GET", path, &[], None).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(html.contains("<html lang=\"en\">"), "{path}");
+        assert!(html.contains("<script id=\"i18n\" type=\"application/json\">{\"lang\":\"en\""));
+        assert!(
+            headers["vary"].to_str().unwrap().contains("Cookie"),
+            "{path}"
+        );
+        // The switch in every header.
+        assert!(html.contains("data-lang=\"fr\""), "{path}");
+        let (_, _, html) = call(&app, "GET", path, &[("accept-language", "fr")], None).await;
+        assert!(html.contains("<html lang=\"fr\">"), "{path}");
+        assert!(
+            html.contains("\"home-choose\":\"Choisissez un jeu\""),
+            "{path}"
+        );
+        assert!(
+            !html.contains("\"api-no-endpoint\""),
+            "{path}: server-only messages"
+        );
+        let (_, _, html) = call(
+            &app,
+            "GET",
+            path,
+            &[("accept-language", "fr"), ("cookie", "lang=en")],
+            None,
+        )
+        .await;
+        assert!(html.contains("<html lang=\"en\">"), "{path}");
+    }
+    // The game page keeps its boot data after the catalogue.
+    let (_, _, html) = call(&app, "GET", "/game/abc", &[], None).await;
+    assert!(html.contains("<script id=\"boot\""));
+    // The compiled catalogues, and the catalogues themselves.
+    let (status, _, body) = call(&app, "GET", "/i18n/fr.json", &[], None).await;
+    assert_eq!(status, StatusCode::OK);
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["lang"], "fr");
+    assert_eq!(
+        v["messages"]["api-no-endpoint"],
+        "cette adresse de l'API n'existe pas (voir docs/api.md)"
+    );
+    let (status, _, body) = call(&app, "GET", "/i18n/en.ftl", &[], None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("home-choose = Choose a game"));
+    let (status, _, _) = call(&app, "GET", "/i18n/de.json", &[], None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

@@ -1,0 +1,320 @@
+# The app's messages in English (Fluent syntax: https://projectfluent.org/fluent/guide/).
+# Every key here is in fr.ftl too, and the other way round (crates/server/tests/i18n_catalogues.rs).
+# The pages get every message but the server's own (api-…) compiled by the server
+# (crates/server/src/i18n.rs) and format them with web/i18n.js: use variables ({ $name }) and
+# selections on a variable ({ $n -> [one] … *[other] … }); terms (-name) are written out.
+
+## The server's refusals (the API's "error", with its "key"). Server-only: the pages get them
+## formatted in the API's answers, not in their copy of the catalogue.
+
+api-body-too-large = the request body is over the limit of { $limit } bytes
+api-body-unreadable = the request body: { $detail }
+api-body-not-json = the request body is not the JSON expected: { $detail }
+api-setting-not-string = settings: { $name } must be a string, not { $value }
+api-record-fixes-start = record: it fixes the start position and the settings: give neither (and no clock: an imported game has none)
+api-game-missing = game: missing (the game id, as "ackenhead"), or give a record
+api-query = the query: { $detail }
+api-request-failed = the request failed: { $detail }
+api-no-endpoint = no such API endpoint (see docs/api.md)
+api-unknown-game = { $detail }
+api-no-rules-text = no rules text for { $game }
+api-explore-settings-and-position = settings: the position fixes them: give a position or settings
+api-position = position: { $detail }
+api-settings = settings: { $detail }
+api-put-not-a-cell = put: { $cell } is not a cell of the { $game } board
+api-put = put: { $detail }
+api-line-move = moves: move { $n } { $move }: { $detail }
+api-move-game-over = move { $move }: the game is over ({ $result })
+api-computer-turn = it is the computer's turn ({ $seat }), not a human seat's
+api-seat-open = { $seat }'s seat is open: nobody has joined it yet
+api-not-your-turn = this token does not hold the seat to move ({ $seat })
+api-time-ran-out = move { $move }: { $seat }'s time ran out
+api-move-refused = move { $move }: { $detail }
+api-stale-version = the game changed since version { $seen } (it is at version { $version }): nothing was changed; read the state again
+api-changed-first = another change of this game came first: nothing was changed; read the state again
+api-cannot-replay = game { $id } cannot be replayed
+api-internal = { $detail }
+api-seat-range = seat { $seat }: the game has seats 0 to { $last }
+api-seat-taken = seat { $seat } ({ $name }) was taken by someone else
+api-seat-not-open = seat { $seat } ({ $name }) is not open
+api-join-changed = seat { $seat } ({ $name }): the game changed (someone else may have taken the seat): read the state again
+api-game-over-for = { $what }: the game is over
+api-takeback-pending = takeback: this seat's proposal is already pending
+api-takeback-none-to-accept = takeback: there is no proposal of another seat to accept
+api-takeback-none-to-decline = takeback: there is no proposal to decline
+api-takeback-no-move = takeback: no move of yours to take back
+api-no-game = no game { $id }
+api-at-beyond = at={ $at }: the game has { $played ->
+    [one] { $played } move
+   *[other] { $played } moves
+  } so far
+api-seat-out = seat { $seat } ({ $name }) is already out of the game
+api-rematch-not-over = rematch: the game is not over
+api-rematch-exists = rematch: already created, game { $game }
+api-rematch-none-to-decline = rematch: there is no offer to decline
+api-rematch-none-to-accept = rematch: there is no offer of another seat to accept
+api-rematch-pending = rematch: this seat's offer is already pending
+api-too-many-games = this client has { $open } unfinished games made in the last 24 hours, the most it may have: finish or resign some first
+api-record = record: { $detail }
+api-record-empty = record: it holds no game
+api-record-other-game = record: a game of { $record }, not of { $game }
+api-settings-and-position = settings and position: a position string fixes the settings, give one or the other
+api-seat-count = seats: { $game } has { $players } players, { $given } seats were given
+api-seat-kind = { $detail }
+api-not-your-seat = this token does not hold seat { $seat } ({ $name })
+api-no-seat = { $what }: this token holds no seat of the game
+api-bad-answer = action: { $action } is not one of offer (or propose), accept, decline
+api-bad-draw-action = action: { $action } is not one of offer, accept, decline
+api-stored-first = another move was stored first: read the state again
+api-database-down = the database is not answering: nothing was changed, try again
+api-draw-two-players = draw: only in two-player games ({ $game } has { $players })
+api-draw-pending = draw: this seat's offer is already pending
+api-draw-computer-busy = draw: the computer cannot consider the offer now: { $detail }
+api-draw-changed = draw: the game changed while the computer considered the offer
+api-draw-no-offer = draw: { $seat } has no pending offer to { $action }
+api-clock-not-numbers = clock: minutes and increment must be numbers, 0 or more
+api-clock-zero = clock: minutes and increment cannot both be 0
+api-clock-too-long = clock: at most 180 minutes and 180 seconds of increment
+api-too-many = too many { $what ->
+    [games] new games
+    [websockets] open WebSockets
+    [streams] open streams
+   *[requests] requests
+  } from this client: try again in { $secs } s
+
+## Every page
+
+lang-switch = Language
+loading = Loading…
+error-unreachable = the server cannot be reached (is it running?)
+error-status = the server answered { $status }
+unknown-game = unknown game kind { $game }
+
+## The home page (web/index.html, web/home.js)
+
+home-title = myrmidon
+home-tagline = four strategy games, against the computer or a friend
+home-choose = Choose a game
+home-games = Games
+home-loading-games = Loading the games…
+home-your-games = Your games
+games-error = Could not load the games: { $error }
+board-hex = hexagon, { $cells } cells
+game-players = { $n ->
+    [one] { $n } player
+   *[other] { $n } players
+  }
+game-rules-link = rules
+setup-title = New game:
+setup-opponent = Opponent
+mode-computer = Against the computer
+mode-local = On this screen
+mode-online = Online
+setup-clock = Clock
+clock-none = None
+clock-1-0 = 1 minute each, no increment
+clock-3-2 = 3 minutes each, 2 seconds a move
+clock-5-3 = 5 minutes each, 3 seconds a move
+clock-10-5 = 10 minutes each, 5 seconds a move
+clock-15-10 = 15 minutes each, 10 seconds a move
+clock-custom = Custom
+clock-minutes = Minutes each
+clock-increment = Increment (seconds)
+clock-invalid = The clock needs a number of minutes above 0 and seconds of 0 or more.
+setup-position = Start from a position
+setup-position-label = Position string (optional)
+setup-position-placeholder = the game's start position
+setup-position-hint = A position string fixes the settings.
+setup-record = Continue a game record
+setup-record-label = Game record (PGN-like text, as "Download record" gives it), pasted or from a file
+setup-record-file = Game record file
+setup-record-hint = The record's game goes on from its last move, with the seats chosen above; the record fixes the start position and the settings.
+setup-start = Start
+level-label = Level
+# $which: first, last or other (the beginner's level, the strongest).
+level = Level { $level }{ $which ->
+    [first] {" "}(beginner)
+    [last] {" "}(strongest)
+   *[other] {""}
+  }
+level-computer = Computer, level { $level }{ $which ->
+    [first] {" "}(beginner)
+    [last] {" "}(strongest)
+   *[other] {""}
+  }
+local-hint = Every seat is played on this screen: { $players } take turns.
+you-play = You play
+side-random = Random
+other-seats = The other seats
+seat-person = A person
+seat-human = Human
+list-in-lobby = List in the lobby
+online-hint-public = Anyone may take the other seats: from the lobby, or with the game's address.
+online-hint-private = You get an invitation link for each other seat, to send to whom you choose.
+online-needs-person = An online game needs another person: make at least one other seat "A person".
+recent-online = online
+recent-local = on this screen
+recent-computer = against the computer
+lobby-title = Lobby: games waiting for players
+lobby-empty = No game is waiting for players now. An online game "listed in the lobby" shows here.
+lobby-error = Could not load the lobby: { $error }
+lobby-no-clock = no clock
+lobby-clock = clock
+lobby-moves = { $n ->
+    [one] { $n } move played
+   *[other] { $n } moves played
+  }
+lobby-not-started = not started
+lobby-created = created { $ago }
+ago-now = just now
+ago-minutes = { $n } min ago
+ago-hours = { $n } h ago
+ago-days = { $n ->
+    [one] { $n } day ago
+   *[other] { $n } days ago
+  }
+join-as = Join as { $seat }
+join-error = Could not join as { $seat }: { $error }
+
+## Seats (both pages)
+
+seat-open = open
+seat-taken = taken
+seat-computer = computer, level { $level }
+seat-n = seat { $n }
+seat-local = on this screen
+seat-you = you
+seat-online = online
+seat-out = out
+
+## The game page (web/game.html, web/game.js)
+
+game-title = Game · myrmidon
+game-rules = Rules
+rules-of = The rules of { $game }
+game-spectating = spectating
+    .title = You hold no seat in this game: you watch it live
+game-disconnected = disconnected
+game-players-label = Players
+game-load-error = Could not load the game: { $error }
+no-game-id = No game id in the address.
+flag-thinking = thinking
+flag-to-move = to move
+flag-winner = winner
+captured-label = { $player } has lost: { $pieces }
+clock-label = { $player }'s clock
+status-thinking = { $player }: computer thinking…
+status-to-move = { $player } to move
+status-your-turn = Your turn ({ $player })
+status-open-seat = { $player } to move: waiting for someone to take the seat
+status-watching = { $player } to move (you are watching)
+status-check = {" "}— check!
+outcome-win = { $player } wins { $reason }
+outcome-draw = draw { $reason }
+outcome-out = { $player } is out { $reason }
+outcome-with-out = { $outcome } ({ $out })
+reason-agreement = by agreement
+reason-resignation = by resignation
+reason-time = on time
+reason-repetition = by threefold repetition
+reason-checkmate = by checkmate
+reason-stalemate = by stalemate
+reason-no-progress = by the no-progress rule
+reason-passes = by every player passing
+reason-adjudication = by adjudication
+reason-illegal-move = by forfeit (illegal move)
+reason-crash = by forfeit (engine crash)
+reason-last-queen = by holding the last Queen
+reason-bare-kings = by bare Kings
+reason-queen-captured = by capturing the Queen
+reason-crossing = by crossing
+reason-no-move = by leaving the opponent no move
+reason-anthill = by reaching the anthill
+reason-no-queens = as no Queen is left
+reason-queen-lost = by losing the Queen
+pass = Pass
+pass-with = Pass ({ $move })
+pass-only = No other move:
+pass-instead = Instead of a move, you may
+decline = Decline
+withdraw = Withdraw
+do-you-accept = { $player }, do you accept?
+the-answer = the answer
+names-and = { $first } and { $last }
+draw-offer = Offer draw
+draw-offer-for = Offer draw ({ $player })
+draw-offered = Draw offered
+draw-offers = { $player } offers a draw.
+draw-waiting = { $player } offered a draw: waiting for the answer.
+draw-accept = Accept draw
+draw-declined = { $player } declines the draw.
+draw-declined-computer = The computer ({ $player }) declines the draw.
+takeback-propose = Propose a takeback
+takeback-proposes = { $player } proposes a takeback.
+takeback-proposes-waiting = { $player } proposes a takeback: waiting for { $names }.
+takeback-waiting = Takeback proposed: waiting for { $names }.
+takeback-accept = Accept takeback
+takeback-declined = { $player } declines the takeback.
+rematch = Rematch
+rematch-accept = Accept rematch
+rematch-go = Go to the rematch
+rematch-waiting = Rematch offered: waiting for { $names }.
+rematch-offers = { $n ->
+    [one] { $names } offers a rematch.
+   *[other] { $names } offer a rematch.
+  }
+rematch-declined-by = { $player } declines the rematch.
+rematch-declined = The rematch is declined.
+game-analyse-over = Analyse the game
+waiting-players = Waiting for players: { $names }
+copy-address = Copy this game's address
+copy-address-hint = anyone who opens it may join
+invites-title = Invitations
+invites-hint = Send each person their link: whoever opens it plays that seat. Keep the links to yourself otherwise.
+invite-link-for = Invitation link for { $player }
+copy = Copy
+copied = Copied ✓
+moves-title = Moves
+moves-browse = Browse the moves
+moves-list = Move list
+moves-none = No moves yet.
+move-label = move { $n }, { $player }: { $move }
+nav-first = First position
+    .title = First position (Home)
+nav-prev = Previous move
+    .title = Previous move (←)
+nav-next = Next move
+    .title = Next move (→)
+nav-last = Current position
+    .title = Current position (End)
+back-live = Back to the game
+viewing-start = Viewing the start position
+viewing-move = Viewing move { $n }: { $move }
+view-error = Could not show move { $n }: { $error }
+entry-label = Type a move
+entry-placeholder = e.g. e2d3
+entry-example = e.g. { $move }
+entry-play = Play
+tool-flip = Flip board
+tool-names = Cell names
+tool-copy = Copy position
+tool-takeback = Take back
+tool-download = Download record
+tool-analyse = Analyse
+tool-new-game = New game
+resign = Resign
+resign-confirm = Confirm: { $player } resigns
+no-seat-here = You do not hold a seat in this game (no token on this browser).
+
+## The board (web/board/: the game page, and the rules and analysis pages' boards)
+
+board-label = Board: arrow keys move between cells, Enter or Space selects a piece and plays a move
+cell-empty = empty
+player-n = player { $n }
+piece-of = { $player } { $piece }
+cell-selected = selected
+cell-move-here = move here
+cell-in-check = in check
+chooser-title = Which move?
+chooser-takes = takes { $cells }
+cancel = Cancel

@@ -1,0 +1,316 @@
+# Les messages de l'application en français (syntaxe Fluent). Mêmes clés que en.ftl.
+
+## Les refus du serveur (le champ « error » de l'API, avec sa « key »). Réservés au serveur.
+## Les détails venus de la bibliothèque des règles ($detail) restent en anglais pour l'instant.
+
+api-body-too-large = le corps de la requête dépasse la limite de { $limit } octets
+api-body-unreadable = le corps de la requête : { $detail }
+api-body-not-json = le corps de la requête n'est pas le JSON attendu : { $detail }
+api-setting-not-string = réglages : { $name } doit être une chaîne, pas { $value }
+api-record-fixes-start = partie importée : elle fixe la position de départ et les réglages ; n'indiquez ni l'une ni les autres (ni pendule : une partie importée n'en a pas)
+api-game-missing = jeu : manquant (l'identifiant du jeu, comme « ackenhead »), ou donnez une partie à importer
+api-query = la requête : { $detail }
+api-request-failed = la requête a échoué : { $detail }
+api-no-endpoint = cette adresse de l'API n'existe pas (voir docs/api.md)
+api-unknown-game = jeu inconnu : { $detail }
+api-no-rules-text = pas de règles écrites pour { $game }
+api-explore-settings-and-position = réglages : la position les fixe ; donnez une position ou des réglages
+api-position = position refusée : { $detail }
+api-settings = réglages refusés : { $detail }
+api-put-not-a-cell = pose : { $cell } n'est pas une case du plateau de { $game }
+api-put = pose refusée : { $detail }
+api-line-move = coups : le coup { $n } { $move } est refusé : { $detail }
+api-move-game-over = coup { $move } : la partie est finie ({ $result })
+api-computer-turn = c'est à l'ordinateur de jouer ({ $seat }), pas à une personne
+api-seat-open = la place de { $seat } est libre : personne ne l'a encore prise
+api-not-your-turn = ce jeton ne tient pas la place qui a le trait ({ $seat })
+api-time-ran-out = coup { $move } : { $seat } n'a plus de temps
+api-move-refused = coup { $move } refusé : { $detail }
+api-stale-version = la partie a changé depuis la version { $seen } (elle est à la version { $version }) : rien n'a été changé ; relisez l'état de la partie
+api-changed-first = un autre changement de cette partie est arrivé le premier : rien n'a été changé ; relisez l'état de la partie
+api-cannot-replay = la partie { $id } ne peut pas être rejouée
+api-internal = erreur interne : { $detail }
+api-seat-range = place { $seat } : les places de la partie vont de 0 à { $last }
+api-seat-taken = la place { $seat } ({ $name }) a été prise par quelqu'un d'autre
+api-seat-not-open = la place { $seat } ({ $name }) n'est pas libre
+api-join-changed = place { $seat } ({ $name }) : la partie a changé (quelqu'un d'autre a peut-être pris la place) ; relisez l'état de la partie
+api-game-over-for = { $what } : la partie est finie
+api-takeback-pending = reprise : la demande de cette place attend déjà une réponse
+api-takeback-none-to-accept = reprise : aucune demande d'une autre place à accepter
+api-takeback-none-to-decline = reprise : aucune demande à refuser
+api-takeback-no-move = reprise : vous n'avez pas de coup à reprendre
+api-no-game = pas de partie { $id }
+api-at-beyond = at={ $at } : la partie ne compte encore que { $played ->
+    [one] { $played } coup
+   *[other] { $played } coups
+  }
+api-seat-out = la place { $seat } ({ $name }) est déjà hors de la partie
+api-rematch-not-over = revanche : la partie n'est pas finie
+api-rematch-exists = revanche : déjà créée, partie { $game }
+api-rematch-none-to-decline = revanche : aucune proposition à refuser
+api-rematch-none-to-accept = revanche : aucune proposition d'une autre place à accepter
+api-rematch-pending = revanche : la proposition de cette place attend déjà une réponse
+api-too-many-games = ce client a { $open } parties inachevées créées ces dernières 24 heures, le maximum permis : terminez-en ou abandonnez-en d'abord
+api-record = partie importée : { $detail }
+api-record-empty = partie importée : le texte ne contient aucune partie
+api-record-other-game = partie importée : c'est une partie de { $record }, pas de { $game }
+api-settings-and-position = réglages et position : une position fixe les réglages ; donnez l'une ou les autres
+api-seat-count = places : { $game } se joue à { $players }, { $given } places ont été données
+api-seat-kind = place refusée : { $detail }
+api-not-your-seat = ce jeton ne tient pas la place { $seat } ({ $name })
+api-no-seat = { $what } : ce jeton ne tient aucune place de la partie
+api-bad-answer = action : { $action } n'est pas offer (ou propose), accept ni decline
+api-bad-draw-action = action : { $action } n'est pas offer, accept ni decline
+api-stored-first = un autre coup a été enregistré le premier : relisez l'état de la partie
+api-database-down = la base de données ne répond pas : rien n'a été changé, réessayez
+api-draw-two-players = nulle : seulement dans les parties à deux ({ $game } se joue à { $players })
+api-draw-pending = nulle : la proposition de cette place attend déjà une réponse
+api-draw-computer-busy = nulle : l'ordinateur ne peut pas examiner la proposition maintenant : { $detail }
+api-draw-changed = nulle : la partie a changé pendant que l'ordinateur examinait la proposition
+api-draw-no-offer = nulle : { $seat } n'a pas de proposition en attente ({ $action })
+api-clock-not-numbers = pendule : les minutes et l'incrément doivent être des nombres, 0 ou plus
+api-clock-zero = pendule : les minutes et l'incrément ne peuvent pas être nuls tous les deux
+api-clock-too-long = pendule : au plus 180 minutes, et 180 secondes d'incrément
+api-too-many = trop { $what ->
+    [games] de nouvelles parties
+    [websockets] de WebSockets ouverts
+    [streams] de flux ouverts
+   *[requests] de requêtes
+  } de ce client : réessayez dans { $secs } s
+
+## Toutes les pages
+
+lang-switch = Langue
+loading = Chargement…
+error-unreachable = le serveur est injoignable (est-il lancé ?)
+error-status = le serveur a répondu { $status }
+unknown-game = jeu inconnu : { $game }
+
+## L'accueil (web/index.html, web/home.js)
+
+home-title = myrmidon
+home-tagline = quatre jeux de stratégie, contre l'ordinateur ou entre amis
+home-choose = Choisissez un jeu
+home-games = Jeux
+home-loading-games = Chargement des jeux…
+home-your-games = Vos parties
+games-error = Impossible de charger les jeux : { $error }
+board-hex = hexagone, { $cells } cases
+game-players = { $n ->
+    [one] { $n } joueur
+   *[other] { $n } joueurs
+  }
+game-rules-link = règles
+setup-title = Nouvelle partie :
+setup-opponent = Adversaire
+mode-computer = Contre l'ordinateur
+mode-local = Sur cet écran
+mode-online = En ligne
+setup-clock = Pendule
+clock-none = Aucune
+clock-1-0 = 1 minute chacun, sans incrément
+clock-3-2 = 3 minutes chacun, 2 secondes par coup
+clock-5-3 = 5 minutes chacun, 3 secondes par coup
+clock-10-5 = 10 minutes chacun, 5 secondes par coup
+clock-15-10 = 15 minutes chacun, 10 secondes par coup
+clock-custom = Autre
+clock-minutes = Minutes chacun
+clock-increment = Incrément (secondes)
+clock-invalid = La pendule demande plus de 0 minute, et 0 seconde d'incrément ou plus.
+setup-position = Partir d'une position
+setup-position-label = Chaîne de position (facultative)
+setup-position-placeholder = la position de départ du jeu
+setup-position-hint = Une chaîne de position fixe les réglages.
+setup-record = Reprendre une partie enregistrée
+setup-record-label = Partie enregistrée (texte de type PGN, comme le donne « Télécharger la partie »), collée ou depuis un fichier
+setup-record-file = Fichier de la partie
+setup-record-hint = La partie reprend à son dernier coup, avec les places choisies plus haut ; l'enregistrement fixe la position de départ et les réglages.
+setup-start = Commencer
+level-label = Niveau
+# $which : first, last ou other (le niveau débutant, le plus fort).
+level = Niveau { $level }{ $which ->
+    [first] {" "}(débutant)
+    [last] {" "}(le plus fort)
+   *[other] {""}
+  }
+level-computer = Ordinateur, niveau { $level }{ $which ->
+    [first] {" "}(débutant)
+    [last] {" "}(le plus fort)
+   *[other] {""}
+  }
+local-hint = Toutes les places se jouent sur cet écran : { $players } jouent à tour de rôle.
+you-play = Vous jouez
+side-random = Au hasard
+other-seats = Les autres places
+seat-person = Une personne
+seat-human = Humain
+list-in-lobby = Afficher dans le salon
+online-hint-public = N'importe qui peut prendre les autres places : depuis le salon, ou avec l'adresse de la partie.
+online-hint-private = Vous recevez un lien d'invitation pour chaque autre place, à envoyer à qui vous voulez.
+online-needs-person = Une partie en ligne demande une autre personne : mettez au moins une autre place sur « Une personne ».
+recent-online = en ligne
+recent-local = sur cet écran
+recent-computer = contre l'ordinateur
+lobby-title = Salon : parties qui attendent des joueurs
+lobby-empty = Aucune partie n'attend de joueurs pour l'instant. Une partie en ligne « affichée dans le salon » apparaît ici.
+lobby-error = Impossible de charger le salon : { $error }
+lobby-no-clock = sans pendule
+lobby-clock = pendule
+lobby-moves = { $n ->
+    [one] { $n } coup joué
+   *[other] { $n } coups joués
+  }
+lobby-not-started = pas commencée
+lobby-created = créée { $ago }
+ago-now = à l'instant
+ago-minutes = il y a { $n } min
+ago-hours = il y a { $n } h
+ago-days = il y a { $n ->
+    [one] { $n } jour
+   *[other] { $n } jours
+  }
+join-as = Jouer { $seat }
+join-error = Impossible de prendre la place de { $seat } : { $error }
+
+## Les places (les deux pages)
+
+seat-open = libre
+seat-taken = prise
+seat-computer = ordinateur, niveau { $level }
+seat-n = place { $n }
+seat-local = sur cet écran
+seat-you = vous
+seat-online = en ligne
+seat-out = éliminé
+
+## La page de partie (web/game.html, web/game.js)
+
+game-title = Partie · myrmidon
+game-rules = Règles
+rules-of = Les règles de { $game }
+game-spectating = spectateur
+    .title = Vous n'avez pas de place dans cette partie : vous la regardez en direct
+game-disconnected = déconnecté
+game-players-label = Joueurs
+game-load-error = Impossible de charger la partie : { $error }
+no-game-id = Pas d'identifiant de partie dans l'adresse.
+flag-thinking = réfléchit
+flag-to-move = au trait
+flag-winner = vainqueur
+captured-label = { $player } a perdu : { $pieces }
+clock-label = pendule de { $player }
+status-thinking = { $player } : l'ordinateur réfléchit…
+status-to-move = { $player } au trait
+status-your-turn = À vous de jouer ({ $player })
+status-open-seat = { $player } au trait : en attente de quelqu'un pour prendre la place
+status-watching = { $player } au trait (vous regardez)
+status-check = {" "}— échec !
+outcome-win = { $player } : victoire { $reason }
+outcome-draw = Partie nulle { $reason }
+outcome-out = { $player } hors jeu { $reason }
+outcome-with-out = { $outcome } ({ $out })
+reason-agreement = par accord
+reason-resignation = par abandon
+reason-time = au temps
+reason-repetition = par triple répétition
+reason-checkmate = par échec et mat
+reason-stalemate = par pat
+reason-no-progress = par la règle d'absence de progrès
+reason-passes = car tous les joueurs ont passé
+reason-adjudication = par arbitrage
+reason-illegal-move = par forfait (coup illégal)
+reason-crash = par forfait (moteur planté)
+reason-last-queen = en gardant la dernière Reine
+reason-bare-kings = par Rois dépouillés
+reason-queen-captured = en prenant la Reine
+reason-crossing = par la traversée
+reason-no-move = en ne laissant aucun coup à l'adversaire
+reason-anthill = en atteignant la fourmilière
+reason-no-queens = faute de Reine restante
+reason-queen-lost = en perdant la Reine
+pass = Passer
+pass-with = Passer ({ $move })
+pass-only = Aucun autre coup :
+pass-instead = Au lieu de jouer, vous pouvez
+decline = Refuser
+withdraw = Retirer
+do-you-accept = { $player }, acceptez-vous ?
+the-answer = la réponse
+names-and = { $first } et { $last }
+draw-offer = Proposer la nulle
+draw-offer-for = Proposer la nulle ({ $player })
+draw-offered = Nulle proposée
+draw-offers = { $player } propose la nulle.
+draw-waiting = { $player } a proposé la nulle : en attente de la réponse.
+draw-accept = Accepter la nulle
+draw-declined = { $player } refuse la nulle.
+draw-declined-computer = L'ordinateur ({ $player }) refuse la nulle.
+takeback-propose = Proposer une reprise
+takeback-proposes = { $player } demande à reprendre un coup.
+takeback-proposes-waiting = { $player } demande à reprendre un coup : en attente de { $names }.
+takeback-waiting = Reprise demandée : en attente de { $names }.
+takeback-accept = Accepter la reprise
+takeback-declined = { $player } refuse la reprise.
+rematch = Revanche
+rematch-accept = Accepter la revanche
+rematch-go = Aller à la revanche
+rematch-waiting = Revanche proposée : en attente de { $names }.
+rematch-offers = { $n ->
+    [one] { $names } propose une revanche.
+   *[other] { $names } proposent une revanche.
+  }
+rematch-declined-by = { $player } refuse la revanche.
+rematch-declined = La revanche est refusée.
+game-analyse-over = Analyser la partie
+waiting-players = En attente de joueurs : { $names }
+copy-address = Copier l'adresse de la partie
+copy-address-hint = quiconque l'ouvre peut rejoindre la partie
+invites-title = Invitations
+invites-hint = Envoyez à chaque personne son lien : qui l'ouvre joue cette place. Sinon, gardez les liens pour vous.
+invite-link-for = Lien d'invitation pour { $player }
+copy = Copier
+copied = Copié ✓
+moves-title = Coups
+moves-browse = Parcourir les coups
+moves-list = Liste des coups
+moves-none = Aucun coup pour l'instant.
+move-label = coup { $n }, { $player } : { $move }
+nav-first = Position de départ
+    .title = Position de départ (Début)
+nav-prev = Coup précédent
+    .title = Coup précédent (←)
+nav-next = Coup suivant
+    .title = Coup suivant (→)
+nav-last = Position actuelle
+    .title = Position actuelle (Fin)
+back-live = Revenir à la partie
+viewing-start = Vous voyez la position de départ
+viewing-move = Vous voyez le coup { $n } : { $move }
+view-error = Impossible d'afficher le coup { $n } : { $error }
+entry-label = Saisir un coup
+entry-placeholder = p. ex. e2d3
+entry-example = p. ex. { $move }
+entry-play = Jouer
+tool-flip = Retourner le plateau
+tool-names = Noms des cases
+tool-copy = Copier la position
+tool-takeback = Reprendre un coup
+tool-download = Télécharger la partie
+tool-analyse = Analyser
+tool-new-game = Nouvelle partie
+resign = Abandonner
+resign-confirm = Confirmer : { $player } abandonne
+no-seat-here = Vous n'avez pas de place dans cette partie (aucun jeton dans ce navigateur).
+
+## Le plateau (web/board/ : la page de partie, et les plateaux des pages de règles et d'analyse)
+
+board-label = Plateau : les flèches passent d'une case à l'autre, Entrée ou Espace choisit une pièce et joue un coup
+cell-empty = vide
+player-n = joueur { $n }
+piece-of = { $piece } de { $player }
+cell-selected = choisie
+cell-move-here = aller ici
+cell-in-check = en échec
+chooser-title = Quel coup ?
+chooser-takes = prend { $cells }
+cancel = Annuler
