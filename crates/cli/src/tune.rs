@@ -31,7 +31,7 @@ pub struct TuneArgs {
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
 
-    /// The most passes over the weights.
+    /// The most passes of gradient descent (50 steps each).
     #[arg(
         long,
         default_value_t = 100,
@@ -66,8 +66,8 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = myrmidon_engine::tune::SCORE_SCALE, value_name = "S", value_parser = positive, allow_negative_numbers = true)]
     pub score_scale: f64,
 
-    /// Gradient descent (linear evaluations): how strongly every weight is pulled back to its
-    /// starting value, `l2 · Σ (K · (w − w₀))²` added to the error.
+    /// How strongly every weight is pulled back to its starting value, `l2 · Σ (K · (w −
+    /// w₀))²` added to the error.
     #[arg(long, default_value_t = myrmidon_engine::tune::DEFAULT_L2, value_name = "L", value_parser = non_negative, allow_negative_numbers = true)]
     pub l2: f64,
 
@@ -88,7 +88,7 @@ pub struct TuneArgs {
     #[arg(long, value_name = "PREFIX")]
     pub fix: Vec<String>,
 
-    /// The first step of the local search (halved down to 1 when a pass gains nothing).
+    /// Four times the learning rate of the gradient descent, in centipawns.
     #[arg(long, default_value_t = 16, value_name = "N", value_parser = clap::value_parser!(i32).range(1..=1000), allow_negative_numbers = true)]
     pub step: i32,
 

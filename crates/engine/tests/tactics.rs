@@ -441,6 +441,9 @@ impl<P: Position, E: Evaluator<P>> Evaluator<Colliding<P>> for Same<E> {
     fn evaluate(&self, pos: &Colliding<P>, player: Player) -> i32 {
         self.0.evaluate(&pos.0, player)
     }
+    fn linear_terms(&self, pos: &Colliding<P>, player: Player, out: &mut Vec<(u32, f32)>) {
+        self.0.linear_terms(&pos.0, player, out)
+    }
     fn piece_value(&self, kind: usize) -> i32 {
         self.0.piece_value(kind)
     }

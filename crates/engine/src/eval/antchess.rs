@@ -2,12 +2,13 @@
 //! the anthill, the pieces near it), the Queen's danger (enemies near her) and shelter (friends
 //! beside her), the Warriors' march towards promotion, and mobility.
 
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
 
-use myrmidon_rules::games::antchess::{AntChessKind, AntChessPosition, RADIUS};
+use myrmidon_rules::games::antchess::{AntChessKind, AntChessPosition, KINDS, RADIUS};
 use myrmidon_rules::{CellSet, PieceSets, Player, Position};
 
-use super::weights::{kind_weights, material_of, set_kind_weight, set_term, term_weights, Term};
+use super::terms::{named_weights, with_defaults, Coefficients, Sink, Sum};
+use super::weights::kind_name;
 use super::{Evaluator, Tunable, Weight};
 use crate::players::{Levels, Strength, BEGINNER, STRENGTHS};
 
@@ -63,49 +64,95 @@ fn cells(set: u128) -> impl Iterator<Item = usize> {
     set.cells().map(usize::from)
 }
 
-/// Piece values in centipawns (a Warrior was 100 in the hand-set weights; the tuned defaults
-/// have 48 with two players and 94 with three), by kind, then the positional terms. The
-/// Queen's loss ends the game (or the player's part in it), which the search scores; her value
-/// here only tells a player who lost her from one who did not.
-///
-/// `N` is the number of players: the two games have their own defaults, each tuned from its
-/// own self-play (see docs/engine-measurements.md, "Tuning").
-#[derive(Clone, Debug)]
-pub struct AntChessEval<const N: usize> {
-    pub values: [(AntChessKind, i32); 7],
-    /// The Queen's bonus by her distance to the anthill, 0 to 6 (`queen.d0` … `queen.d6`).
-    pub queen_distance: [i32; DISTANCES],
-    /// Each own piece other than the Queen within two cells of the anthill.
-    pub anthill_near: i32,
-    /// Each enemy piece within two cells of the own Queen (a penalty when positive).
-    pub queen_danger: i32,
-    /// Each own piece next to the own Queen.
-    pub queen_shelter: i32,
-    /// Each step a Warrior stands from its home corner.
-    pub warrior_advance: i32,
-    /// Sixteenths of a centipawn a legal move.
-    pub mobility: i32,
-    /// The player to move's bonus.
-    pub tempo: i32,
-    /// Three players: how much the leading opponent counts beyond the opponents' mean, in
-    /// hundredths of the gap between them (0: both opponents alike; 100: only the leader
-    /// counts). A player who falls behind both rivals loses to whichever of them wins, so the
-    /// one further ahead is the one to hold back. No effect with two players.
-    pub leader: i32,
+// The terms, in weights order; each counts for a player, less the opponents' (see
+// `relative`).
+/// `queen`, `warrior`, …, `worm` (the rules' order, [`KINDS`]: `kind as usize` is the
+/// index): the piece values in centipawns (a Warrior was 100 in the
+/// hand-set weights). The Queen's loss ends the game (or the player's part in it), which the
+/// search scores; her value here only tells a player who lost her from one who did not.
+const T_VALUE: usize = 0;
+/// `queen.d0` to `queen.d6`: the Queen's bonus by her distance to the anthill.
+const T_QUEEN_DISTANCE: usize = T_VALUE + KINDS.len();
+/// `anthill.near`: each own piece other than the Queen within two cells of the anthill.
+const T_ANTHILL_NEAR: usize = T_QUEEN_DISTANCE + DISTANCES;
+/// `queen.danger`: each enemy piece within two cells of the own Queen (a penalty when
+/// positive).
+const T_QUEEN_DANGER: usize = T_ANTHILL_NEAR + 1;
+/// `queen.shelter`: each own piece next to the own Queen.
+const T_QUEEN_SHELTER: usize = T_QUEEN_DANGER + 1;
+/// `warrior.advance`: each step a Warrior stands from its home corner.
+const T_WARRIOR_ADVANCE: usize = T_QUEEN_SHELTER + 1;
+/// `mobility`: sixteenths of a centipawn a legal move.
+const T_MOBILITY: usize = T_WARRIOR_ADVANCE + 1;
+/// `tempo`: the player to move's bonus.
+const T_TEMPO: usize = T_MOBILITY + 1;
+/// `leader`: three players: how much the leading opponent counts beyond the opponents' mean,
+/// in hundredths of the gap between them (0: both opponents alike; 100: only the leader
+/// counts). A player who falls behind both rivals loses to whichever of them wins, so the one
+/// further ahead is the one to hold back. No effect with two players.
+const T_LEADER: usize = T_TEMPO + 1;
+const TERMS: usize = T_LEADER + 1;
+
+/// The weights' names, in order.
+fn term_names() -> Vec<String> {
+    let mut names: Vec<String> = KINDS.iter().map(|&k| kind_name(k)).collect();
+    names.extend((0..DISTANCES).map(|d| format!("queen.d{d}")));
+    for name in [
+        "anthill.near",
+        "queen.danger",
+        "queen.shelter",
+        "warrior.advance",
+        "mobility",
+        "tempo",
+        "leader",
+    ] {
+        names.push(name.to_string());
+    }
+    debug_assert_eq!(names.len(), TERMS);
+    names
 }
 
-impl<const N: usize> AntChessEval<N> {
-    /// The weights after the piece values and the Queen's distances, in [`Tunable`] order.
-    const OTHERS: [Term<Self>; 7] = [
-        ("anthill.near", |e| &mut e.anthill_near),
-        ("queen.danger", |e| &mut e.queen_danger),
-        ("queen.shelter", |e| &mut e.queen_shelter),
-        ("warrior.advance", |e| &mut e.warrior_advance),
-        ("mobility", |e| &mut e.mobility),
-        ("tempo", |e| &mut e.tempo),
-        ("leader", |e| &mut e.leader),
-    ];
+static NAMES: LazyLock<Vec<String>> = LazyLock::new(term_names);
 
+/// The evaluation's weights, one a term. `N` is the number of players: the two games have
+/// their own defaults, each tuned from its own self-play (`antchess.weights`,
+/// `antchess3.weights`).
+#[derive(Clone, Debug)]
+pub struct AntChessEval<const N: usize> {
+    w: [i32; TERMS],
+}
+
+/// The default weights of two and of three players (how they were tuned is in the files).
+static DEFAULTS: LazyLock<[[i32; TERMS]; 2]> = LazyLock::new(|| {
+    let empty = [0; TERMS];
+    [
+        with_defaults(
+            AntChessEval::<2> { w: empty },
+            include_str!("antchess.weights"),
+            "antchess.weights",
+        )
+        .w,
+        with_defaults(
+            AntChessEval::<3> { w: empty },
+            include_str!("antchess3.weights"),
+            "antchess3.weights",
+        )
+        .w,
+    ]
+});
+
+impl<const N: usize> Default for AntChessEval<N> {
+    fn default() -> Self {
+        AntChessEval {
+            w: DEFAULTS[usize::from(N == 3)],
+        }
+    }
+}
+
+/// The piece values set by hand before any tuning, the baseline players' yardstick.
+const HAND_SET_VALUES: [i32; 7] = [2000, 100, 400, 300, 250, 350, 200];
+
+impl<const N: usize> AntChessEval<N> {
     /// `player`'s terms less the opponents': their mean, and the leader's lead over that mean
     /// in `leader` hundredths; then the move.
     fn relative(&self, sides: &[i32; 3], player: usize, to_move: usize) -> i32 {
@@ -113,147 +160,84 @@ impl<const N: usize> AntChessEval<N> {
             let (a, b) = (sides[(player + 1) % 3], sides[(player + 2) % 3]);
             // Twice the mean and twice the gap of the leader over it, to round once.
             let (mean2, gap2) = (a + b, (a - b).abs());
-            sides[player] - (mean2 * 100 + gap2 * self.leader) / 200
+            sides[player] - (mean2 * 100 + gap2 * self.w[T_LEADER]) / 200
         } else {
             sides[player] - sides[1 - player]
         };
+        let tempo = self.w[T_TEMPO];
         if to_move == player {
-            score + self.tempo
+            score + tempo
         } else {
-            score - self.tempo
+            score - tempo
         }
     }
 
-    /// Everything `player` has, material included, before the opponents' part is taken off.
-    fn side(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
-        let mut score = self.material(pos, player);
+    /// Every player's terms summed, material included, before the opponents' part is taken
+    /// off.
+    fn sides(&self, pos: &AntChessPosition<N>) -> [i32; 3] {
+        let mut sides = [0; 3];
+        for (p, s) in sides.iter_mut().enumerate().take(N) {
+            let mut sum = Sum::new(&self.w);
+            self.side(pos, p as Player, &mut sum);
+            *s = sum.total;
+        }
+        sides
+    }
+
+    /// Everything `player` has, material included.
+    fn side(&self, pos: &AntChessPosition<N>, player: Player, sink: &mut impl Sink) {
+        for (i, &kind) in KINDS.iter().enumerate() {
+            sink.add(T_VALUE + i, pos.count(player, kind) as i32);
+        }
         let p = player as usize;
         let own = pos.pieces_of(player);
         let enemies = pos.occupied() & !own;
         let centre = CELLS / 2;
         let queen = pos.queen(p);
-        for c in cells(own) {
-            if Some(c) != queen && distance(c, centre) <= 2 {
-                score += self.anthill_near;
-            }
-        }
+        let near = cells(own)
+            .filter(|&c| Some(c) != queen && distance(c, centre) <= 2)
+            .count();
+        sink.add(T_ANTHILL_NEAR, near as i32);
         if let Some(q) = queen {
-            score += self.queen_distance[distance(q, centre).min(RADIUS as i32) as usize];
-            for c in cells(enemies) {
-                if distance(c, q) <= 2 {
-                    score -= self.queen_danger;
-                }
-            }
-            for c in cells(own) {
-                if distance(c, q) == 1 {
-                    score += self.queen_shelter;
-                }
-            }
+            let d = distance(q, centre).min(RADIUS as i32) as usize;
+            sink.add(T_QUEEN_DISTANCE + d, 1);
+            let danger = cells(enemies).filter(|&c| distance(c, q) <= 2).count();
+            sink.add(T_QUEEN_DANGER, -(danger as i32));
+            let shelter = cells(own).filter(|&c| distance(c, q) == 1).count();
+            sink.add(T_QUEEN_SHELTER, shelter as i32);
         }
-        if self.warrior_advance != 0 {
+        if sink.wants(T_WARRIOR_ADVANCE) {
             let home = corner_cell(AntChessPosition::<N>::homes()[p]);
-            for c in cells(pos.pieces(player, AntChessKind::Warrior)) {
-                score += self.warrior_advance * distance(c, home);
-            }
+            let steps: i32 = cells(pos.pieces(player, AntChessKind::Warrior))
+                .map(|c| distance(c, home))
+                .sum();
+            sink.add(T_WARRIOR_ADVANCE, steps);
         }
-        if self.mobility != 0 {
-            score += pos.mobility(player) as i32 * self.mobility / 16;
+        if sink.wants(T_MOBILITY) {
+            sink.add_sixteenths(T_MOBILITY, pos.mobility(player) as i32);
         }
-        score
     }
 }
 
 impl<const N: usize> Tunable for AntChessEval<N> {
     /// The hand-set piece values of before the tuning (Queen 2000, Warrior 100, Superant 400,
-    /// Beetle 300, Grasshopper 250, Ladybird 350, Worm 200): the baseline players' fixed
-    /// yardstick.
+    /// Beetle 300, Grasshopper 250, Ladybird 350, Worm 200) with the other weights the
+    /// defaults: the baseline players' fixed yardstick.
     fn baseline() -> Self {
-        AntChessEval {
-            values: [
-                (AntChessKind::Queen, 2000),
-                (AntChessKind::Warrior, 100),
-                (AntChessKind::Superant, 400),
-                (AntChessKind::Beetle, 300),
-                (AntChessKind::Grasshopper, 250),
-                (AntChessKind::Ladybird, 350),
-                (AntChessKind::Worm, 200),
-            ],
-            ..Self::default()
-        }
+        let mut eval = Self::default();
+        eval.w[T_VALUE..T_VALUE + KINDS.len()].copy_from_slice(&HAND_SET_VALUES);
+        eval
     }
 
     /// One weight a piece kind, named by the kind (`queen`), then `queen.d0` to `queen.d6`,
     /// then the other terms.
     fn weights(&self) -> Vec<Weight> {
-        let mut out = kind_weights(&self.values);
-        for (d, &v) in self.queen_distance.iter().enumerate() {
-            out.push(Weight::new(format!("queen.d{d}"), v));
-        }
-        out.extend(term_weights(self, &Self::OTHERS));
-        out
+        named_weights(&NAMES, &self.w)
     }
 
     fn set_weight(&mut self, index: usize, value: i32) {
-        let kinds = self.values.len();
-        if index < kinds {
-            set_kind_weight(&mut self.values, index, value)
-        } else if index < kinds + DISTANCES {
-            self.queen_distance[index - kinds] = value;
-        } else {
-            set_term(self, &Self::OTHERS, index - kinds - DISTANCES, value)
-        }
-    }
-}
-
-impl<const N: usize> Default for AntChessEval<N> {
-    /// Each tuned from its own self-play (docs/engine-measurements.md, "Tuning"; half result and half
-    /// search score as labels). Two players: 386 games of the search at 5 000 nodes a move;
-    /// 162-33-5 against the hand-set weights (Queen 2000, Warrior 100, Superant 400, Beetle
-    /// 300, Grasshopper 250, Ladybird 350, Worm 200, the Queen's distance 300 150 90 50 25 10
-    /// 0, near 10, danger 15, shelter 5, advance 3, mobility 8, tempo 10) at 5 000 nodes.
-    /// Three players: 239 games of best-reply search at 3 000 nodes a move; one player with
-    /// them scored 0.439 points a game against two with the hand-set weights (0.333 is even)
-    /// over 120 games in the six seat orders.
-    fn default() -> Self {
-        if N == 3 {
-            return AntChessEval {
-                values: [
-                    (AntChessKind::Queen, 1208),
-                    (AntChessKind::Warrior, 94),
-                    (AntChessKind::Superant, 136),
-                    (AntChessKind::Beetle, 330),
-                    (AntChessKind::Grasshopper, 210),
-                    (AntChessKind::Ladybird, 134),
-                    (AntChessKind::Worm, 200),
-                ],
-                queen_distance: [300, 114, -30, -48, -76, -51, -36],
-                anthill_near: 34,
-                queen_danger: 53,
-                queen_shelter: 47,
-                warrior_advance: -3,
-                mobility: 16,
-                tempo: -84,
-                leader: 40,
-            };
-        }
-        AntChessEval {
-            values: [
-                (AntChessKind::Queen, 2000),
-                (AntChessKind::Warrior, 48),
-                (AntChessKind::Superant, 456),
-                (AntChessKind::Beetle, 237),
-                (AntChessKind::Grasshopper, 283),
-                (AntChessKind::Ladybird, 221),
-                (AntChessKind::Worm, 241),
-            ],
-            queen_distance: [300, 226, 159, 89, 50, -30, -4],
-            anthill_near: 22,
-            queen_danger: 31,
-            queen_shelter: 28,
-            warrior_advance: 4,
-            mobility: 69,
-            tempo: 10,
-            leader: 0,
+        if let Some(w) = self.w.get_mut(index) {
+            *w = value;
         }
     }
 }
@@ -285,35 +269,60 @@ impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval<N> {
     }
 
     fn material(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
-        material_of(&self.values, |kind| pos.count(player, kind))
+        KINDS
+            .iter()
+            .enumerate()
+            .map(|(i, &kind)| pos.count(player, kind) as i32 * self.w[T_VALUE + i])
+            .sum()
     }
 
     /// The player's terms less the opponents' (see `relative`), and the move.
     fn evaluate(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
-        let mut sides = [0; 3];
-        for (p, s) in sides.iter_mut().enumerate().take(N) {
-            *s = self.side(pos, p as Player);
-        }
-        self.relative(&sides, player as usize, pos.to_move() as usize)
+        self.relative(&self.sides(pos), player as usize, pos.to_move() as usize)
     }
 
     /// Each player's terms computed once for all (as `evaluate` gives them, three times faster
     /// with three players).
     fn evaluate_all(&self, pos: &AntChessPosition<N>, out: &mut [i32]) {
-        let mut sides = [0; 3];
-        for (p, s) in sides.iter_mut().enumerate().take(N) {
-            *s = self.side(pos, p as Player);
-        }
+        let sides = self.sides(pos);
         for (p, v) in out.iter_mut().enumerate().take(N) {
             *v = self.relative(&sides, p, pos.to_move() as usize);
         }
     }
 
+    /// Exact but for the mobility's sixteenths, rounded toward zero on each side, and with
+    /// three players the division of the opponents' part by 200 (within two centipawns, three
+    /// with three players). With three players `leader` multiplies the gap between the two
+    /// opponents, itself a sum of the other weights: its coefficient is that gap as the
+    /// weights make it now (the fit holds the gap where it is when it moves `leader`).
+    fn linear_terms(&self, pos: &AntChessPosition<N>, player: Player, out: &mut Vec<(u32, f32)>) {
+        let p = player as usize;
+        let mut counts = Coefficients::new(TERMS);
+        self.side(pos, player, &mut counts);
+        if N == 3 {
+            let sides = self.sides(pos);
+            let (a, b) = ((p + 1) % 3, (p + 2) % 3);
+            counts.sign = -0.5;
+            self.side(pos, a as Player, &mut counts);
+            self.side(pos, b as Player, &mut counts);
+            let gap2 = (sides[a] - sides[b]).abs();
+            counts.add_value(T_LEADER, -(gap2 as f32) / 200.0);
+        } else {
+            counts.sign = -1.0;
+            self.side(pos, (1 - p) as Player, &mut counts);
+        }
+        counts.sign = 1.0;
+        let to_move = pos.to_move() as usize == p;
+        counts.add(T_TEMPO, if to_move { 1 } else { -1 });
+        counts.write(out);
+    }
+
     fn piece_value(&self, kind: usize) -> i32 {
-        self.values
-            .iter()
-            .find(|v| v.0 as usize == kind)
-            .map_or(0, |v| v.1)
+        if kind < KINDS.len() {
+            self.w[T_VALUE + kind]
+        } else {
+            0
+        }
     }
 
     /// Only Queens count for the greedy player. Ant Chess is a race to the anthill: a piece
@@ -325,7 +334,7 @@ impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval<N> {
     /// players; counting Queens only (and not passing when it can move), 0.558 against 0.203
     /// and 0.239.
     fn greedy_value(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
-        let queen = self.values[0].1;
+        let queen = self.w[T_VALUE];
         let players = N as Player;
         let mut others = 0;
         for p in (0..players).filter(|&p| p != player) {
@@ -338,6 +347,7 @@ impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::terms::check_linear_terms;
 
     #[test]
     fn the_geometry_matches_the_rules() {
@@ -360,25 +370,27 @@ mod tests {
     fn the_start_is_even_but_for_the_move_and_a_queen_nearer_the_anthill_is_better() {
         let eval = AntChessEval::<2>::default();
         let pos = AntChessPosition::<2>::start();
-        assert_eq!(eval.evaluate(&pos, 0), eval.tempo);
-        assert_eq!(eval.evaluate(&pos, 1), -eval.tempo);
+        assert_eq!(eval.evaluate(&pos, 0), eval.w[T_TEMPO]);
+        assert_eq!(eval.evaluate(&pos, 1), -eval.w[T_TEMPO]);
         let eval3 = AntChessEval::<3>::default();
         let pos3 = AntChessPosition::<3>::start();
-        assert_eq!(eval3.evaluate(&pos3, 0), eval3.tempo);
-        assert_eq!(eval3.evaluate(&pos3, 2), -eval3.tempo);
+        assert_eq!(eval3.evaluate(&pos3, 0), eval3.w[T_TEMPO]);
+        assert_eq!(eval3.evaluate(&pos3, 2), -eval3.w[T_TEMPO]);
         // Black's Queen three steps from the anthill, Red's at home.
         let near: AntChessPosition<2> = "7/8/9/10/11/12/3bQ8rQ/12/11/10/9/8/7 r 0 0 1"
             .parse()
             .unwrap();
-        assert!(eval.evaluate(&near, 0) > eval.tempo, "{}", near.to_move());
+        assert!(
+            eval.evaluate(&near, 0) > eval.w[T_TEMPO],
+            "{}",
+            near.to_move()
+        );
     }
 
     #[test]
     fn every_players_evaluation_at_once_is_each_one() {
-        let eval = AntChessEval::<3> {
-            leader: 37,
-            ..Default::default()
-        };
+        let mut eval = AntChessEval::<3>::default();
+        eval.w[T_LEADER] = 37;
         let mut rng = myrmidon_rules::rng::Rng::new(9);
         let mut pos = AntChessPosition::<3>::start();
         for _ in 0..200 {
@@ -399,15 +411,15 @@ mod tests {
     fn the_weights_are_named_and_set_in_order() {
         let mut eval = AntChessEval::<2>::default();
         let names: Vec<String> = eval.weights().into_iter().map(|w| w.name).collect();
-        assert_eq!(names.len(), 7 + DISTANCES + AntChessEval::<2>::OTHERS.len());
+        assert_eq!(names.len(), TERMS);
         assert_eq!(names[7], "queen.d0");
         assert_eq!(names.last().map(String::as_str), Some("leader"));
         for i in 0..names.len() {
             eval.set_weight(i, 1000 + i as i32);
         }
-        assert_eq!(eval.values[0].1, 1000);
-        assert_eq!(eval.queen_distance[6], 1013);
-        assert_eq!(eval.leader, 1000 + names.len() as i32 - 1);
+        assert_eq!(eval.w[T_VALUE], 1000);
+        assert_eq!(eval.w[T_QUEEN_DISTANCE + 6], 1013);
+        assert_eq!(eval.w[T_LEADER], 1000 + names.len() as i32 - 1);
     }
 
     #[test]
@@ -416,23 +428,31 @@ mod tests {
         let pos: AntChessPosition<3> = AntChessPosition::<3>::start();
         let mut eval = AntChessEval::<3>::default();
         let mut sides = [0, -300, 500];
-        eval.leader = 0;
+        eval.w[T_LEADER] = 0;
         let even = eval.relative(&sides, 0, 1);
-        assert_eq!(even, -100 - eval.tempo);
-        eval.leader = 100;
+        assert_eq!(even, -100 - eval.w[T_TEMPO]);
+        eval.w[T_LEADER] = 100;
         // Only the leader counts: 0 - 500.
-        assert_eq!(eval.relative(&sides, 0, 1), -500 - eval.tempo);
-        eval.leader = 50;
-        assert_eq!(eval.relative(&sides, 0, 0), -300 + eval.tempo);
+        assert_eq!(eval.relative(&sides, 0, 1), -500 - eval.w[T_TEMPO]);
+        eval.w[T_LEADER] = 50;
+        assert_eq!(eval.relative(&sides, 0, 0), -300 + eval.w[T_TEMPO]);
         // The opponents' order does not matter.
         sides.swap(1, 2);
-        assert_eq!(eval.relative(&sides, 0, 0), -300 + eval.tempo);
+        assert_eq!(eval.relative(&sides, 0, 0), -300 + eval.w[T_TEMPO]);
         // With two players the term does nothing.
         let mut two = AntChessEval::<2>::default();
         let p2 = AntChessPosition::<2>::start();
         let before = two.evaluate(&p2, 0);
-        two.leader = 100;
+        two.w[T_LEADER] = 100;
         assert_eq!(two.evaluate(&p2, 0), before);
-        assert_eq!(eval.evaluate(&pos, 0), eval.tempo);
+        assert_eq!(eval.evaluate(&pos, 0), eval.w[T_TEMPO]);
+    }
+
+    #[test]
+    fn linear_terms_reproduce_the_evaluation() {
+        // Two roundings with two players (the mobility's sixteenths of each side); with three,
+        // the opponents' mean and the leader's share of their gap rounded too.
+        check_linear_terms::<_, AntChessEval<2>>(&AntChessPosition::<2>::start(), 2.01);
+        check_linear_terms::<_, AntChessEval<3>>(&AntChessPosition::<3>::start(), 3.01);
     }
 }

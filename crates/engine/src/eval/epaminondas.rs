@@ -1,12 +1,14 @@
 //! Epaminondas: material (every stone is alike), advancement rank by rank (the far-row race),
 //! phalanx structure (friends side by side along each kind of line), mobility and the move.
 
+use std::sync::LazyLock;
+
 use myrmidon_rules::games::epaminondas::{
     Bb, EpaminondasKind, EpaminondasMove, EpaminondasPosition, WHITE,
 };
 use myrmidon_rules::{PieceSets, Player, Position};
 
-use super::weights::{set_term, term_weights, Term};
+use super::terms::{named_weights, with_defaults, Coefficients, Sink, Sum};
 use super::{Evaluator, Tunable, Weight};
 use crate::players::{Levels, BEGINNER, STRENGTHS};
 
@@ -15,86 +17,102 @@ const RANKS: usize = 12;
 /// The plies of captures quiescence searches (see `quiescence_plies`).
 const QUIESCENCE_PLIES: usize = 8;
 
-#[derive(Clone, Debug)]
-pub struct EpaminondasEval {
-    /// The value of one stone.
-    pub stone: i32,
-    /// A stone's bonus by its rank counted from its own home row (`rank.1`, the home row, to
-    /// `rank.12`, the far row): the race to the far row.
-    pub rank: [i32; RANKS],
-    /// Each pair of friends next to each other along a file (`pair.file`), a diagonal
-    /// (`pair.diag`) and a rank (`pair.rank`): the phalanxes that move far and capture.
-    pub pair_file: i32,
-    pub pair_diag: i32,
-    pub pair_rank: i32,
-    /// Sixteenths of a centipawn a move more than the opponent has (`mobility`).
-    pub mobility: i32,
-    /// The player to move's bonus (`tempo`): in a race, the move is worth a step.
-    pub tempo: i32,
+// The terms, in weights order.
+/// `stone`: the value of one stone.
+const T_STONE: usize = 0;
+/// `rank.1` (the home row) to `rank.12` (the far row): a stone's bonus by its rank counted
+/// from its own home row: the race to the far row.
+const T_RANK: usize = T_STONE + 1;
+/// `pair.file`, `pair.diag`, `pair.rank`: each pair of friends next to each other along a
+/// file, a diagonal and a rank: the phalanxes that move far and capture.
+const T_PAIR_FILE: usize = T_RANK + RANKS;
+const T_PAIR_DIAG: usize = T_PAIR_FILE + 1;
+const T_PAIR_RANK: usize = T_PAIR_DIAG + 1;
+/// `mobility`: sixteenths of a centipawn a move more than the opponent has.
+const T_MOBILITY: usize = T_PAIR_RANK + 1;
+/// `tempo`: the player to move's bonus (in a race, the move is worth a step).
+const T_TEMPO: usize = T_MOBILITY + 1;
+const TERMS: usize = T_TEMPO + 1;
+
+/// The weights' names, in order.
+fn term_names() -> Vec<String> {
+    let mut names = vec!["stone".to_string()];
+    names.extend((1..=RANKS).map(|r| format!("rank.{r}")));
+    for name in ["pair.file", "pair.diag", "pair.rank", "mobility", "tempo"] {
+        names.push(name.to_string());
+    }
+    debug_assert_eq!(names.len(), TERMS);
+    names
 }
 
+static NAMES: LazyLock<Vec<String>> = LazyLock::new(term_names);
+
+/// The evaluation's weights, one a term.
+#[derive(Clone, Debug)]
+pub struct EpaminondasEval {
+    w: [i32; TERMS],
+}
+
+/// The default weights (how they were tuned is in the file).
+static DEFAULT: LazyLock<EpaminondasEval> = LazyLock::new(|| {
+    with_defaults(
+        EpaminondasEval { w: [0; TERMS] },
+        include_str!("epaminondas.weights"),
+        "epaminondas.weights",
+    )
+});
+
 impl Default for EpaminondasEval {
-    /// Tuned from self-play (docs/engine-measurements.md, "Tuning"): 1 600 games of the search
-    /// against itself at 25 ms a move, half result and half search score, not rescaled (a stone
-    /// came out at 94). They beat the weights before (670 games at 10 000 nodes, which had beaten
-    /// the hand-set ones by 246-152-2) by 211-103 at 50 ms a move.
     fn default() -> Self {
-        EpaminondasEval {
-            stone: 94,
-            rank: [-2, -24, 4, 17, 3, 29, 8, 22, 40, 62, 81, 721],
-            pair_file: 7,
-            pair_diag: 11,
-            pair_rank: 21,
-            mobility: 34,
-            tempo: 1,
-        }
+        DEFAULT.clone()
     }
 }
 
-/// The weights other than the ranks', in [`Tunable`] order after `stone` and the ranks.
-const OTHERS: [Term<EpaminondasEval>; 5] = [
-    ("pair.file", |e| &mut e.pair_file),
-    ("pair.diag", |e| &mut e.pair_diag),
-    ("pair.rank", |e| &mut e.pair_rank),
-    ("mobility", |e| &mut e.mobility),
-    ("tempo", |e| &mut e.tempo),
-];
-
 impl EpaminondasEval {
-    /// Everything but material and mobility for the stones `own` of `player`.
-    fn structure(&self, own: Bb, player: Player) -> i32 {
-        let mut score = 0;
+    /// The terms of the position for `player`: their stones' less the opponent's.
+    fn terms_of(&self, pos: &EpaminondasPosition, player: Player, sink: &mut impl Sink) {
+        let them = player ^ 1;
+        let (own, other) = (pos.pieces_of(player), pos.pieces_of(them));
+        sink.add(T_STONE, own.count() as i32 - other.count() as i32);
+        Self::structure(own, player, 1, sink);
+        Self::structure(other, them, -1, sink);
+        if sink.wants(T_MOBILITY) {
+            let m = pos.mobility(player) as i32 - pos.mobility(them) as i32;
+            sink.add_sixteenths(T_MOBILITY, m);
+        }
+        sink.add(T_TEMPO, if pos.to_move() == player { 1 } else { -1 });
+    }
+
+    /// The ranks and the pairs of the stones `own` of `player`, counted `sign` times.
+    #[inline(always)]
+    fn structure(own: Bb, player: Player, sign: i32, sink: &mut impl Sink) {
         for r in 0..RANKS {
             // Rank r is the 16-bit field r of the padded layout.
             let field = (own.0[r / 4] >> (16 * (r % 4))) & 0xFFFF;
             let n = field.count_ones() as i32;
             let from_home = if player == WHITE { r } else { RANKS - 1 - r };
-            score += n * self.rank[from_home];
+            sink.add(T_RANK + from_home, sign * n);
         }
         // Padding bits are empty, so shifted sets never pair across the board's sides.
         let file = (own & own.ahead(16)).count() as i32;
         let diag = (own & own.ahead(17)).count() as i32 + (own & own.ahead(15)).count() as i32;
         let rank = (own & own.ahead(1)).count() as i32;
-        score + file * self.pair_file + diag * self.pair_diag + rank * self.pair_rank
+        sink.add(T_PAIR_FILE, sign * file);
+        sink.add(T_PAIR_DIAG, sign * diag);
+        sink.add(T_PAIR_RANK, sign * rank);
     }
 }
 
 impl Tunable for EpaminondasEval {
-    /// `stone`, `rank.1` to `rank.12`, then the others.
+    /// `stone`, `rank.1` to `rank.12`, `pair.file`, `pair.diag`, `pair.rank`, `mobility`,
+    /// `tempo`.
     fn weights(&self) -> Vec<Weight> {
-        let mut out = vec![Weight::new("stone", self.stone)];
-        for (i, &v) in self.rank.iter().enumerate() {
-            out.push(Weight::new(format!("rank.{}", i + 1), v));
-        }
-        out.extend(term_weights(self, &OTHERS));
-        out
+        named_weights(&NAMES, &self.w)
     }
 
     fn set_weight(&mut self, index: usize, value: i32) {
-        match index {
-            0 => self.stone = value,
-            i if i <= RANKS => self.rank[i - 1] = value,
-            i => set_term(self, &OTHERS, i - 1 - RANKS, value),
+        if let Some(w) = self.w.get_mut(index) {
+            *w = value;
         }
     }
 }
@@ -119,24 +137,20 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
     }
 
     fn material(&self, pos: &EpaminondasPosition, player: Player) -> i32 {
-        pos.count(player, EpaminondasKind::of(player)) as i32 * self.stone
+        pos.count(player, EpaminondasKind::of(player)) as i32 * self.w[T_STONE]
     }
 
     fn evaluate(&self, pos: &EpaminondasPosition, player: Player) -> i32 {
-        let them = player ^ 1;
-        let (own, other) = (pos.pieces_of(player), pos.pieces_of(them));
-        let mut score = (own.count() as i32 - other.count() as i32) * self.stone
-            + self.structure(own, player)
-            - self.structure(other, them);
-        if self.mobility != 0 {
-            let m = pos.mobility(player) as i32 - pos.mobility(them) as i32;
-            score += m * self.mobility / 16;
-        }
-        if pos.to_move() == player {
-            score + self.tempo
-        } else {
-            score - self.tempo
-        }
+        let mut sum = Sum::new(&self.w);
+        self.terms_of(pos, player, &mut sum);
+        sum.total
+    }
+
+    /// Exact but for the mobility's sixteenths, rounded toward zero (within a centipawn).
+    fn linear_terms(&self, pos: &EpaminondasPosition, player: Player, out: &mut Vec<(u32, f32)>) {
+        let mut counts = Coefficients::new(TERMS);
+        self.terms_of(pos, player, &mut counts);
+        counts.write(out);
     }
 
     /// Reverse futility, late-move and futility pruning: a far-row majority that wins is
@@ -148,7 +162,7 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
     /// Delta pruning in quiescence with a margin of two stones: captures chain here, and most
     /// of them cannot lift a score far below alpha.
     fn delta_margin(&self) -> Option<i32> {
-        Some(2 * self.stone)
+        Some(2 * self.w[T_STONE])
     }
 
     /// A capture that puts a stone on the far row is worth the race, not its victims.
@@ -189,6 +203,7 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::terms::check_linear_terms;
 
     fn eval_of(text: &str) -> i32 {
         let pos: EpaminondasPosition = text.parse().unwrap();
@@ -199,8 +214,8 @@ mod tests {
     fn the_start_is_even_but_for_the_move() {
         let eval = EpaminondasEval::default();
         let pos = EpaminondasPosition::start();
-        assert_eq!(eval.evaluate(&pos, 0), eval.tempo);
-        assert_eq!(eval.evaluate(&pos, 1), -eval.tempo);
+        assert_eq!(eval.evaluate(&pos, 0), eval.w[T_TEMPO]);
+        assert_eq!(eval.evaluate(&pos, 1), -eval.w[T_TEMPO]);
     }
 
     #[test]
@@ -223,14 +238,20 @@ mod tests {
     fn the_weights_are_named_and_set_in_order() {
         let mut eval = EpaminondasEval::default();
         let names: Vec<String> = eval.weights().into_iter().map(|w| w.name).collect();
-        assert_eq!(names.len(), 1 + RANKS + OTHERS.len());
+        assert_eq!(names.len(), TERMS);
         assert_eq!(names[12], "rank.12");
         assert_eq!(names.last().map(String::as_str), Some("tempo"));
         for i in 0..names.len() {
             eval.set_weight(i, 1000 + i as i32);
         }
-        assert_eq!(eval.stone, 1000);
-        assert_eq!(eval.rank[11], 1012);
-        assert_eq!(eval.tempo, 1000 + names.len() as i32 - 1);
+        assert_eq!(eval.w[T_STONE], 1000);
+        assert_eq!(eval.w[T_RANK + 11], 1012);
+        assert_eq!(eval.w[T_TEMPO], 1000 + names.len() as i32 - 1);
+    }
+
+    #[test]
+    fn linear_terms_reproduce_the_evaluation() {
+        // One rounding: the mobility's sixteenths.
+        check_linear_terms::<_, EpaminondasEval>(&EpaminondasPosition::start(), 1.01);
     }
 }

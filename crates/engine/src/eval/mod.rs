@@ -1,6 +1,26 @@
 //! One evaluator per game, each in its own file. An evaluator scores a position for one player
 //! in centipawn-like units with named, tunable terms; the baseline players (greedy, alpha-beta)
 //! read only its material count (`baseline_value`, `greedy_value`), so that they stay fixed.
+//!
+//! Every evaluator has the same shape:
+//!
+//! - **A table of named terms**, each a weight times a count the position gives (`T_*`
+//!   indices and `term_names` at the top of `<game>.rs`; Ackenhead's terms are pairs of
+//!   weights, middle game and endgame). The names are what weights files and `myrmidon tune`
+//!   show ([`Tunable`]).
+//! - **One function that counts the terms** (`terms_of` or `side`) into a sink: summed with
+//!   the weights it is [`Evaluator::evaluate`]; collected, it is [`Evaluator::linear_terms`],
+//!   the coefficients through which `myrmidon tune` fits every weight at once (see
+//!   [`crate::tune`]). The sum of weight × count is the evaluation but for roundings toward
+//!   zero, each under a centipawn (mobility in sixteenths of a centipawn, Ackenhead's blend by
+//!   the phase); each evaluator's test `linear_terms_reproduce_the_evaluation` checks it.
+//!   `terms.rs` holds the sinks of the flat evaluators.
+//! - **Its default weights in a file beside it**, `<game id>.weights` (`ackenhead.weights`,
+//!   `antchess.weights`, `antchess3.weights`, `epaminondas.weights`, `reines.weights`), read
+//!   once at the first use, which must name every weight; its comments say how the weights
+//!   were fitted. `myrmidon tune --out` writes such a file. The code keeps only what the
+//!   baseline players count ([`Tunable::baseline`]: the hand-set piece values, where a game
+//!   has them) and, for Ackenhead, the hand-set terms the tuning started from.
 
 mod ackenhead;
 mod antchess;
@@ -12,6 +32,7 @@ pub use antchess::AntChessEval;
 pub use epaminondas::EpaminondasEval;
 pub use reines::ReinesEval;
 
+mod terms;
 mod weights;
 
 pub use weights::{parse_weights, write_weights, Tunable, Weight, MAX_WEIGHT};
@@ -56,14 +77,12 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
         self.material(pos, player) - others / (players as i32 - 1).max(1)
     }
 
-    /// For an evaluation linear in its weights: the coefficients of `evaluate(pos, player)` as
-    /// `(weight index, coefficient)` pairs (the evaluation is, up to rounding, the sum of
-    /// `weight × coefficient`), written to `out` (cleared first), and true. The tuner then fits
-    /// every weight at once by gradient descent. False (the default) when the evaluation is not
-    /// linear or does not say.
-    fn linear_terms(&self, _pos: &P, _player: Player, _out: &mut Vec<(u32, f32)>) -> bool {
-        false
-    }
+    /// The evaluation as a sum of weight × count: the coefficients of `evaluate(pos, player)`
+    /// as `(weight index, coefficient)` pairs, written to `out` (cleared first). The sum of
+    /// `weight × coefficient` is the evaluation up to its roundings (each evaluator's test
+    /// `linear_terms_reproduce_the_evaluation` says how close). The tuner fits every weight at
+    /// once by gradient descent on these coefficients.
+    fn linear_terms(&self, pos: &P, player: Player, out: &mut Vec<(u32, f32)>);
 
     /// True where the search may prune forward on this evaluation: reverse futility, futility
     /// and late-move pruning near the leaves, delta pruning in quiescence. These trust the

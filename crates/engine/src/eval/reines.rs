@@ -2,10 +2,13 @@
 //! near each, the friends beside her, Counsellors on her lines), the Ponte square (blocked or
 //! taken by the enemy), the Workers' advance, mobility and the move.
 
+use std::sync::LazyLock;
+
 use myrmidon_rules::games::reines::{ReinesKind, ReinesPosition};
 use myrmidon_rules::{PieceSets, Player, Position};
 
-use super::weights::{kind_weights, material_of, set_kind_weight, set_term, term_weights, Term};
+use super::terms::{named_weights, with_defaults, Coefficients, Sink, Sum};
+use super::weights::kind_name;
 use super::{Evaluator, Tunable, Weight};
 use crate::players::{Levels, BEGINNER, STRENGTHS};
 
@@ -17,80 +20,115 @@ const NEAR1: [u64; 2] = [0x03_03, 0xC0_C0 << 48];
 /// The rank and the file of each Queen: where a Counsellor attacks her along a line.
 const LINES: [u64; 2] = [0x0101_0101_0101_01FF, 0xFF80_8080_8080_8080];
 
-/// The weights after the piece values, in [`Tunable`] order.
-const OTHERS: [Term<ReinesEval>; 20] = [
-    ("worker.pending", |e| &mut e.worker_pending),
-    ("queen.attackers", |e| &mut e.queen_attackers),
-    ("queen.guards", |e| &mut e.queen_guards),
-    ("counsellor.line", |e| &mut e.counsellor_line),
-    ("ponte.blocked", |e| &mut e.ponte_blocked),
-    ("ponte.enemy", |e| &mut e.ponte_enemy),
-    ("worker.advance", |e| &mut e.worker_advance),
-    ("mobility", |e| &mut e.mobility),
-    ("tempo", |e| &mut e.tempo),
-    ("worker.race1", |e| &mut e.worker_race[0]),
-    ("worker.race2", |e| &mut e.worker_race[1]),
-    ("worker.race3", |e| &mut e.worker_race[2]),
-    ("worker.race4", |e| &mut e.worker_race[3]),
-    ("worker.race5", |e| &mut e.worker_race[4]),
-    ("worker.race6", |e| &mut e.worker_race[5]),
-    ("soldier.reach1", |e| &mut e.soldier_reach[0]),
-    ("soldier.reach2", |e| &mut e.soldier_reach[1]),
-    ("counsellor.reach", |e| &mut e.counsellor_reach),
-    ("threat.open", |e| &mut e.threat_open),
-    ("queen.cover", |e| &mut e.queen_cover),
+/// The kinds with a value, in weights order (a Queen's capture ends the game, which the
+/// search scores).
+const VALUED: [ReinesKind; 3] = [
+    ReinesKind::Counsellor,
+    ReinesKind::Soldier,
+    ReinesKind::Worker,
 ];
 
-/// Piece values in centipawns (a Worker is 100), then the positional terms. Capturing a Queen
-/// ends the game, which the search scores.
+// The terms, in weights order; each counts for a player, less the same for the opponent.
+/// `counsellor`, `soldier`, `worker`: the piece values in centipawns (a Worker is about 100).
+const T_VALUE: usize = 0;
+/// `worker.pending`: each Worker waiting to come back on the Ponte.
+const T_WORKER_PENDING: usize = T_VALUE + VALUED.len();
+/// `queen.attackers`: each enemy piece within two squares of the own Queen (a penalty when
+/// positive).
+const T_QUEEN_ATTACKERS: usize = T_WORKER_PENDING + 1;
+/// `queen.guards`: each own piece next to the own Queen.
+const T_QUEEN_GUARDS: usize = T_QUEEN_ATTACKERS + 1;
+/// `counsellor.line`: each own Counsellor on the enemy Queen's rank or file.
+const T_COUNSELLOR_LINE: usize = T_QUEEN_GUARDS + 1;
+/// `ponte.blocked`: the own Ponte square occupied while a Worker waits to come back (a
+/// penalty).
+const T_PONTE_BLOCKED: usize = T_COUNSELLOR_LINE + 1;
+/// `ponte.enemy`: an enemy piece on the own Ponte square, next to the Queen (a penalty).
+const T_PONTE_ENEMY: usize = T_PONTE_BLOCKED + 1;
+/// `worker.advance`: each step forward (rank and file) of a Worker.
+const T_WORKER_ADVANCE: usize = T_PONTE_ENEMY + 1;
+/// `mobility`: sixteenths of a centipawn a move.
+const T_MOBILITY: usize = T_WORKER_ADVANCE + 1;
+/// `tempo`: the player to move's bonus.
+const T_TEMPO: usize = T_MOBILITY + 1;
+/// `worker.race1` to `worker.race6`: each Worker 1 to 6 forward steps from the enemy Ponte
+/// square, where a Worker takes the enemy Queen, by the number of steps.
+const T_WORKER_RACE: usize = T_TEMPO + 1;
+/// `soldier.reach1`, `soldier.reach2`: each Soldier 1 or 2 jumps from a square where it
+/// attacks the enemy Queen, by jumps (one further away counts nothing: a term for every
+/// Soldier would be its value).
+const T_SOLDIER_REACH: usize = T_WORKER_RACE + 6;
+/// `counsellor.reach`: each Counsellor one move from attacking the enemy Queen along a line.
+const T_COUNSELLOR_REACH: usize = T_SOLDIER_REACH + 2;
+/// `threat.open`: each square from which the enemy Queen would be attacked that an own piece
+/// of the right kind can go to next and the enemy does not guard.
+const T_THREAT_OPEN: usize = T_COUNSELLOR_REACH + 1;
+/// `queen.cover`: each square from which the own Queen would be attacked by a Soldier or a
+/// Worker that an own piece guards.
+const T_QUEEN_COVER: usize = T_THREAT_OPEN + 1;
+const TERMS: usize = T_QUEEN_COVER + 1;
+
+/// The weights' names, in order.
+fn term_names() -> Vec<String> {
+    let mut names: Vec<String> = VALUED.iter().map(|&k| kind_name(k)).collect();
+    for name in [
+        "worker.pending",
+        "queen.attackers",
+        "queen.guards",
+        "counsellor.line",
+        "ponte.blocked",
+        "ponte.enemy",
+        "worker.advance",
+        "mobility",
+        "tempo",
+    ] {
+        names.push(name.to_string());
+    }
+    names.extend((1..=6).map(|n| format!("worker.race{n}")));
+    names.extend((1..=2).map(|n| format!("soldier.reach{n}")));
+    for name in ["counsellor.reach", "threat.open", "queen.cover"] {
+        names.push(name.to_string());
+    }
+    debug_assert_eq!(names.len(), TERMS);
+    names
+}
+
+static NAMES: LazyLock<Vec<String>> = LazyLock::new(term_names);
+
+/// The evaluation's weights, one a term.
 #[derive(Clone, Debug)]
 pub struct ReinesEval {
-    pub values: [(ReinesKind, i32); 3],
-    /// Each Worker waiting to come back on the Ponte.
-    pub worker_pending: i32,
-    /// Each enemy piece within two squares of the own Queen (a penalty when positive).
-    pub queen_attackers: i32,
-    /// Each own piece next to the own Queen.
-    pub queen_guards: i32,
-    /// Each own Counsellor on the enemy Queen's rank or file.
-    pub counsellor_line: i32,
-    /// The own Ponte square occupied while a Worker waits to come back (a penalty).
-    pub ponte_blocked: i32,
-    /// An enemy piece on the own Ponte square, next to the Queen (a penalty).
-    pub ponte_enemy: i32,
-    /// Each step forward (rank and file) of a Worker.
-    pub worker_advance: i32,
-    /// Sixteenths of a centipawn a move.
-    pub mobility: i32,
-    /// The player to move's bonus.
-    pub tempo: i32,
-    /// Each Worker 1 to 6 forward steps from the enemy Ponte square, where a Worker takes the
-    /// enemy Queen, by the number of steps.
-    pub worker_race: [i32; 6],
-    /// Each Soldier 1 or 2 jumps from a square where it attacks the enemy Queen, by jumps
-    /// (one further away counts nothing: a term for every Soldier would be its value).
-    pub soldier_reach: [i32; 2],
-    /// Each Counsellor one move from attacking the enemy Queen along a line.
-    pub counsellor_reach: i32,
-    /// Each square from which the enemy Queen would be attacked that an own piece of the right
-    /// kind can go to next and the enemy does not guard.
-    pub threat_open: i32,
-    /// Each square from which the own Queen would be attacked by a Soldier or a Worker that
-    /// an own piece guards.
-    pub queen_cover: i32,
+    w: [i32; TERMS],
 }
+
+/// The default weights (how they were tuned is in the file).
+static DEFAULT: LazyLock<ReinesEval> = LazyLock::new(|| {
+    with_defaults(
+        ReinesEval { w: [0; TERMS] },
+        include_str!("reines.weights"),
+        "reines.weights",
+    )
+});
+
+impl Default for ReinesEval {
+    fn default() -> Self {
+        DEFAULT.clone()
+    }
+}
+
+/// The piece values set by hand before any tuning, the baseline players' yardstick.
+const HAND_SET_VALUES: [i32; 3] = [300, 200, 100];
 
 impl ReinesEval {
     /// The threats of `player`'s pieces on the enemy Queen, and the guard of the own Queen.
-    fn threats(&self, pos: &ReinesPosition, player: Player) -> i32 {
+    fn threats(&self, pos: &ReinesPosition, player: Player, sink: &mut impl Sink) {
         let them = player ^ 1;
         let (Some(queen), Some(ponte)) = (pos.queen_square(them), pos.ponte_square(them)) else {
-            return 0;
+            return;
         };
         let enemy_guards = |sq: u32| pos.attackers(sq, them) != 0;
         let jumps = ReinesPosition::soldier_jumps(queen);
         let lines = pos.lines_to(queen);
-        let mut score = 0;
         let mut open = 0u64;
         let (pf, pr) = ((ponte & 7) as i32, (ponte >> 3) as i32);
         let forward = if player & 1 == 0 { 1 } else { -1 };
@@ -103,7 +141,7 @@ impl ReinesEval {
                 (pr - (sq >> 3) as i32) * forward,
             );
             if df >= 0 && dr >= 0 && (1..=6).contains(&(df + dr)) {
-                score += self.worker_race[(df + dr - 1) as usize];
+                sink.add(T_WORKER_RACE + (df + dr - 1) as usize, 1);
             }
             open |= pos.reach(sq) & (1 << ponte);
         }
@@ -114,7 +152,7 @@ impl ReinesEval {
             let first = ReinesPosition::soldier_jumps(sq);
             open |= first & pos.reach(sq) & jumps;
             if first & jumps != 0 {
-                score += self.soldier_reach[0];
+                sink.add(T_SOLDIER_REACH, 1);
             } else {
                 let mut second = 0;
                 let mut via = first;
@@ -123,7 +161,7 @@ impl ReinesEval {
                     via &= via - 1;
                 }
                 if second & jumps != 0 {
-                    score += self.soldier_reach[1];
+                    sink.add(T_SOLDIER_REACH + 1, 1);
                 }
             }
         }
@@ -133,7 +171,7 @@ impl ReinesEval {
             counsellors &= counsellors - 1;
             let next = pos.reach(sq) & lines;
             if lines & (1 << sq) == 0 && next != 0 {
-                score += self.counsellor_reach;
+                sink.add(T_COUNSELLOR_REACH, 1);
             }
             open |= next;
         }
@@ -143,41 +181,47 @@ impl ReinesEval {
             open &= open - 1;
             unguarded += i32::from(!enemy_guards(sq));
         }
-        score += unguarded * self.threat_open;
+        sink.add(T_THREAT_OPEN, unguarded);
         if let (Some(own_queen), Some(own_ponte)) =
             (pos.queen_square(player), pos.ponte_square(player))
         {
             let mut targets = ReinesPosition::soldier_jumps(own_queen) | 1 << own_ponte;
+            let mut covered = 0;
             while targets != 0 {
                 let sq = targets.trailing_zeros();
                 targets &= targets - 1;
-                score += i32::from(pos.attackers(sq, player) != 0) * self.queen_cover;
+                covered += i32::from(pos.attackers(sq, player) != 0);
             }
+            sink.add(T_QUEEN_COVER, covered);
         }
-        score
     }
 
     /// Everything of `player`'s (material included) before the opponent's part is taken off.
-    fn side(&self, pos: &ReinesPosition, player: Player) -> i32 {
+    fn side(&self, pos: &ReinesPosition, player: Player, sink: &mut impl Sink) {
         let p = (player & 1) as usize;
         let them = p ^ 1;
         let queens = pos.pieces(0, ReinesKind::Queen) | pos.pieces(1, ReinesKind::Queen);
         let own = pos.pieces_of(player) & !queens;
         let enemy = pos.pieces_of(player ^ 1) & !queens;
-        let mut score = self.material(pos, player);
+        for (i, &kind) in VALUED.iter().enumerate() {
+            sink.add(T_VALUE + i, pos.count(player, kind) as i32);
+        }
         let pending = pos.pending_count(player);
-        score += pending as i32 * self.worker_pending;
-        score -= (enemy & NEAR2[p]).count_ones() as i32 * self.queen_attackers;
-        score += (own & NEAR1[p]).count_ones() as i32 * self.queen_guards;
+        sink.add(T_WORKER_PENDING, pending as i32);
+        sink.add(T_QUEEN_ATTACKERS, -((enemy & NEAR2[p]).count_ones() as i32));
+        sink.add(T_QUEEN_GUARDS, (own & NEAR1[p]).count_ones() as i32);
         let counsellors = pos.pieces(player, ReinesKind::Counsellor);
-        score += (counsellors & LINES[them]).count_ones() as i32 * self.counsellor_line;
+        sink.add(
+            T_COUNSELLOR_LINE,
+            (counsellors & LINES[them]).count_ones() as i32,
+        );
         if let Some(ponte) = pos.ponte_square(player) {
             let square = 1u64 << ponte;
             if pending > 0 && pos.occupied() & square != 0 {
-                score -= self.ponte_blocked;
+                sink.add(T_PONTE_BLOCKED, -1);
             }
             if enemy & square != 0 {
-                score -= self.ponte_enemy;
+                sink.add(T_PONTE_ENEMY, -1);
             }
         }
         let mut workers = pos.pieces(player, ReinesKind::Worker);
@@ -188,72 +232,31 @@ impl ReinesEval {
             let forward = (sq >> 3) + (sq & 7);
             steps += if p == 0 { forward } else { 14 - forward };
         }
-        score += steps * self.worker_advance;
-        if self.mobility != 0 {
-            score += pos.mobility(player) as i32 * self.mobility / 16;
+        sink.add(T_WORKER_ADVANCE, steps);
+        if sink.wants(T_MOBILITY) {
+            sink.add_sixteenths(T_MOBILITY, pos.mobility(player) as i32);
         }
-        score + self.threats(pos, player)
+        self.threats(pos, player, sink);
     }
 }
 
 impl Tunable for ReinesEval {
     /// The hand-set piece values of before the tuning (Counsellor 300, Soldier 200, Worker
-    /// 100): the baseline players' fixed yardstick.
+    /// 100) with the other weights the defaults: the baseline players' fixed yardstick.
     fn baseline() -> Self {
-        ReinesEval {
-            values: [
-                (ReinesKind::Counsellor, 300),
-                (ReinesKind::Soldier, 200),
-                (ReinesKind::Worker, 100),
-            ],
-            ..Self::default()
-        }
+        let mut eval = Self::default();
+        eval.w[T_VALUE..T_VALUE + VALUED.len()].copy_from_slice(&HAND_SET_VALUES);
+        eval
     }
 
     /// One weight a piece kind, named by the kind (`counsellor`), then the other terms.
     fn weights(&self) -> Vec<Weight> {
-        let mut out = kind_weights(&self.values);
-        out.extend(term_weights(self, &OTHERS));
-        out
+        named_weights(&NAMES, &self.w)
     }
 
     fn set_weight(&mut self, index: usize, value: i32) {
-        let kinds = self.values.len();
-        if index < kinds {
-            set_kind_weight(&mut self.values, index, value)
-        } else {
-            set_term(self, &OTHERS, index - kinds, value)
-        }
-    }
-}
-
-impl Default for ReinesEval {
-    /// Tuned from self-play (docs/engine-measurements.md, "Tuning"): 2 000 games of the search
-    /// against itself at 20 ms a move, every weight fitted at once by texel's local search, half
-    /// result and half search score. They beat the weights before (tuned on 737 games at 5 000
-    /// nodes, the threat terms set by hand) by 201-102-9 at 50 ms a move. The fit counts a Worker
-    /// close to the enemy Ponte square, where it takes the Queen, far more than the hand had it.
-    fn default() -> Self {
-        ReinesEval {
-            values: [
-                (ReinesKind::Counsellor, 557),
-                (ReinesKind::Soldier, 239),
-                (ReinesKind::Worker, 103),
-            ],
-            worker_pending: 79,
-            queen_attackers: 27,
-            queen_guards: -9,
-            counsellor_line: 50,
-            ponte_blocked: -4,
-            ponte_enemy: 90,
-            worker_advance: -9,
-            mobility: 61,
-            tempo: 9,
-            worker_race: [319, 116, 74, 43, 31, 21],
-            soldier_reach: [72, 27],
-            counsellor_reach: -9,
-            threat_open: 74,
-            queen_cover: 9,
+        if let Some(w) = self.w.get_mut(index) {
+            *w = value;
         }
     }
 }
@@ -284,16 +287,36 @@ impl Evaluator<ReinesPosition> for ReinesEval {
     }
 
     fn material(&self, pos: &ReinesPosition, player: Player) -> i32 {
-        material_of(&self.values, |kind| pos.count(player, kind))
+        VALUED
+            .iter()
+            .enumerate()
+            .map(|(i, &kind)| pos.count(player, kind) as i32 * self.w[T_VALUE + i])
+            .sum()
     }
 
     fn evaluate(&self, pos: &ReinesPosition, player: Player) -> i32 {
-        let score = self.side(pos, player) - self.side(pos, player ^ 1);
+        let (mut own, mut other) = (Sum::new(&self.w), Sum::new(&self.w));
+        self.side(pos, player, &mut own);
+        self.side(pos, player ^ 1, &mut other);
+        let tempo = self.w[T_TEMPO];
+        let score = own.total - other.total;
         if pos.to_move() == player {
-            score + self.tempo
+            score + tempo
         } else {
-            score - self.tempo
+            score - tempo
         }
+    }
+
+    /// Exact but for the mobility's sixteenths, rounded toward zero on each side (within two
+    /// centipawns).
+    fn linear_terms(&self, pos: &ReinesPosition, player: Player, out: &mut Vec<(u32, f32)>) {
+        let mut counts = Coefficients::new(TERMS);
+        self.side(pos, player, &mut counts);
+        counts.sign = -1.0;
+        self.side(pos, player ^ 1, &mut counts);
+        counts.sign = 1.0;
+        counts.add(T_TEMPO, if pos.to_move() == player { 1 } else { -1 });
+        counts.write(out);
     }
 
     /// Material only: the one-ply greedy baseline stays a material counter.
@@ -310,19 +333,20 @@ impl Evaluator<ReinesPosition> for ReinesEval {
 
     /// The Queen (whose capture wins) counts as the most valuable.
     fn piece_value(&self, kind: usize) -> i32 {
-        let Some(&kind) = ReinesKind::ALL.get(kind) else {
-            return 0;
-        };
-        self.values
-            .iter()
-            .find(|v| v.0 == kind)
-            .map_or(10_000, |v| v.1)
+        match ReinesKind::ALL.get(kind) {
+            None => 0,
+            Some(kind) => VALUED
+                .iter()
+                .position(|k| k == kind)
+                .map_or(10_000, |i| self.w[T_VALUE + i]),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::terms::check_linear_terms;
     use myrmidon_rules::games::reines::Region;
 
     fn eval_of(text: &str, player: Player) -> i32 {
@@ -334,8 +358,8 @@ mod tests {
     fn the_start_is_even_but_for_the_move() {
         let eval = ReinesEval::default();
         let pos = ReinesPosition::start(Region::Neutral);
-        assert_eq!(eval.evaluate(&pos, 0), eval.tempo);
-        assert_eq!(eval.evaluate(&pos, 1), -eval.tempo);
+        assert_eq!(eval.evaluate(&pos, 0), eval.w[T_TEMPO]);
+        assert_eq!(eval.evaluate(&pos, 1), -eval.w[T_TEMPO]);
     }
 
     #[test]
@@ -387,15 +411,26 @@ mod tests {
     fn the_weights_are_named_and_set_in_order() {
         let mut eval = ReinesEval::default();
         let names: Vec<String> = eval.weights().into_iter().map(|w| w.name).collect();
-        assert_eq!(names.len(), 3 + OTHERS.len());
+        assert_eq!(names.len(), TERMS);
         assert_eq!(names[3], "worker.pending");
         for i in 0..names.len() {
             eval.set_weight(i, 1000 + i as i32);
         }
-        assert_eq!(eval.values[0].1, 1000);
+        assert_eq!(eval.w[T_VALUE], 1000);
         assert_eq!(names[11], "tempo");
-        assert_eq!(eval.tempo, 1011);
-        assert_eq!(eval.worker_race, [1012, 1013, 1014, 1015, 1016, 1017]);
-        assert_eq!(eval.queen_cover, 1000 + names.len() as i32 - 1);
+        assert_eq!(eval.w[T_TEMPO], 1011);
+        assert_eq!(
+            eval.w[T_WORKER_RACE..T_WORKER_RACE + 6],
+            [1012, 1013, 1014, 1015, 1016, 1017]
+        );
+        assert_eq!(eval.w[T_QUEEN_COVER], 1000 + names.len() as i32 - 1);
+    }
+
+    #[test]
+    fn linear_terms_reproduce_the_evaluation() {
+        // Two roundings: the mobility's sixteenths of each side.
+        for region in [Region::Neutral, Region::Cultist] {
+            check_linear_terms::<_, ReinesEval>(&ReinesPosition::start(region), 2.01);
+        }
     }
 }

@@ -135,53 +135,9 @@ pub fn write_weights(weights: &[Weight]) -> String {
     out
 }
 
-/// A weight that is one field of an evaluator: its name and the field, written side by side
-/// in an evaluator's table of terms (so that no list of names must match a list of fields by
-/// position).
-pub(crate) type Term<E> = (&'static str, fn(&mut E) -> &mut i32);
-
-/// The weights of a table of terms, in its order.
-pub(crate) fn term_weights<E: Clone>(eval: &E, terms: &[Term<E>]) -> Vec<Weight> {
-    let mut copy = eval.clone();
-    terms
-        .iter()
-        .map(|&(name, field)| Weight::new(name, *field(&mut copy)))
-        .collect()
-}
-
-/// Sets the `index`th term of a table (an index out of range changes nothing).
-pub(crate) fn set_term<E>(eval: &mut E, terms: &[Term<E>], index: usize, value: i32) {
-    if let Some(&(_, field)) = terms.get(index) {
-        *field(eval) = value;
-    }
-}
-
 /// The weight name of a piece kind: its name in lower case (`Leo` -> `leo`).
 pub(crate) fn kind_name(kind: impl std::fmt::Debug) -> String {
     format!("{kind:?}").to_lowercase()
-}
-
-/// The weights of a table of piece values, one a kind, named by the kind (`counsellor`).
-pub(crate) fn kind_weights<K: Copy + std::fmt::Debug>(values: &[(K, i32)]) -> Vec<Weight> {
-    values
-        .iter()
-        .map(|&(kind, value)| Weight::new(kind_name(kind), value))
-        .collect()
-}
-
-/// Sets the `index`th value of a table of piece values (an index out of range changes nothing).
-pub(crate) fn set_kind_weight<K>(values: &mut [(K, i32)], index: usize, value: i32) {
-    if let Some((_, v)) = values.get_mut(index) {
-        *v = value;
-    }
-}
-
-/// The material of a player: each kind's value times how many of it `count` says they have.
-pub(crate) fn material_of<K: Copy>(values: &[(K, i32)], count: impl Fn(K) -> u32) -> i32 {
-    values
-        .iter()
-        .map(|&(kind, value)| count(kind) as i32 * value)
-        .sum()
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Fitting: the scale `K` of the prediction `sigmoid(K · eval)`, then the weights that
-//! minimise its mean squared error against the samples' labels: gradient descent for an
-//! evaluation linear in its weights, coordinate descent for any other.
+//! minimise its mean squared error against the samples' labels by gradient descent on the
+//! evaluation's coefficients ([`Evaluator::linear_terms`]).
 
 use myrmidon_rules::Position;
 
@@ -68,13 +68,9 @@ pub fn tune<P: Position, E: Evaluator<P>>(
     let k = settings.k.unwrap_or_else(|| fit_scale(eval, samples));
     let error_before = mean_error(eval, samples, k);
     let held_before = mean_error(eval, held_out, k);
-    let (passes, error_after) = match linear_features(eval, samples) {
-        Some(features) => {
-            let passes = descend(eval, samples, &features, k, settings, progress);
-            (passes, mean_error(eval, samples, k))
-        }
-        None => local_search(eval, samples, k, error_before, settings, progress),
-    };
+    let features = linear_features(eval, samples);
+    let passes = descend(eval, samples, &features, k, settings, progress);
+    let error_after = mean_error(eval, samples, k);
     TuneOutcome {
         samples: samples.len(),
         k,
@@ -92,90 +88,34 @@ pub fn tune<P: Position, E: Evaluator<P>>(
     }
 }
 
-/// Coordinate descent on the mean squared error, for any evaluation (texel's local search):
-/// each free weight in turn is tried at `+step` and `-step` and kept where the error falls;
-/// when a whole pass changes nothing the step is halved, down to 1. `error` is the error of
-/// the weights as they are. Returns the passes made and the error at the end.
-fn local_search<P: Position, E: Evaluator<P>>(
-    eval: &mut E,
-    samples: &[Sample<P>],
-    k: f64,
-    error: f64,
-    settings: &TuneSettings,
-    progress: &mut dyn FnMut(&Progress),
-) -> (u32, f64) {
-    let mut best = error;
-    let mut step = settings.step.max(1);
-    let mut passes = 0;
-    while passes < settings.iterations && !samples.is_empty() {
-        passes += 1;
-        let mut improved = false;
-        let free = settings.free(&eval.weights());
-        for i in (0..free.len()).filter(|&i| free[i]) {
-            let value = eval.weights()[i].value;
-            for candidate in [value + step, value - step] {
-                if candidate.abs() > MAX_WEIGHT {
-                    continue;
-                }
-                eval.set_weight(i, candidate);
-                let e = mean_error(eval, samples, k);
-                if e < best {
-                    best = e;
-                    improved = true;
-                    break;
-                }
-                eval.set_weight(i, value);
-            }
-        }
-        progress(&Progress {
-            pass: passes,
-            step,
-            error: best,
-        });
-        if !improved {
-            if step == 1 {
-                break;
-            }
-            step /= 2;
-        }
-    }
-    (passes, best)
-}
-
 /// The coefficients of every sample's evaluation ([`Evaluator::linear_terms`]), flattened:
-/// sample `i` has the pairs `pairs[offsets[i]..offsets[i + 1]]`. `None` if the evaluation is
-/// not linear.
+/// sample `i` has the pairs `pairs[offsets[i]..offsets[i + 1]]`.
 struct Features {
     offsets: Vec<usize>,
     pairs: Vec<(u32, f32)>,
 }
 
-fn linear_features<P: Position, E: Evaluator<P>>(
-    eval: &E,
-    samples: &[Sample<P>],
-) -> Option<Features> {
+fn linear_features<P: Position, E: Evaluator<P>>(eval: &E, samples: &[Sample<P>]) -> Features {
     let mut out = Vec::new();
     let mut features = Features {
         offsets: vec![0],
         pairs: Vec::new(),
     };
     for s in samples {
-        if !eval.linear_terms(&s.pos, s.pos.to_move(), &mut out) {
-            return None;
-        }
+        eval.linear_terms(&s.pos, s.pos.to_move(), &mut out);
         features.pairs.extend_from_slice(&out);
         features.offsets.push(features.pairs.len());
     }
-    Some(features)
+    features
 }
 
 /// Gradient descent stops when a pass lowers the error by less than this.
 pub const MIN_GAIN: f64 = 1e-9;
 
-/// Adam steps of full-batch gradient descent a pass, for a linear evaluation.
+/// Adam steps of full-batch gradient descent a pass.
 pub const STEPS_PER_PASS: u32 = 50;
 
-/// Gradient descent (Adam, full batch) on the mean squared error of a linear evaluation, all
+/// Gradient descent (Adam, full batch) on the mean squared error of the evaluation, all
 /// weights at once, with an L2 pull of every weight back to where it started
 /// ([`TuneSettings::l2`]). A pass is [`STEPS_PER_PASS`] steps; the learning rate is
 /// `settings.step / 4` centipawns. Stops after `settings.iterations` passes or when a pass
@@ -334,8 +274,10 @@ mod tests {
             outcome.error_after < outcome.error_before / 10.0,
             "{outcome:?}"
         );
-        // The error never rises from one pass to the next.
-        assert!(errors.windows(2).all(|w| w[1] <= w[0]), "{errors:?}");
+        // The error falls from each pass to the next, until the one that gains nothing, where
+        // gradient descent stops (Adam's steps may overshoot the minimum a little there).
+        let falling = &errors[..errors.len() - 1];
+        assert!(falling.windows(2).all(|w| w[1] <= w[0]), "{errors:?}");
         // The ratios of the values come near the truth's: counsellor 5 workers, soldier 1.5.
         let w: Vec<f64> = outcome.after.iter().map(|w| w.value as f64).collect();
         let (c, s, wk) = (w[0] / w[2], w[1] / w[2], 1.0);

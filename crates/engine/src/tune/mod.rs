@@ -12,15 +12,12 @@
 //!    measure it.
 //! 2. **Scale** (`fitting.rs`): `K` such that `sigmoid(K · eval)` best predicts the labels
 //!    with the weights as they are ([`fit_scale`]), unless [`TuneSettings::k`] gives it.
-//! 3. **Weights** (`fitting.rs`), with `K` fixed, on the mean squared error ([`tune`]); the
-//!    weights named by [`TuneSettings::fixed`] stay where they start:
-//!    * an evaluation linear in its weights (one that gives its terms' coefficients,
-//!      [`crate::eval::Evaluator::linear_terms`]): gradient descent (Adam, full batch) on all
-//!      the weights at once, with an L2 pull of each back to where it started
-//!      ([`TuneSettings::l2`]);
-//!    * any other: coordinate descent (texel's local search): each weight in turn is tried at
-//!      `+step` and `-step` and kept where the error falls; when a whole pass changes nothing
-//!      the step is halved, down to 1.
+//! 3. **Weights** (`fitting.rs`), with `K` fixed, on the mean squared error ([`tune`]): every
+//!    evaluation is a sum of weight × count, whose counts it gives
+//!    ([`crate::eval::Evaluator::linear_terms`]), computed once a position; gradient descent
+//!    (Adam, full batch) fits all the weights at once, with an L2 pull of each back to where
+//!    it started ([`TuneSettings::l2`]); the weights named by [`TuneSettings::fixed`] stay
+//!    where they start.
 //!
 //! [`tune_records`] (this file) is the entry point: it takes the records of one game of the
 //! registry and the starting weights, and does all three.
@@ -54,18 +51,15 @@ pub const DEFAULT_L2: f64 = 1e-4;
 /// How to tune.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TuneSettings {
-    /// The most passes over the weights: in coordinate descent a pass tries every weight
-    /// once; in gradient descent it is [`STEPS_PER_PASS`] steps.
+    /// The most passes of gradient descent, [`STEPS_PER_PASS`] steps each.
     pub iterations: u32,
-    /// Coordinate descent: the first step, halved when a pass gains nothing, down to 1.
-    /// Gradient descent: four times the learning rate, in centipawns.
+    /// Four times the learning rate of gradient descent, in centipawns.
     pub step: i32,
     /// The scale; `None` fits it first ([`fit_scale`]).
     pub k: Option<f64>,
-    /// Gradient descent (linear evaluations): the pull of every weight back to where it
-    /// started, `l2 · Σ (K · (w − w₀))²` added to the error, so that terms the samples hardly
-    /// see stay where they were and collinear terms (piece values and piece-square values)
-    /// do not drift apart.
+    /// The pull of every weight back to where it started, `l2 · Σ (K · (w − w₀))²` added to
+    /// the error, so that terms the samples hardly see stay where they were and collinear
+    /// terms (piece values and piece-square values) do not drift apart.
     pub l2: f64,
     /// Leave every `holdout`-th game (the last of each `holdout`) out of the fit and report
     /// the error on its positions before and after (0: none).

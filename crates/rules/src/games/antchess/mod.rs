@@ -32,7 +32,7 @@ mod tests;
 
 pub use moves::AntChessMove;
 pub use outcome::{ANTHILL, LAST_QUEEN, NO_QUEENS, QUEEN_LOST};
-pub use position::{AntChessKind, AntChessPosition};
+pub use position::{AntChessKind, AntChessPosition, KINDS};
 pub use setup::RADIUS;
 
 use crate::error::{MoveError, PositionError, SettingError};
