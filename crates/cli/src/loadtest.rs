@@ -11,9 +11,8 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use futures_util::StreamExt;
-use serde_json::{json, Value};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
+use myrmidon_server::client::Connection;
+use serde_json::json;
 use tokio::sync::watch;
 
 use crate::common::{CliError, CliResult};
@@ -292,8 +291,8 @@ async fn play_game(
     rng: &mut Rng,
 ) -> Result<(), String> {
     let mut http = [
-        Http::connect(players[0]).await?,
-        Http::connect(players[1]).await?,
+        Connection::open(players[0]).await?,
+        Connection::open(players[1]).await?,
     ];
     let (status, created) = http[0]
         .request(
@@ -392,70 +391,6 @@ fn version_of(text: &str) -> Option<u64> {
         .take_while(|c| c.is_ascii_digit())
         .collect();
     digits.parse().ok()
-}
-
-/// A keep-alive HTTP/1.1 connection, as a browser holds one.
-struct Http {
-    addr: SocketAddr,
-    stream: BufReader<TcpStream>,
-}
-
-impl Http {
-    async fn connect(addr: SocketAddr) -> Result<Http, String> {
-        let stream = TcpStream::connect(addr)
-            .await
-            .map_err(|e| format!("{addr}: {e}"))?;
-        stream.set_nodelay(true).map_err(|e| e.to_string())?;
-        Ok(Http {
-            addr,
-            stream: BufReader::new(stream),
-        })
-    }
-
-    async fn request(
-        &mut self,
-        method: &str,
-        path: &str,
-        body: Option<&Value>,
-    ) -> Result<(u16, Value), String> {
-        let body = body.map(Value::to_string).unwrap_or_default();
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\n\r\n",
-            self.addr,
-            body.len()
-        );
-        let addr = self.addr;
-        let io = |e: std::io::Error| format!("{addr} {method} {path}: {e}");
-        let stream = self.stream.get_mut();
-        stream.write_all(head.as_bytes()).await.map_err(io)?;
-        stream.write_all(body.as_bytes()).await.map_err(io)?;
-        let mut line = String::new();
-        self.stream.read_line(&mut line).await.map_err(io)?;
-        let status: u16 = line
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .ok_or_else(|| format!("{method} {path}: not an HTTP answer: {line:?}"))?;
-        let mut length = 0usize;
-        loop {
-            line.clear();
-            self.stream.read_line(&mut line).await.map_err(io)?;
-            let header = line.trim_end();
-            if header.is_empty() {
-                break;
-            }
-            if let Some((name, value)) = header.split_once(':') {
-                if name.eq_ignore_ascii_case("content-length") {
-                    length = value.trim().parse().unwrap_or(0);
-                }
-            }
-        }
-        let mut bytes = vec![0; length];
-        self.stream.read_exact(&mut bytes).await.map_err(io)?;
-        let value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        Ok((status, value))
-    }
 }
 
 /// The game the load test plays.

@@ -7,6 +7,7 @@
 pub mod i18n;
 pub mod analysis;
 pub mod api;
+pub mod client;
 pub mod clock;
 pub mod conn;
 pub mod engines;

@@ -3,11 +3,11 @@
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use myrmidon_server::client;
 use serde_json::{json, Value};
 
 pub struct Server {
@@ -50,27 +50,10 @@ impl Server {
         Server { child, addr }
     }
 
+    /// One request on a connection of its own (`myrmidon_server::client`): the status and the
+    /// answer's JSON.
     pub fn request(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
-        let body = body.map(|b| b.to_string()).unwrap_or_default();
-        let mut stream = TcpStream::connect(&self.addr).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .unwrap();
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.addr,
-            body.len()
-        )
-        .unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
-        let (head, rest) = response.split_once("\r\n\r\n").expect("a response");
-        let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
-        let value =
-            serde_json::from_str(rest).unwrap_or_else(|e| panic!("{method} {path}: {e}: {rest:?}"));
-        (status, value)
+        client::request(&self.addr, method, path, body).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The state once the computer is done (a human to move, or the end).

@@ -1,0 +1,111 @@
+//! A client of the JSON API (docs/api.md) over HTTP/1.1, through hyper's client: the one that
+//! `myrmidon loadtest` and the tests speak to a running `myrmidon serve` with. A
+//! [`Connection`] sends its requests one after another on one kept-alive connection (the load
+//! test: a connection a player, as a browser has); [`request`] makes one request on a
+//! connection of its own and waits for the answer, outside any async runtime (the tests).
+//! Every answer is read whole as JSON. (WebSockets are tungstenite's; the tests of the
+//! server's connection handling write their bytes by hand, since they test what a client
+//! library hides: half-sent heads, stalls, pipelining.)
+
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::client::conn::http1::{handshake, SendRequest};
+use hyper::header::{CONTENT_TYPE, HOST};
+use hyper::Request;
+use hyper_util::rt::TokioIo;
+use serde_json::Value;
+use tokio::net::{TcpStream, ToSocketAddrs};
+
+/// One kept-alive HTTP/1.1 connection to a server.
+pub struct Connection {
+    host: String,
+    sender: SendRequest<Full<Bytes>>,
+}
+
+impl Connection {
+    /// Connects to `addr` (`127.0.0.1:8080`), without Nagle's delay. The connection is driven
+    /// by a task of the current runtime and closes when this is dropped.
+    pub async fn open(addr: impl ToSocketAddrs + std::fmt::Display) -> Result<Connection, String> {
+        let host = addr.to_string();
+        let stream = TcpStream::connect(addr)
+            .await
+            .map_err(|e| format!("{host}: {e}"))?;
+        stream
+            .set_nodelay(true)
+            .map_err(|e| format!("{host}: {e}"))?;
+        let (sender, connection) = handshake(TokioIo::new(stream))
+            .await
+            .map_err(|e| format!("{host}: {e}"))?;
+        tokio::spawn(connection);
+        Ok(Connection { host, sender })
+    }
+
+    /// `method path` with `body` as JSON: the status and the answer's JSON. An error names
+    /// the request: the connection failed, or the answer is not JSON.
+    pub async fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&Value>,
+    ) -> Result<(u16, Value), String> {
+        let what = |e: &dyn std::fmt::Display| format!("{} {method} {path}: {e}", self.host);
+        let body = body.map(Value::to_string).unwrap_or_default();
+        let request = Request::builder()
+            .method(method)
+            .uri(path)
+            .header(HOST, &self.host)
+            .header(CONTENT_TYPE, "application/json")
+            .body(Full::new(Bytes::from(body)))
+            .map_err(|e| what(&e))?;
+        self.sender.ready().await.map_err(|e| what(&e))?;
+        let response = self
+            .sender
+            .send_request(request)
+            .await
+            .map_err(|e| what(&e))?;
+        let status = response.status().as_u16();
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .map_err(|e| what(&e))?
+            .to_bytes();
+        let value = serde_json::from_slice(&bytes).map_err(|e| {
+            what(&format!(
+                "{status}, not JSON ({e}): {:?}",
+                String::from_utf8_lossy(&bytes)
+            ))
+        })?;
+        Ok((status, value))
+    }
+}
+
+/// How long [`request`] waits for its answer.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// One request on a connection of its own, closed after it, from code that is not async:
+/// [`Connection::request`] on a runtime of its own, waiting at most [`PATIENCE`].
+pub fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, Value), String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let answer = async {
+            Connection::open(addr)
+                .await?
+                .request(method, path, body)
+                .await
+        };
+        tokio::time::timeout(PATIENCE, answer)
+            .await
+            .map_err(|_| format!("{addr} {method} {path}: no answer in {PATIENCE:?}"))?
+    })
+}
