@@ -56,6 +56,7 @@ static INFOS: [GameInfo; 3] = [
             owner: 0,
             kind: 'S',
         },
+        action_variants: 1,
     },
     GameInfo {
         id: "hextac",
@@ -74,6 +75,7 @@ static INFOS: [GameInfo; 3] = [
             owner: 0,
             kind: 'S',
         },
+        action_variants: 1,
     },
     GameInfo {
         id: "hextac-r",
@@ -92,6 +94,7 @@ static INFOS: [GameInfo; 3] = [
             owner: 0,
             kind: 'S',
         },
+        action_variants: 1,
     },
 ];
 

@@ -49,6 +49,8 @@ const ALLOWED: &[(&str, Scope, &str)] = &[
     ("fuzz/src/lib.rs", All, "Jeu de Reines' passes in a row, outside its position string"),
     // Tests of one game's behaviour, in the sources' own test modules.
     ("crates/rules/src/edit.rs", Tests, "each game's royal pieces, kept by a clearing"),
+    ("crates/rules/src/actions.rs", Tests, "Ackenhead's promotions as the variants of an action"),
+    ("crates/rules/src/observation.rs", Tests, "the planes of particular games' facts"),
     ("crates/engine/src/dynamic.rs", Tests, "searchers and weights of particular games"),
     ("crates/engine/src/eval/weights.rs", Tests, "each evaluation's weights files"),
     ("crates/engine/src/players/level.rs", Tests, "a level's player on a Jeu de Reines game"),

@@ -104,6 +104,10 @@ pub struct GameInfo {
     pub emblems: &'static [char],
     /// The piece that stands for the game in a list of games, in the colours of its owner.
     pub icon: PieceView,
+    /// The most legal moves of one position that go from the same cell to the same cell (a
+    /// promotion's choices, a Ladybird's paths): the last factor of the game's numbering of
+    /// moves as integers ([`crate::actions`]); 1 where a start and an end name one move.
+    pub action_variants: u8,
 }
 
 /// A cell with a role in the rules, and what it is called (`anthill`).

@@ -6,6 +6,7 @@
 //! `unsafe` is denied everywhere but in the one SIMD module that counts Epaminondas moves with
 //! AVX2 (`games::epaminondas::simd`), whose safety argument is written there.
 
+pub mod actions;
 pub mod counters;
 pub mod dynamic;
 pub mod edit;
@@ -14,6 +15,7 @@ pub mod game;
 pub mod games;
 pub mod geometry;
 pub mod movelist;
+pub mod observation;
 pub mod outcome;
 pub mod pgn;
 pub mod record;

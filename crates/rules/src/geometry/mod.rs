@@ -69,6 +69,39 @@ impl Geometry {
         }
     }
 
+    /// The height and width of the rectangle [`Geometry::grid_position`] lays the cells out
+    /// in: the board itself on square boards, `2·radius+1` by `2·radius+1` for the hexagon.
+    pub fn grid_size(self) -> (usize, usize) {
+        match self {
+            Geometry::Square { files, ranks } => (ranks as usize, files as usize),
+            Geometry::Hex { radius } => {
+                let side = 2 * radius as usize + 1;
+                (side, side)
+            }
+        }
+    }
+
+    /// Where a cell sits in a rectangular array (row, column; row 0 at the top as drawn), for
+    /// programs that see the board as an image: a square board as drawn (`a8` at (0, 0) on
+    /// 8×8); the hexagon in axial coordinates, row `r + radius` and column `q + radius`, so
+    /// that the six neighbours of a cell are the array's (0, ±1), (±1, 0), (−1, +1) and
+    /// (+1, −1) and the corners of the rectangle above the first row's start and below the
+    /// last row's end hold no cell. `None` for a cell index off the board.
+    pub fn grid_position(self, cell: Cell) -> Option<(usize, usize)> {
+        match self {
+            Geometry::Square { files, ranks } => {
+                let (files, ranks) = (files as usize, ranks as usize);
+                let cell = cell as usize;
+                (cell < files * ranks).then(|| (ranks - 1 - cell / files, cell % files))
+            }
+            Geometry::Hex { radius } => {
+                let (q, r) = hex::HexGrid::new(radius).coords(cell)?;
+                let n = radius as i32;
+                Some(((r + n) as usize, (q + n) as usize))
+            }
+        }
+    }
+
     /// What a row as drawn is called: `rank` on square boards, `row` on the hexagon.
     pub fn row_word(self, plural: bool) -> &'static str {
         match (self, plural) {
@@ -97,6 +130,59 @@ impl Geometry {
                 radius + 1,
                 self.cell_count()
             ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every cell has its own place inside the rectangle.
+    fn places_are_distinct(g: Geometry) {
+        let (h, w) = g.grid_size();
+        let mut seen = vec![false; h * w];
+        for cell in 0..g.cell_count() as Cell {
+            let (r, c) = g.grid_position(cell).expect("a cell of the board");
+            assert!(r < h && c < w, "{g:?}: {cell} at ({r}, {c})");
+            assert!(
+                !std::mem::replace(&mut seen[r * w + c], true),
+                "{g:?}: {cell} twice"
+            );
+        }
+        assert_eq!(g.grid_position(g.cell_count() as Cell), None);
+    }
+
+    #[test]
+    fn grid_positions_of_square_boards_are_as_drawn() {
+        let g = Geometry::Square {
+            files: 14,
+            ranks: 12,
+        };
+        places_are_distinct(g);
+        assert_eq!(g.grid_size(), (12, 14));
+        assert_eq!(g.grid_position(g.parse_cell("a12").unwrap()), Some((0, 0)));
+        assert_eq!(g.grid_position(g.parse_cell("n1").unwrap()), Some((11, 13)));
+    }
+
+    #[test]
+    fn grid_positions_of_the_hexagon_put_neighbours_at_axial_offsets() {
+        let g = Geometry::Hex { radius: 6 };
+        places_are_distinct(g);
+        assert_eq!(g.grid_size(), (13, 13));
+        let grid = hex::HexGrid::new(6);
+        assert_eq!(g.grid_position(grid.parse("g7").unwrap()), Some((6, 6)));
+        for cell in 0..g.cell_count() as Cell {
+            let (r, c) = g.grid_position(cell).unwrap();
+            for (d, &(dq, dr)) in hex::DIRECTIONS.iter().enumerate() {
+                if let Some(n) = grid.neighbour(cell, d) {
+                    let expected = (
+                        (r as i32 + dr as i32) as usize,
+                        (c as i32 + dq as i32) as usize,
+                    );
+                    assert_eq!(g.grid_position(n), Some(expected));
+                }
+            }
         }
     }
 }

@@ -74,6 +74,8 @@ static INFO: GameInfo = GameInfo {
         owner: 0,
         kind: 'M',
     },
+    // A pawn on the last rank promotes to a Leo, a Mao, a Pao or a Vao.
+    action_variants: 4,
 };
 
 /// The game `ackenhead`.

@@ -97,6 +97,8 @@ static INFO_2: GameInfo = GameInfo {
     to_move_letters: &['b', 'r'],
     emblems: &['Q'],
     icon: PieceView { owner: 1, kind: 'L' },
+    // A Ladybird reaches a cell by up to two pivots, each in two senses.
+    action_variants: 4,
 };
 
 static INFO_3: GameInfo = GameInfo {
@@ -116,6 +118,8 @@ static INFO_3: GameInfo = GameInfo {
         owner: 2,
         kind: 'G',
     },
+    // A Ladybird reaches a cell by up to two pivots, each in two senses.
+    action_variants: 4,
 };
 
 /// The most legal moves a position can have, for the stack move list.

@@ -79,6 +79,7 @@ static INFO: GameInfo = GameInfo {
         owner: 0,
         kind: 'W',
     },
+    action_variants: 1,
 };
 
 impl Game for Epaminondas {

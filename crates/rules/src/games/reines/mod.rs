@@ -112,6 +112,7 @@ static INFO: GameInfo = GameInfo {
         owner: 1,
         kind: 'W',
     },
+    action_variants: 1,
 };
 
 impl Game for Reines {
