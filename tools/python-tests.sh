@@ -12,7 +12,7 @@ if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install -q --disable-pip-version-check \
-    "maturin>=1.5,<2" "pytest>=7,<9"
+    "maturin>=1.5,<2" "pytest>=7,<9" "numpy>=1.21" "pettingzoo>=1.24" "gymnasium>=0.29"
 rm -rf target/wheels
 # Optimised, as `pip install ./crates/python` builds it.
 "$venv/bin/maturin" build --quiet --release -m crates/python/Cargo.toml -o target/wheels

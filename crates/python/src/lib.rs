@@ -5,6 +5,7 @@
 //! panics on bad input.
 
 mod engine;
+mod learning;
 
 use myrmidon_rules::registry::{self, with_record, RecordVisitor};
 use myrmidon_rules::{DynRecord, Game as RulesGame, Outcome as RulesOutcome, Record, Settings};
@@ -36,6 +37,12 @@ create_exception!(
     MoveError,
     MyrmidonError,
     "Text that is not a legal move of the position."
+);
+create_exception!(
+    myrmidon,
+    RecordError,
+    MyrmidonError,
+    "A game record (docs/records.md) that cannot be read or replayed: the message names the line."
 );
 create_exception!(
     myrmidon,
@@ -110,9 +117,19 @@ impl From<RulesOutcome> for Outcome {
 #[pyclass(module = "myrmidon")]
 struct Game {
     pub(crate) record: Box<dyn DynRecord>,
+    learning: learning::LearningCache,
 }
 
-fn settings_of(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Settings> {
+impl Game {
+    pub(crate) fn from_record(record: Box<dyn DynRecord>) -> Self {
+        Game {
+            record,
+            learning: Default::default(),
+        }
+    }
+}
+
+pub(crate) fn settings_of(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Settings> {
     let mut settings = Settings::new();
     if let Some(kwargs) = kwargs {
         for (name, value) in kwargs.iter() {
@@ -156,7 +173,7 @@ impl Game {
                         .map_err(|e| SettingError::new_err(e.to_string()))?
                 }
             };
-        Ok(Game { record })
+        Ok(Game::from_record(record))
     }
 
     /// The game's id.
@@ -227,6 +244,77 @@ impl Game {
             .map_err(|e| MoveError::new_err(e.to_string()))
     }
 
+    /// The action ids of the legal moves, in the order of `legal_moves()` (docs/python.md,
+    /// "Actions"). Empty once the game is over.
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        Ok(learning::legal_with_actions(self.record.as_ref())?.1)
+    }
+
+    /// An int8 array over every action of the game: 1 for the legal ones.
+    fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray1<i8>>> {
+        use numpy::IntoPyArray;
+        Ok(learning::mask_of(self.record.as_ref())?.into_pyarray(py))
+    }
+
+    /// The move text of a legal action; raises `MoveError` for any other number.
+    fn move_of(&self, action: i64) -> PyResult<String> {
+        learning::move_of_action(self.record.as_ref(), action)
+    }
+
+    /// The action of a legal move given as text; raises `MoveError` if it is not legal.
+    fn action_of(&self, text: &str) -> PyResult<usize> {
+        learning::action_of_move(self.record.as_ref(), text)
+    }
+
+    /// Plays the move of a legal action and returns its text.
+    fn play_action(&mut self, action: i64) -> PyResult<String> {
+        let text = learning::move_of_action(self.record.as_ref(), action)?;
+        self.play(&text)?;
+        Ok(text)
+    }
+
+    /// The position as float32 planes (planes, height, width) seen by seat `observer` (the
+    /// player to move by default): docs/python.md, "Observations".
+    #[pyo3(signature = (observer = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        observer: Option<u8>,
+    ) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
+        let layout = self.learning.layout(self.record.as_ref())?;
+        learning::observation_array(py, layout, self.record.as_ref(), observer)
+    }
+
+    /// What the rules keep besides the board, as (name, seat or None, value) triples: move
+    /// counters, flags, cells by name.
+    fn facts(&self, py: Python<'_>) -> PyResult<Vec<(&'static str, Option<u8>, PyObject)>> {
+        learning::facts_of(py, self.record.as_ref())
+    }
+
+    /// The game as a record (docs/records.md): its tags, its settings and start position,
+    /// every move and the result. `players` names the seats in turn order.
+    #[pyo3(signature = (event = None, site = None, date = None, players = None))]
+    fn record(
+        &self,
+        event: Option<String>,
+        site: Option<String>,
+        date: Option<String>,
+        players: Option<Vec<String>>,
+    ) -> String {
+        let mut header = myrmidon_rules::pgn::Header::default();
+        if let Some(event) = event {
+            header.event = event;
+        }
+        if let Some(site) = site {
+            header.site = site;
+        }
+        if let Some(date) = date {
+            header.date = date;
+        }
+        header.players = players.unwrap_or_default();
+        myrmidon_rules::pgn::write_game(self.record.as_ref(), &header, &[])
+    }
+
     /// Takes back the last move; false if there is none.
     fn undo(&mut self) -> bool {
         self.record.undo()
@@ -251,9 +339,7 @@ impl Game {
 
     /// An independent copy of the game.
     fn copy(&self) -> Game {
-        Game {
-            record: self.record.clone_box(),
-        }
+        Game::from_record(self.record.clone_box())
     }
 
     fn __copy__(&self) -> Game {
@@ -286,6 +372,18 @@ fn perft_of(py: Python<'_>, record: &dyn DynRecord, depth: u32) -> PyResult<u64>
         .map_err(|e| UnknownGameError::new_err(e.to_string()))
 }
 
+/// The games of a record file's text (docs/records.md), each replayed: a list of (tags, Game)
+/// with every tag as written. Raises `RecordError` naming the line of the first fault.
+#[pyfunction]
+fn read_records(text: &str) -> PyResult<Vec<(Vec<(String, String)>, Game)>> {
+    let games =
+        myrmidon_rules::pgn::read_games(text).map_err(|e| RecordError::new_err(e.to_string()))?;
+    Ok(games
+        .into_iter()
+        .map(|g| (g.tags, Game::from_record(g.record)))
+        .collect())
+}
+
 /// Perft of a game's start position (with default settings) or of a position string.
 #[pyfunction]
 #[pyo3(signature = (id, depth, position = None))]
@@ -299,7 +397,12 @@ fn _myrmidon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(settings, m)?)?;
+    m.add_function(wrap_pyfunction!(read_records, m)?)?;
+    m.add_function(wrap_pyfunction!(learning::action_space, m)?)?;
+    m.add_function(wrap_pyfunction!(learning::observation_planes, m)?)?;
+    m.add_function(wrap_pyfunction!(learning::observation_shape, m)?)?;
     m.add_class::<Game>()?;
+    m.add_class::<learning::VecGames>()?;
     m.add_class::<Outcome>()?;
     m.add_class::<engine::Engine>()?;
     m.add_class::<engine::Line>()?;
@@ -309,5 +412,6 @@ fn _myrmidon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PositionError", py.get_type::<PositionError>())?;
     m.add("MoveError", py.get_type::<MoveError>())?;
     m.add("SettingError", py.get_type::<SettingError>())?;
+    m.add("RecordError", py.get_type::<RecordError>())?;
     Ok(())
 }

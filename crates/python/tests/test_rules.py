@@ -145,3 +145,29 @@ def test_perft_lets_other_threads_run():
     for t in threads:
         t.join()
     assert results == [expected, expected]
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_records_are_written_and_read_back(game_id):
+    rng = random.Random(game_id + "record")
+    game = myrmidon.Game(game_id)
+    while not game.is_over and len(game.moves) < 60:
+        game.play(rng.choice(game.legal_moves()))
+    text = game.record(event="Python", players=[f"p{i}" for i in range(len(game.players))])
+    assert '[Event "Python"]' in text
+    (tags, again), = myrmidon.read_records(text)
+    assert dict(tags)["Event"] == "Python"
+    assert again.moves == game.moves and again.position == game.position
+    assert again.outcome() == game.outcome()
+    assert again.record(event="Python", players=[f"p{i}" for i in range(len(game.players))]) == text
+    # Two games in one text.
+    assert len(myrmidon.read_records(text + "\n" + myrmidon.Game(game_id).record())) == 2
+
+
+def test_bad_records_raise_naming_the_line():
+    good = myrmidon.Game("reines").record()
+    with pytest.raises(myrmidon.RecordError, match="line"):
+        myrmidon.read_records(good.replace("*", "zz9 *"))
+    with pytest.raises(myrmidon.RecordError):
+        myrmidon.read_records('[Game "nothing"]\n\n*\n')
+    assert issubclass(myrmidon.RecordError, myrmidon.MyrmidonError)

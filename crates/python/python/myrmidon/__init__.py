@@ -2,7 +2,9 @@
 
 Ackenhead chess, Ant Chess for two or three players, Epaminondas and Jeu de Reines: positions,
 legal moves, outcomes and perft, computed by the same Rust library as the ``myrmidon`` program,
-and its engine. See docs/python.md.
+and its engine; moves as integer actions and positions as NumPy planes for learning programs,
+many games stepped at once (``VecGames``), and PettingZoo and Gymnasium environments
+(``myrmidon.env``). See docs/python.md.
 """
 
 from typing import List, Optional
@@ -15,10 +17,16 @@ from ._myrmidon import (
     MyrmidonError,
     Outcome,
     PositionError,
+    RecordError,
     SettingError,
     UnknownGameError,
+    VecGames,
+    action_space,
     games,
+    observation_planes,
+    observation_shape,
     perft,
+    read_records,
     settings,
 )
 
@@ -59,9 +67,15 @@ __all__ = [
     "MyrmidonError",
     "Outcome",
     "PositionError",
+    "RecordError",
     "SettingError",
     "UnknownGameError",
+    "VecGames",
+    "action_space",
     "games",
+    "observation_planes",
+    "observation_shape",
     "perft",
+    "read_records",
     "settings",
 ]

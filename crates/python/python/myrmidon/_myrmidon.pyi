@@ -1,4 +1,7 @@
-from typing import List, Optional, Tuple
+from typing import List, Optional, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
 
 class MyrmidonError(ValueError):
     """A request the rules refuse: the base of every error of this package."""
@@ -12,6 +15,12 @@ class PositionError(MyrmidonError):
 class MoveError(MyrmidonError):
     """Text that is not a legal move of the position."""
 
+class RecordError(MyrmidonError):
+    """A game record that cannot be read or replayed; the message names the line."""
+
+def read_records(text: str) -> List[Tuple[List[Tuple[str, str]], "Game"]]:
+    """The games of a record file's text, each replayed: (tags as written, Game)."""
+
 class SettingError(MyrmidonError):
     """A setting the game does not have, or a value it does not take."""
 
@@ -23,6 +32,15 @@ def perft(id: str, depth: int, position: Optional[str] = None) -> int:
 
 def settings(id: str) -> List[Tuple[str, List[str]]]:
     """The settings a game takes: each one's name and the values it accepts, the default first."""
+
+def action_space(id: str) -> int:
+    """The number of actions of a game: every action id is below it (docs/python.md)."""
+
+def observation_shape(id: str, **settings: str) -> Tuple[int, int, int]:
+    """The shape of a game's observations: (planes, height, width)."""
+
+def observation_planes(id: str, **settings: str) -> List[str]:
+    """The names of a game's observation planes, in order."""
 
 class Outcome:
     """How a game ended."""
@@ -68,6 +86,29 @@ class Game:
         """The legal moves, as move text (empty once the game is over)."""
     def play(self, move: str) -> None:
         """Plays a move given as text; raises MoveError if it is not legal here."""
+    def legal_actions(self) -> List[int]:
+        """The action ids of the legal moves, in the order of ``legal_moves()``."""
+    def action_mask(self) -> npt.NDArray[np.int8]:
+        """int8 over every action of the game: 1 for the legal ones."""
+    def move_of(self, action: int) -> str:
+        """The move text of a legal action; MoveError for any other number."""
+    def action_of(self, move: str) -> int:
+        """The action of a legal move given as text; MoveError if it is not legal."""
+    def play_action(self, action: int) -> str:
+        """Plays the move of a legal action and returns its text."""
+    def observation(self, observer: Optional[int] = None) -> npt.NDArray[np.float32]:
+        """The position as float32 planes (planes, height, width) seen by seat ``observer``
+        (the player to move by default)."""
+    def facts(self) -> List[Tuple[str, Optional[int], Union[bool, int, List[int], Optional[str], List[str]]]]:
+        """What the rules keep besides the board: (name, seat or None, value); cells by name."""
+    def record(
+        self,
+        event: Optional[str] = None,
+        site: Optional[str] = None,
+        date: Optional[str] = None,
+        players: Optional[List[str]] = None,
+    ) -> str:
+        """The game as a record (docs/records.md): tags, settings, start, moves and result."""
     def undo(self) -> bool:
         """Takes back the last move; False if there is none."""
     def outcome(self) -> Optional[Outcome]:
@@ -127,3 +168,39 @@ class Engine:
         """The move the engine plays (None once the game is over)."""
     def new_game(self) -> None:
         """Forgets what earlier searches learnt."""
+
+class VecGames:
+    """Many games of one id stepped together; a game that ends starts again at once."""
+
+    def __init__(
+        self, id: str, n: int, max_plies: Optional[int] = None, seed: int = 0, **settings: str
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    @property
+    def id(self) -> str: ...
+    @property
+    def action_space(self) -> int: ...
+    @property
+    def to_move(self) -> npt.NDArray[np.int64]:
+        """Every game's seat to move."""
+    def observations(self) -> npt.NDArray[np.float32]:
+        """(n, planes, height, width), each game seen by its player to move."""
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """(n, actions): 1 for a legal action."""
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """One legal action a game, drawn uniformly."""
+    def reset(self) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """Starts every game again: (observations, action masks)."""
+    def step(
+        self, actions: npt.NDArray[np.int64]
+    ) -> Tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.int8],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+    ]:
+        """Plays one action a game: (observations, action masks, rewards (n, players),
+        terminated, truncated). MoveError, and nothing played, if one is illegal."""
+    def game(self, i: int) -> Game:
+        """A copy of game ``i``."""
