@@ -372,10 +372,13 @@ fn perft_of(py: Python<'_>, record: &dyn DynRecord, depth: u32) -> PyResult<u64>
         .map_err(|e| UnknownGameError::new_err(e.to_string()))
 }
 
+/// A record's tags, as written: (name, value) in order.
+type Tags = Vec<(String, String)>;
+
 /// The games of a record file's text (docs/records.md), each replayed: a list of (tags, Game)
 /// with every tag as written. Raises `RecordError` naming the line of the first fault.
 #[pyfunction]
-fn read_records(text: &str) -> PyResult<Vec<(Vec<(String, String)>, Game)>> {
+fn read_records(text: &str) -> PyResult<Vec<(Tags, Game)>> {
     let games =
         myrmidon_rules::pgn::read_games(text).map_err(|e| RecordError::new_err(e.to_string()))?;
     Ok(games
