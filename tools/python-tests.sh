@@ -9,6 +9,13 @@ cd "$(dirname "$0")/.."
 
 venv=target/python-venv
 if [ ! -x "$venv/bin/python" ]; then
+    # Debian's python3 makes virtual environments only with its python3-venv package.
+    if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+        echo "python-tests.sh: installing Debian's python3-venv"
+        sudo_if_needed() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+        sudo_if_needed apt-get update -qq
+        sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv
+    fi
     python3 -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install -q --disable-pip-version-check \
