@@ -1,7 +1,8 @@
 //! Embeds the front end (`web/` at the root of the repository) into the binary: one
 //! `(path, bytes)` entry per file, so that `cargo build --release` alone makes a binary that
-//! serves the whole app; the rules texts (`docs/rules/*.md`) for the rules pages; and the
-//! games' texts in other languages (`crates/rules/src/games/<folder>/<lang>.ftl`).
+//! serves the whole app; and from each game's folder of the rules
+//! (`crates/rules/src/games/<folder>/`), its rules pages (`rules.<lang>.md`) and its texts in
+//! other languages than English (`<lang>.ftl`).
 
 use std::fs;
 use std::io::Write;
@@ -48,45 +49,32 @@ fn main() {
     }
     writeln!(f, "];").unwrap();
 
-    // The rules texts, for the rules pages: docs/rules/<name>.md.
-    let docs = manifest.join("../../docs/rules");
-    println!("cargo:rerun-if-changed={}", docs.display());
-    let mut rules = Vec::new();
-    walk(&docs, &docs, &mut rules);
-    writeln!(f, "pub static RULES: &[(&str, &str)] = &[").unwrap();
-    for (name, path) in &rules {
-        println!("cargo:rerun-if-changed={}", path.display());
-        if let Some(stem) = name.strip_suffix(".md") {
-            writeln!(
-                f,
-                "    ({stem:?}, include_str!({:?})),",
-                path.display().to_string()
-            )
-            .unwrap();
-        }
-    }
-    writeln!(f, "];").unwrap();
-
-    // Each game's texts for people in other languages than English, from its own folder of the
-    // rules: crates/rules/src/games/<folder>/<lang>.ftl, as ("<lang>", text).
+    // From each game's own folder of the rules (crates/rules/src/games/<folder>/): its texts
+    // for people in other languages than English, <lang>.ftl, as ("<lang>", text); and its
+    // rules pages, rules.<lang>.md, as ("<folder>", "<lang>", text).
     let games = manifest.join("../rules/src/games");
     println!("cargo:rerun-if-changed={}", games.display());
-    let mut texts = Vec::new();
-    walk(&games, &games, &mut texts);
-    writeln!(f, "pub static GAME_TEXTS: &[(&str, &str)] = &[").unwrap();
-    for (name, path) in &texts {
-        let Some((_folder, file)) = name.split_once('/') else {
+    let mut game_files = Vec::new();
+    walk(&games, &games, &mut game_files);
+    let mut texts = String::new();
+    let mut pages = String::new();
+    for (name, path) in &game_files {
+        let Some((folder, file)) = name.split_once('/').filter(|(_, f)| !f.contains('/')) else {
             continue;
         };
-        if let Some(lang) = file.strip_suffix(".ftl").filter(|l| !l.contains('/')) {
-            println!("cargo:rerun-if-changed={}", path.display());
-            writeln!(
-                f,
-                "    ({lang:?}, include_str!({:?})),",
-                path.display().to_string()
-            )
-            .unwrap();
+        let text = format!("include_str!({:?})", path.display().to_string());
+        if let Some(lang) = file.strip_suffix(".ftl") {
+            texts.push_str(&format!("    ({lang:?}, {text}),\n"));
+        } else if let Some(lang) = file
+            .strip_prefix("rules.")
+            .and_then(|rest| rest.strip_suffix(".md"))
+        {
+            pages.push_str(&format!("    ({folder:?}, {lang:?}, {text}),\n"));
+        } else {
+            continue;
         }
+        println!("cargo:rerun-if-changed={}", path.display());
     }
-    writeln!(f, "];").unwrap();
+    writeln!(f, "pub static GAME_TEXTS: &[(&str, &str)] = &[\n{texts}];").unwrap();
+    writeln!(f, "pub static RULES: &[(&str, &str, &str)] = &[\n{pages}];").unwrap();
 }

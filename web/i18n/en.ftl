@@ -18,6 +18,7 @@ api-request-failed = the request failed: { $detail }
 api-no-endpoint = no such API endpoint (see docs/api.md)
 api-unknown-game = { $detail }
 api-no-rules-text = no rules text for { $game }
+api-rules-lang = lang: { $lang } is not a language of the app (en, fr)
 api-explore-settings-and-position = settings: the position fixes them: give a position or settings
 api-position = position: { $detail }
 api-settings = settings: { $detail }
@@ -318,3 +319,65 @@ cell-in-check = in check
 chooser-title = Which move?
 chooser-takes = takes { $cells }
 cancel = Cancel
+
+## The rules pages (web/rules.html, web/rules.js): the page around each game's own text
+
+rules-page-title = Rules · myrmidon
+rules-title = Rules of { $game }
+rules-nav = Pages
+rules-nav-home = Home
+rules-nav-analysis = Analysis board
+rules-tabs = Rules of the other games
+rules-play = Play { $game }
+rules-try = Try the pieces
+rules-toc = On this page
+rules-load-error = Could not load the rules: { $error }
+rules-no-game-title = No such game
+rules-no-game = There is no game "{ $game }" here.
+rules-no-game-list = The rules of:
+rules-diagram-n = Diagram { $n }
+rules-diagram-click = click a piece to see its moves
+rules-diagram-try = Try it in the explorer
+rules-diagram-failed = This diagram could not be drawn: { $error }
+rules-diagram-no-piece = no piece on { $cell } to show
+rules-ex-help = Click a piece to see where it can go. To set up a position, choose a piece below, then click cells; right-click a cell to empty it.
+rules-ex-start = Start position
+rules-ex-clear = Empty board
+    .title = Remove every piece the game can do without
+rules-ex-modes = What a click on the board does
+rules-ex-select = Show moves
+    .title = Click a piece to see its moves
+rules-ex-erase = Erase
+    .title = Click a cell to empty it
+rules-ex-tools = Pieces to put
+rules-ex-close = Click to close
+rules-legend = What the marks mean
+rules-legend-move = a move
+rules-legend-capture = a capture
+rules-legend-taken = a piece taken on the way
+rules-ex-who-moves = Who moves
+rules-ex-position = Position string
+rules-ex-load = Load
+rules-ex-analyse = Analyse this position
+rules-ex-select-copy = Select and copy
+rules-ex-refused = Not possible: { $error }
+rules-ex-line = This move carries a whole line of pieces: set the pieces up with the tools instead.
+rules-ex-put = Put a { $piece }
+rules-ex-put-hint = Click a cell to put a { $piece } there.
+rules-ex-erase-hint = Click a piece to take it off the board.
+rules-ex-click-hint = Click a piece to see its moves.
+rules-ex-over = In this position the game is over: { $outcome }.
+rules-ex-to-move = { $player } to move.
+rules-ex-to-move-check = { $player } to move, in check.
+rules-ex-piece-on = { $piece } on { $cell }:
+rules-ex-no-answer = its moves cannot be shown here ({ $error }).
+rules-ex-no-move = no move from here.
+rules-ex-moves = { $cells ->
+    [one] { $cells } cell
+   *[other] { $cells } cells
+  } to go to, { $captures ->
+    [0] no capture.
+    [one] { $captures } move captures.
+   *[other] { $captures } moves capture.
+  }
+rules-ex-as-if = (as if { $player } were to move)

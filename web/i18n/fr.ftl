@@ -14,6 +14,7 @@ api-request-failed = la requête a échoué : { $detail }
 api-no-endpoint = cette adresse de l'API n'existe pas (voir docs/api.md)
 api-unknown-game = jeu inconnu : { $detail }
 api-no-rules-text = pas de règles écrites pour { $game }
+api-rules-lang = lang : { $lang } n'est pas une langue de l'application (en, fr)
 api-explore-settings-and-position = réglages : la position les fixe ; donnez une position ou des réglages
 api-position = position refusée : { $detail }
 api-settings = réglages refusés : { $detail }
@@ -314,3 +315,65 @@ cell-in-check = en échec
 chooser-title = Quel coup ?
 chooser-takes = prend { $cells }
 cancel = Annuler
+
+## Les pages de règles (web/rules.html, web/rules.js) : la page autour du texte de chaque jeu
+
+rules-page-title = Règles · myrmidon
+rules-title = Règles : { $game }
+rules-nav = Pages
+rules-nav-home = Accueil
+rules-nav-analysis = Échiquier d'analyse
+rules-tabs = Les règles des autres jeux
+rules-play = Jouer : { $game }
+rules-try = Essayer les pièces
+rules-toc = Sur cette page
+rules-load-error = Impossible de charger les règles : { $error }
+rules-no-game-title = Jeu inconnu
+rules-no-game = Il n'y a pas de jeu « { $game } » ici.
+rules-no-game-list = Les règles de :
+rules-diagram-n = Diagramme { $n }
+rules-diagram-click = cliquez sur une pièce pour voir ses coups
+rules-diagram-try = L'essayer dans l'explorateur
+rules-diagram-failed = Ce diagramme n'a pas pu être dessiné : { $error }
+rules-diagram-no-piece = pas de pièce à montrer en { $cell }
+rules-ex-help = Cliquez sur une pièce pour voir où elle peut aller. Pour composer une position, choisissez une pièce ci-dessous, puis cliquez sur des cases ; un clic droit vide une case.
+rules-ex-start = Position de départ
+rules-ex-clear = Vider le plateau
+    .title = Retirer toutes les pièces dont le jeu peut se passer
+rules-ex-modes = Ce que fait un clic sur le plateau
+rules-ex-select = Voir les coups
+    .title = Cliquez sur une pièce pour voir ses coups
+rules-ex-erase = Effacer
+    .title = Cliquez sur une case pour la vider
+rules-ex-tools = Pièces à poser
+rules-ex-close = Cliquer pour fermer
+rules-legend = Ce que veulent dire les marques
+rules-legend-move = un coup
+rules-legend-capture = une prise
+rules-legend-taken = une pièce prise en chemin
+rules-ex-who-moves = Au trait
+rules-ex-position = Chaîne de position
+rules-ex-load = Charger
+rules-ex-analyse = Analyser cette position
+rules-ex-select-copy = Sélectionnez et copiez
+rules-ex-refused = Impossible : { $error }
+rules-ex-line = Ce coup déplace toute une ligne de pièces : placez plutôt les pièces avec les outils.
+rules-ex-put = Poser : { $piece }
+rules-ex-put-hint = Cliquez sur une case pour y poser : { $piece }.
+rules-ex-erase-hint = Cliquez sur une pièce pour la retirer du plateau.
+rules-ex-click-hint = Cliquez sur une pièce pour voir ses coups.
+rules-ex-over = Dans cette position, la partie est finie : { $outcome }.
+rules-ex-to-move = { $player } au trait.
+rules-ex-to-move-check = { $player } au trait, en échec.
+rules-ex-piece-on = { $piece } en { $cell } :
+rules-ex-no-answer = ses coups ne peuvent pas être montrés ici ({ $error }).
+rules-ex-no-move = aucun coup d'ici.
+rules-ex-moves = { $cells ->
+    [one] { $cells } case où aller
+   *[other] { $cells } cases où aller
+  }, { $captures ->
+    [0] aucune prise.
+    [one] { $captures } coup prend.
+   *[other] { $captures } coups prennent.
+  }
+rules-ex-as-if = (comme si { $player } avait le trait)

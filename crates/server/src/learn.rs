@@ -4,7 +4,9 @@
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::Path;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query};
+use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::Json;
 use myrmidon_rules::edit::{palette, Edit};
@@ -13,7 +15,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::api::{body, settings_of, ApiError};
-use crate::i18n::Msg;
+use crate::i18n::{self, Lang, Msg};
 use crate::views::{ExploreView, PaletteView, PositionView, RulesView};
 use crate::web::rules_text;
 
@@ -26,10 +28,26 @@ fn game(id: &str) -> Result<&'static dyn DynGame, ApiError> {
     })
 }
 
-/// `GET /api/rules/{game}`.
-pub async fn rules(Path(id): Path<String>) -> Result<Json<RulesView>, ApiError> {
+/// The query of `GET /api/rules/{game}`: `?lang=fr` chooses the language (else the request's,
+/// [`crate::i18n::negotiate`]).
+#[derive(Deserialize)]
+pub struct RulesQuery {
+    lang: Option<String>,
+}
+
+/// `GET /api/rules/{game}`: the game's rules page in the language asked for, as HTML.
+pub async fn rules(
+    Path(id): Path<String>,
+    query: Result<Query<RulesQuery>, QueryRejection>,
+    headers: HeaderMap,
+) -> Result<Json<RulesView>, ApiError> {
     let info = game(&id)?.info();
-    let text = rules_text(info.id).ok_or_else(|| {
+    let Query(query) = query.map_err(|e| bad(msg!("api-query", detail = e.body_text())))?;
+    let lang = match query.lang.as_deref() {
+        None => i18n::negotiate(&headers),
+        Some(code) => Lang::parse(code).ok_or_else(|| bad(msg!("api-rules-lang", lang = code)))?,
+    };
+    let text = rules_text(info.id, lang.code()).ok_or_else(|| {
         ApiError(
             StatusCode::NOT_FOUND,
             msg!("api-no-rules-text", game = info.id),
@@ -44,6 +62,7 @@ pub async fn rules(Path(id): Path<String>) -> Result<Json<RulesView>, ApiError> 
     Ok(Json(RulesView {
         game: info.id,
         name: info.name,
+        lang: lang.code(),
         html,
     }))
 }

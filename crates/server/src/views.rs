@@ -486,11 +486,12 @@ pub struct LobbyEntry {
     pub created_ms: i64,
 }
 
-/// A game's rules as HTML: the answer of `GET /api/rules/{game}`.
+/// A game's rules page as HTML, in a language: the answer of `GET /api/rules/{game}`.
 #[derive(Serialize)]
 pub struct RulesView {
     pub game: &'static str,
     pub name: &'static str,
+    pub lang: &'static str,
     pub html: String,
 }
 

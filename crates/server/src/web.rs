@@ -23,14 +23,16 @@ pub fn file(path: &str) -> Option<&'static [u8]> {
         .map(|(_, bytes)| *bytes)
 }
 
-/// The rules text of a game: `docs/rules/<id>.md`, or else the longest text whose name starts
-/// the id (`antchess3` is played by the rules of `antchess.md`).
-pub fn rules_text(id: &str) -> Option<&'static str> {
+/// The rules page of a game in the language `lang` (a code, `en` or `fr`): the file
+/// `rules.<lang>.md` of the game's folder of the rules (`crates/rules/src/games/<folder>/`),
+/// the folder whose name starts the id (the longest: `antchess3` is played by the page of
+/// `antchess/`).
+pub fn rules_text(id: &str, lang: &str) -> Option<&'static str> {
     embedded::RULES
         .iter()
-        .filter(|(name, _)| id.starts_with(name))
-        .max_by_key(|(name, _)| name.len())
-        .map(|(_, text)| *text)
+        .filter(|(folder, l, _)| id.starts_with(folder) && *l == lang)
+        .max_by_key(|(folder, _, _)| folder.len())
+        .map(|(_, _, text)| *text)
 }
 
 /// The games' texts in `lang` (`crates/rules/src/games/<folder>/<lang>.ftl`), one a folder.

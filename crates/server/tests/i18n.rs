@@ -438,3 +438,96 @@ async fn pages_are_served_in_the_request_s_language() {
     let (status, _, _) = call(&app, "GET", "/i18n/de.json", &[], None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+/// The html of a rules page without its diagrams (the ```board blocks: position strings).
+fn prose(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find("<pre><code class=\"language-board") {
+        out.push_str(&rest[..at]);
+        rest = rest[at..]
+            .split_once("</code></pre>")
+            .map_or("", |(_, after)| after);
+    }
+    out.push_str(rest);
+    out
+}
+
+#[tokio::test]
+async fn every_rules_page_is_served_in_both_languages_for_people() {
+    let app = app().await;
+    let json = |body: &str| serde_json::from_str::<Value>(body).unwrap();
+    for game in myrmidon_rules::registry::games() {
+        let id = game.info().id;
+        let path = format!("/api/rules/{id}");
+        let mut pages = Vec::new();
+        for lang in Lang::ALL {
+            let code = lang.code();
+            // The browser's language, and `?lang=`, which wins over it.
+            let (status, _, by_header) =
+                call(&app, "GET", &path, &[("accept-language", code)], None).await;
+            assert_eq!(status, StatusCode::OK, "{id} {code}: {by_header}");
+            let other = if lang == Lang::En { "fr" } else { "en" };
+            let (_, _, by_query) = call(
+                &app,
+                "GET",
+                &format!("{path}?lang={code}"),
+                &[("accept-language", other)],
+                None,
+            )
+            .await;
+            let (a, b) = (json(&by_header), json(&by_query));
+            assert_eq!(a, b, "{id} {code}");
+            assert_eq!(a["lang"], code, "{id}");
+            assert_eq!(a["game"], id);
+            let html = a["html"].as_str().unwrap();
+            assert!(html.starts_with("<h1>"), "{id} {code}: {}", &html[..60]);
+            assert!(
+                html.matches("<code class=\"language-board").count() >= 3,
+                "{id} {code}: diagrams"
+            );
+            assert!(
+                html.contains("show: "),
+                "{id} {code}: a piece's moves drawn"
+            );
+            // Written for people: nothing only programs need.
+            let text = prose(html);
+            for word in [
+                "For programs",
+                "perft",
+                "Perft",
+                "MAX_MOVES",
+                "Fairy-Stockfish",
+                "quiescence",
+                "(R)",
+                "ruling",
+                "hash",
+                "src/",
+            ] {
+                assert!(!text.contains(word), "{id} {code}: \"{word}\" on the page");
+            }
+            assert!(
+                text.len() < 16_000,
+                "{id} {code}: {} bytes of text",
+                text.len()
+            );
+            pages.push(text);
+        }
+        assert_ne!(pages[0], pages[1], "{id}: the French page is another text");
+    }
+    // No language asked: English.
+    let (_, _, body) = call(&app, "GET", "/api/rules/ackenhead", &[], None).await;
+    assert_eq!(json(&body)["lang"], "en");
+    // The French page uses the original text's words.
+    let (_, _, body) = call(&app, "GET", "/api/rules/antchess3?lang=fr", &[], None).await;
+    let html = json(&body)["html"].as_str().unwrap().to_string();
+    for word in ["démantibule", "Super-Fourmi", "fourmilière"] {
+        assert!(html.contains(word), "{word}");
+    }
+    // A language the app does not have: refused, with its key.
+    let (status, _, body) = call(&app, "GET", "/api/rules/reines?lang=de", &[], None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let v = json(&body);
+    assert_eq!(v["key"], "api-rules-lang");
+    assert!(v["error"].as_str().unwrap().contains("de"), "{v}");
+}

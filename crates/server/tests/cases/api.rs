@@ -939,8 +939,13 @@ async fn rules_texts_for_every_game() {
         assert_eq!(status, StatusCode::OK, "{id}: {v}");
         let html = v["html"].as_str().unwrap();
         assert!(html.starts_with("<h1>"), "{id}: {}", &html[..80]);
-        assert!(html.contains("<table>"), "{id}: tables are rendered");
+        assert!(html.contains("<h2>"), "{id}: the markdown is rendered");
+        assert!(
+            html.contains("<code class=\"language-board"),
+            "{id}: diagrams"
+        );
         assert_eq!(v["game"], id);
+        assert_eq!(v["lang"], "en", "{id}: English without a language asked");
     }
     // Three-player Ant Chess is played by the Ant Chess text.
     let (_, a) = get(&app, "/api/rules/antchess").await;
