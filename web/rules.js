@@ -1,9 +1,12 @@
 // @ts-check
-// The rules page, /rules/<game>: the rules text (GET /api/rules/<game>), its diagrams drawn as
-// boards, and the explorer: put any piece anywhere and see where it moves (POST /api/explore).
-// The rules themselves stay on the server: every board and every move shown comes from it.
+// The rules page, /rules/<game>: the rules text in the page's language (GET
+// /api/rules/<game>?lang=…), its diagrams drawn as boards, and the explorer: put any piece
+// anywhere and see where it moves (POST /api/explore). The rules themselves stay on the server:
+// every board and every move shown comes from it. Every word of the page's own is a key of the
+// catalogues (web/i18n/<lang>.ftl); the games' words come from their folders (localGame).
 import { createBoard } from './board.js';
-import { $, api, esc } from './common.js';
+import { $, api, esc, localGame, outcomeText, playerName } from './common.js';
+import { lang, t } from './i18n.js';
 import { pieceSvg, emblemSvg, iconSvg } from './pieces.js';
 
 const pageGame = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
@@ -21,20 +24,45 @@ function renderTabs() {
   }).join('');
 }
 
-const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'section';
+const slug = (s) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'section';
 
-// The rules text: headings get anchors, a table of contents, links to play.
+// The rules text: headings get anchors, a table of contents, links to play. Each h3 section
+// (a piece) becomes a card, its diagram in it; the cards of an h2 section stand in a grid.
 function renderText(data) {
   const art = $('#rules');
   art.innerHTML = data.html;
+  art.lang = data.lang;
   const info = infoOf(pageGame);
+  const name = info?.name || data.name;
   const h1 = art.querySelector('h1');
   const cta = document.createElement('div');
   cta.className = 'rules-cta';
-  cta.innerHTML = `<a class="button primary" href="/?game=${encodeURIComponent(pageGame)}">Play ${esc(info?.name || data.name)}</a>`
-    + `<a class="button" href="#explorer">Try the pieces</a>`
-    + `<a class="button" href="/analysis?game=${encodeURIComponent(pageGame)}">Analysis board</a>`;
+  cta.innerHTML = `<a class="button primary" href="/?game=${encodeURIComponent(pageGame)}">${esc(t('rules-play', { game: name }))}</a>`
+    + `<a class="button" href="#explorer">${esc(t('rules-try'))}</a>`
+    + `<a class="button" href="/analysis?game=${encodeURIComponent(pageGame)}">${esc(t('rules-nav-analysis'))}</a>`;
   if (h1) h1.after(cta); else art.prepend(cta);
+  for (const h3 of [...art.querySelectorAll(':scope > h3')]) {
+    const card = document.createElement('section');
+    card.className = 'rules-card';
+    h3.before(card);
+    let next = h3.nextSibling;
+    card.append(h3);
+    while (next && !(next instanceof HTMLElement && /^H[1-3]$/.test(next.tagName))) {
+      const after = next.nextSibling;
+      card.append(next);
+      next = after;
+    }
+  }
+  for (const card of [...art.querySelectorAll(':scope > .rules-card')]) {
+    const prev = card.previousElementSibling;
+    if (prev?.classList.contains('rules-cards')) prev.append(card);
+    else {
+      const grid = document.createElement('div');
+      grid.className = 'rules-cards';
+      card.before(grid);
+      grid.append(card);
+    }
+  }
   const used = new Set();
   const heads = [...art.querySelectorAll('h2')];
   for (const h of heads) {
@@ -46,27 +74,54 @@ function renderText(data) {
   if (heads.length >= 3) {
     const toc = document.createElement('nav');
     toc.className = 'toc';
-    toc.setAttribute('aria-label', 'On this page');
-    toc.innerHTML = `<p class="toc-title">On this page</p><ol>${heads.map((h) => `<li><a href="#${h.id}">${esc(h.textContent)}</a></li>`).join('')}</ol>`;
+    toc.setAttribute('aria-label', t('rules-toc'));
+    toc.innerHTML = `<p class="toc-title">${esc(t('rules-toc'))}</p><ol>${heads.map((h) => `<li><a href="#${h.id}">${esc(h.textContent)}</a></li>`).join('')}</ol>`;
     heads[0].before(toc);
   }
-  document.title = `Rules of ${info?.name || data.name} · myrmidon`;
-  $('#page-title').textContent = `Rules of ${info?.name || data.name}`;
+  // each h2 section in a <section>: its heading, its own diagrams, then its text, beside
+  // which the diagrams stand when the page is wide enough, else below it (learn.css)
+  for (const h2 of heads) {
+    const section = document.createElement('section');
+    section.className = 'rules-section';
+    h2.before(section);
+    const text = document.createElement('div');
+    text.className = 'rules-section-text';
+    const boards = [];
+    let next = h2.nextElementSibling;
+    while (next && next.tagName !== 'H2') {
+      const after = next.nextElementSibling;
+      if (next.tagName === 'PRE' && next.querySelector('code[class*="language-board"]')) boards.push(next);
+      else text.append(next);
+      next = after;
+    }
+    section.append(h2, ...boards, text);
+    if (boards.length) section.classList.add('beside');
+  }
+  document.title = `${t('rules-title', { game: name })} · myrmidon`;
+  $('#page-title').textContent = t('rules-title', { game: name });
 }
 
 // ---------------------------------------------------------------- diagrams
-// A ```board block: first line the position, then "marks: <cells>" and "caption: <text>".
+// A ```board block: first line the position, then "marks: <cells>" (cells to highlight),
+// "show: <cell>" (the piece whose moves are drawn) and "caption: <text>".
 function parseDiagram(text) {
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
-  const d = { position: lines[0] || '', marks: [], caption: '' };
+  const d = { position: lines[0] || '', marks: [], show: '', caption: '' };
   for (const l of lines.slice(1)) {
-    const m = /^(marks|caption)\s*:\s*(.*)$/i.exec(l);
+    const m = /^(marks|show|caption)\s*:\s*(.*)$/i.exec(l);
     if (!m) continue;
-    if (m[1].toLowerCase() === 'marks') d.marks.push(...m[2].split(/[\s,]+/).filter(Boolean));
+    const key = m[1].toLowerCase();
+    if (key === 'marks') d.marks.push(...m[2].split(/[\s,]+/).filter(Boolean));
+    else if (key === 'show') d.show = m[2].trim();
     else d.caption = d.caption ? `${d.caption} ${m[2]}` : m[2];
   }
   return d;
 }
+
+// The moves of every piece of seat `seat` in a diagram's position (asked of the server as if
+// that seat were to move), or [] when it has none to show.
+const seatMovesOf = (game, st, seat) => explore({ game, position: st.position, to_move: seat })
+  .then((x) => x.legal_cells.filter((m) => m.from != null && st.board[m.from]?.owner === seat), () => []);
 
 async function renderDiagrams() {
   const blocks = [...$('#rules').querySelectorAll('pre > code[class*="language-board"]')];
@@ -81,42 +136,58 @@ async function renderDiagrams() {
     fig.dataset.position = d.position;
     const info = infoOf(game);
     try {
-      if (!info) throw new Error(`unknown game "${game}"`);
+      if (!info) throw new Error(t('unknown-game', { game }));
       const st = await explore({ game, position: d.position });
+      const players = st.players.map((p) => playerName(game, p));
       const cellIx = (name) => info.board.cells.indexOf(name);
       const marks = d.marks.map(cellIx).filter((c) => c >= 0);
       fig.classList.add(info.board.kind === 'hex' ? 'hex' : info.board.files > 10 ? 'wide' : 'square');
-      const mover = st.to_move != null ? `${st.players[st.to_move]} to move` : (st.outcome?.text || '');
-      if (!d.caption) fig.setAttribute('aria-label', `Diagram ${i + 1}`);
+      // who is to move and what a click does, but on a diagram of one piece's moves
+      const mover = st.to_move != null ? t('status-to-move', { player: players[st.to_move] }) : '';
+      const foot = d.show ? '' : `<span>${esc([mover, t('rules-diagram-click')].filter(Boolean).join(' · '))}</span>`;
+      if (!d.caption) fig.setAttribute('aria-label', t('rules-diagram-n', { n: i + 1 }));
       fig.innerHTML = `<div class="diagram-board"></div>`
         + (d.caption ? `<figcaption>${esc(d.caption)}</figcaption>` : '')
-        + `<div class="diagram-foot"><span>${esc(mover)} · click a piece to see its moves</span><button type="button" class="button small try">Try it in the explorer</button></div>`;
+        + `<div class="diagram-foot">${foot}<button type="button" class="button small try">${esc(t('rules-diagram-try'))}</button></div>`;
       pre.replaceWith(fig);
       const b = createBoard(fig.querySelector('.diagram-board'), {
-        game, board: info.board, pieceNames: info.pieces, players: st.players, pieces: st.board,
+        game, board: info.board, pieceNames: info.pieces, players, pieces: st.board,
         lastMove: marks.length ? marks : null, movable: false, animation: false, optimistic: false,
         checkCells: st.check_cells || [], toMove: st.to_move,
         // nothing is played on a diagram: a move chosen only puts the board back
         onMove: () => b.set({ pieces: st.board }),
       });
-      showMovesOnClick(fig, b, game, st);
+      const bySeat = showMovesOnClick(fig, b, game, st);
+      // "show": that piece selected, its moves drawn (the server's)
+      const shown = d.show ? cellIx(d.show) : -1;
+      const p = shown >= 0 ? st.board[shown] : null;
+      if (d.show && !p) throw new Error(t('rules-diagram-no-piece', { cell: d.show }));
+      if (p) {
+        const moves = await seatMovesOf(game, st, p.owner);
+        bySeat.set(p.owner, moves);
+        fig.dataset.show = String(shown);
+        b.set({ legal: moves, movable: true, toMove: null });
+        b.selectCell(shown);
+      }
       fig.querySelector('.try').addEventListener('click', () => {
         explorer.load(game, { game, position: st.position });
         $('#explorer').scrollIntoView({ behavior: 'smooth', block: 'nearest' });
       });
     } catch (ex) {
       fig.classList.add('failed');
-      pre.replaceWith(fig);
+      fig.innerHTML = '';
+      if (pre.isConnected) pre.replaceWith(fig);
       fig.append(pre);
       const msg = document.createElement('figcaption');
       msg.className = 'message error';
-      msg.textContent = `This diagram could not be drawn: ${ex.message}`;
+      msg.textContent = t('rules-diagram-failed', { error: ex.message });
       fig.append(msg);
     }
   }));
 }
 
 // A click on a piece of a diagram shows its moves (asked of the server for its owner, once).
+// Returns the moves known by seat, for the caller to add to.
 function showMovesOnClick(fig, b, game, st) {
   const bySeat = new Map(); // seat -> its moves (from a piece), or a Promise of them
   fig.querySelector('.diagram-board').addEventListener('pointerdown', async (e) => {
@@ -124,14 +195,14 @@ function showMovesOnClick(fig, b, game, st) {
     const c = hit ? +hit.dataset.cell : null;
     const p = c != null ? st.board[c] : null;
     if (!p || bySeat.has(p.owner)) return; // board.js has done the rest
-    const ask = explore({ game, position: st.position, to_move: p.owner })
-      .then((x) => x.legal_cells.filter((m) => m.from != null && st.board[m.from]?.owner === p.owner), () => []);
+    const ask = seatMovesOf(game, st, p.owner);
     bySeat.set(p.owner, ask);
     bySeat.set(p.owner, await ask);
     const legal = [...bySeat.values()].filter(Array.isArray).flat();
     b.set({ legal, movable: true, toMove: null });
     b.selectCell(c);
   });
+  return bySeat;
 }
 
 // ---------------------------------------------------------------- the explorer
@@ -185,8 +256,8 @@ class Explorer {
     });
     $('#ex-pos').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); $('#ex-load').click(); } });
     $('#ex-copy').addEventListener('click', async () => {
-      try { await navigator.clipboard.writeText(this.st.position); $('#ex-copy').textContent = 'Copied ✓'; } catch { $('#ex-pos').select(); $('#ex-copy').textContent = 'Select and copy'; }
-      setTimeout(() => { $('#ex-copy').textContent = 'Copy'; }, 1500);
+      try { await navigator.clipboard.writeText(this.st.position); $('#ex-copy').textContent = t('copied'); } catch { $('#ex-pos').select(); $('#ex-copy').textContent = t('rules-ex-select-copy'); }
+      setTimeout(() => { $('#ex-copy').textContent = t('copy'); }, 1500);
     });
     for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#explorer .ex-mode'))) b.addEventListener('click', () => this.setTool({ type: b.dataset.mode }));
     $('#ex-error').addEventListener('click', () => this.showError(''));
@@ -194,9 +265,9 @@ class Explorer {
       const b = e.target.closest('button.ex-piece');
       if (!b) return;
       // a piece in hand; the same piece again: back to showing moves
-      const t = { type: 'put', owner: +b.dataset.owner, kind: b.dataset.kind };
-      const same = this.tool.type === 'put' && this.tool.owner === t.owner && this.tool.kind === t.kind;
-      this.setTool(same ? { type: 'select' } : t);
+      const tool = { type: 'put', owner: +b.dataset.owner, kind: b.dataset.kind };
+      const same = this.tool.type === 'put' && this.tool.owner === tool.owner && this.tool.kind === tool.kind;
+      this.setTool(same ? { type: 'select' } : tool);
     });
     $('#ex-tomove').addEventListener('change', (e) => {
       if (e.target.name === 'ex-tomove') this.request({ to_move: +e.target.value });
@@ -222,8 +293,8 @@ class Explorer {
       this.board.set({ game, board: this.info.board, pieceNames: this.info.pieces, pieces: [], legal: [] });
       $('#ex-game').textContent = game !== pageGame || game === 'antchess3' ? this.info.name : '';
       $('#ex-settings').innerHTML = (this.info.settings || []).map((s) => `<label class="ex-setting">`
-        + `<select name="${esc(s.name)}" aria-label="${esc(s.name)}" title="${esc(s.help || s.name)}">`
-        + s.values.map((v) => `<option${v === s.default ? ' selected' : ''}>${esc(v)}</option>`).join('')
+        + `<select name="${esc(s.name)}" aria-label="${esc(s.label)}" title="${esc(s.help || s.label)}">`
+        + s.values.map((v) => `<option value="${esc(v)}"${v === s.default ? ' selected' : ''}>${esc(s.valueLabels[v] ?? v)}</option>`).join('')
         + `</select></label>`).join('');
     }
     return this.send(body);
@@ -244,12 +315,13 @@ class Explorer {
       // the moves of every seat, as if it were to move (to show any piece's moves)
       const seatMoves = await Promise.all(st.players.map((_, s) => (s === st.to_move ? st.legal_cells
         : explore({ game: this.game, position: st.position, to_move: s }).then((x) => x.legal_cells, (e) => e))));
+      st.players = st.players.map((p) => playerName(this.game, p));
       this.st = st;
       this.seatMoves = seatMoves;
       this.render();
       return true;
     } catch (ex) {
-      this.showError(`Not possible: ${ex.message}`);
+      this.showError(t('rules-ex-refused', { error: ex.message }));
       if (this.board.config.pieces !== this.st?.board) this.board.set({ pieces: this.st?.board || [] });
       return false;
     } finally {
@@ -294,32 +366,37 @@ class Explorer {
       if (!byOwner.has(p.owner)) byOwner.set(p.owner, []);
       byOwner.get(p.owner).push(p);
     }
-    const t = this.tool;
-    for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#explorer .ex-mode'))) b.setAttribute('aria-pressed', String(t.type === b.dataset.mode));
+    const tool = this.tool;
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#explorer .ex-mode'))) b.setAttribute('aria-pressed', String(tool.type === b.dataset.mode));
     let html = '';
     for (const [owner, list] of byOwner) {
-      html += `<div class="ex-tool-row"><span class="ex-tool-label">${esc(st.players[owner] ?? `Player ${owner + 1}`)}</span>`
+      html += `<div class="ex-tool-row"><span class="ex-tool-label">${esc(this.playerOf(owner))}</span>`
         + list.map((p) => {
-          const on = t.type === 'put' && t.owner === p.owner && t.kind === p.kind;
-          const name = `${st.players[p.owner] ?? ''} ${p.name}`.trim();
-          return `<button type="button" class="ex-piece" data-owner="${p.owner}" data-kind="${esc(p.kind)}" aria-pressed="${on}" title="Put a ${esc(name)}" aria-label="Put a ${esc(name)}">`
+          const on = tool.type === 'put' && tool.owner === p.owner && tool.kind === p.kind;
+          const put = t('rules-ex-put', { piece: this.pieceName(p) });
+          return `<button type="button" class="ex-piece" data-owner="${p.owner}" data-kind="${esc(p.kind)}" aria-pressed="${on}" title="${esc(put)}" aria-label="${esc(put)}">`
             + `<svg viewBox="0 0 100 100" aria-hidden="true">${pieceSvg(this.game, p.kind, p.owner)}</svg></button>`;
         }).join('') + `</div>`;
     }
     $('#ex-tools').innerHTML = html;
   }
 
-  setTool(t) {
-    this.tool = t;
+  setTool(tool) {
+    this.tool = tool;
     this.board.cancel();
     this.renderTools();
     this.describe();
-    $('#ex-board').classList.toggle('putting', t.type !== 'select');
+    $('#ex-board').classList.toggle('putting', tool.type !== 'select');
   }
 
+  playerOf(seat) { return this.st.players[seat] ?? t('player-n', { n: seat + 1 }); }
+
+  // A piece's name with its owner's ("Red Beetle"), or alone when only one player has that
+  // kind of piece and its name says whose it is (Epaminondas' "White piece").
   pieceName(p) {
     const name = this.info.pieces.find((x) => x.letter === p.kind)?.name || p.kind;
-    return `${this.st.players[p.owner] ?? `Player ${p.owner + 1}`} ${name}`;
+    const owners = new Set((this.st.palette || []).filter((x) => x.kind === p.kind).map((x) => x.owner));
+    return owners.size === 1 ? name : t('piece-of', { player: this.playerOf(p.owner), piece: name });
   }
   cellName(c) { return this.info.board.cells[c] ?? String(c); }
 
@@ -328,51 +405,52 @@ class Explorer {
     const el = $('#ex-info');
     if (!this.st) { el.textContent = ''; return; }
     const st = this.st;
-    const t = this.tool;
-    const status = st.outcome ? `In this position the game is over: ${st.outcome.text}.`
-      : `${st.players[st.to_move]} to move${st.check ? ', in check' : ''}.`;
-    if (t.type === 'put') {
-      el.innerHTML = `Click a cell to put a <b>${esc(this.pieceName(t))}</b> there. <span class="muted">${esc(status)}</span>`;
+    const tool = this.tool;
+    const status = st.outcome ? t('rules-ex-over', { outcome: outcomeText({ ...st, eliminated: [] }) })
+      : t(st.check ? 'rules-ex-to-move-check' : 'rules-ex-to-move', { player: this.playerOf(st.to_move) });
+    const muted = `<span class="muted">${esc(status)}</span>`;
+    if (tool.type === 'put') {
+      el.innerHTML = `${bold('rules-ex-put-hint', 'piece', this.pieceName(tool))} ${muted}`;
       return;
     }
-    if (t.type === 'erase') {
-      el.innerHTML = `Click a piece to take it off the board. <span class="muted">${esc(status)}</span>`;
+    if (tool.type === 'erase') {
+      el.innerHTML = `${esc(t('rules-ex-erase-hint'))} ${muted}`;
       return;
     }
     const c = this.board.selected ?? (this.lastCell != null && st.board[this.lastCell] ? this.lastCell : null);
     if (c == null || !st.board[c]) {
-      el.innerHTML = `${esc(status)} <span class="muted">Click a piece to see its moves.</span>`;
+      el.innerHTML = `${esc(status)} <span class="muted">${esc(t('rules-ex-click-hint'))}</span>`;
       return;
     }
     const p = st.board[c];
     const moves = this.seatMoves[p.owner];
+    const on = bold('rules-ex-piece-on', 'piece', this.pieceName(p), { cell: this.cellName(c) });
     if (!Array.isArray(moves)) {
-      el.textContent = `${this.pieceName(p)} on ${this.cellName(c)}: its moves cannot be shown here (${moves?.message || 'no answer'}).`;
+      el.innerHTML = `${on} ${esc(t('rules-ex-no-answer', { error: moves?.message || '' }))}`;
       return;
     }
     const mine = moves.filter((m) => m.from === c);
     const dests = new Set(mine.filter((m) => m.to != null).map((m) => m.to));
     const caps = mine.filter((m) => (m.captures || []).length).length;
-    let text = `<b>${esc(this.pieceName(p))}</b> on ${esc(this.cellName(c))}: `;
-    if (!mine.length) text += 'no move from here.';
+    let text = `${on} `;
+    if (!mine.length) text += esc(t('rules-ex-no-move'));
     else {
-      text += `${dests.size} ${dests.size === 1 ? 'cell' : 'cells'} to go to`;
-      text += caps ? `, ${caps} ${caps === 1 ? 'move captures' : 'moves capture'}.` : ', no capture.';
+      text += esc(t('rules-ex-moves', { cells: dests.size, captures: caps }));
       const list = mine.map((m) => m.text);
       text += ` <span class="ex-moves">${esc(list.slice(0, 24).join(' '))}${list.length > 24 ? ' …' : ''}</span>`;
     }
-    if (p.owner !== st.to_move && st.to_move != null) text += ` <span class="muted">(as if ${esc(st.players[p.owner])} were to move)</span>`;
+    if (p.owner !== st.to_move && st.to_move != null) text += ` <span class="muted">${esc(t('rules-ex-as-if', { player: this.playerOf(p.owner) }))}</span>`;
     el.innerHTML = text;
   }
 
   useTool(c) {
     if (this.busy) return;
-    const t = this.tool;
-    if (t.type === 'erase') { if (this.st.board[c]) this.putAt(c, null); return; }
+    const tool = this.tool;
+    if (tool.type === 'erase') { if (this.st.board[c]) this.putAt(c, null); return; }
     const cur = this.st.board[c];
     // the same piece again: take it off
-    if (cur && cur.owner === t.owner && cur.kind === t.kind) { this.putAt(c, null); return; }
-    this.putAt(c, { owner: t.owner, kind: t.kind });
+    if (cur && cur.owner === tool.owner && cur.kind === tool.kind) { this.putAt(c, null); return; }
+    this.putAt(c, { owner: tool.owner, kind: tool.kind });
   }
 
   async putAt(c, piece) {
@@ -387,7 +465,7 @@ class Explorer {
     if (!p || m.to == null) { this.render(); return; }
     if (m.pieces_moved > 1) {
       this.render();
-      this.showError('This move carries a whole line of pieces: set the pieces up with the tools instead.');
+      this.showError(t('rules-ex-line'));
       return;
     }
     const kind = m.promotion || p.kind;
@@ -400,20 +478,27 @@ class Explorer {
   }
 }
 
+// A message with one argument in bold (the rest of it escaped).
+function bold(key, name, value, args = {}) {
+  const mark = '\u0001';
+  return esc(t(key, { ...args, [name]: mark })).replace(mark, `<b>${esc(value)}</b>`);
+}
+
 let explorer = null;
 
 // ---------------------------------------------------------------- start
 async function main() {
   try {
-    games = await api('/api/games');
+    games = (await api('/api/games')).map(localGame);
   } catch (ex) {
-    $('#rules').innerHTML = `<p class="message error">Could not load the games: ${esc(ex.message)}</p>`;
+    $('#rules').innerHTML = `<p class="message error">${esc(t('games-error', { error: ex.message }))}</p>`;
     return;
   }
   renderTabs();
   if (!infoOf(pageGame)) {
-    $('#rules').innerHTML = `<h1>No such game</h1><p class="message error">There is no game "${esc(pageGame)}" here. `
-      + `The rules of: ${games.map((g) => `<a href="/rules/${encodeURIComponent(g.id)}">${esc(g.name)}</a>`).join(', ')}.</p>`;
+    const list = games.map((g) => `<a href="/rules/${encodeURIComponent(g.id)}">${esc(g.name)}</a>`).join(', ');
+    $('#rules').innerHTML = `<h1>${esc(t('rules-no-game-title'))}</h1><p class="message error">${esc(t('rules-no-game', { game: pageGame }))} `
+      + `${esc(t('rules-no-game-list'))} ${list}.</p>`;
     $('#explorer').hidden = true;
     return;
   }
@@ -421,9 +506,9 @@ async function main() {
   explorer = new Explorer();
   const started = explorer.load(pageGame, { game: pageGame });
   try {
-    renderText(await api(`/api/rules/${encodeURIComponent(pageGame)}`));
+    renderText(await api(`/api/rules/${encodeURIComponent(pageGame)}?lang=${encodeURIComponent(lang)}`));
   } catch (ex) {
-    $('#rules').innerHTML = `<p class="message error">Could not load the rules: ${esc(ex.message)}</p>`;
+    $('#rules').innerHTML = `<p class="message error">${esc(t('rules-load-error', { error: ex.message }))}</p>`;
   }
   await renderDiagrams();
   await started;

@@ -222,12 +222,12 @@ async function closePage(page) {
   assert.deepEqual(errors, [], 'the page logged errors');
 }
 
-async function shot(page, name) {
+async function shot(page, name, { fullPage = false } = {}) {
   fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);
   await page.evaluate(() => window.scrollTo(0, 0));
   await sleep(250); // the last move's slide is over
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, fullPage });
   shots.push(file);
   return file;
 }
@@ -1060,7 +1060,7 @@ test('languages: the home and game pages in French (fr-FR), then English by the 
     await page.locator('.game-card').first().waitFor();
     assert.equal(await page.locator('#games-title').textContent(), 'Choose a game');
     assert.equal(await page.locator('#start').textContent(), 'Start');
-    // The rules and analysis pages (English for now) have the switch too, and it works there.
+    // The rules and analysis pages have the switch too, and it works there.
     await page.goto(`${base}rules/ackenhead`);
     await learnReady(page);
     await Promise.all([page.waitForEvent('load'), page.locator('.lang-switch [data-lang="fr"]').click()]);
@@ -1081,52 +1081,113 @@ process.on('unhandledRejection', (e) => { failed++; log(`FAIL unhandled rejectio
 // ---- rules pages, explorer, analysis
 // What a board of these pages shows on each cell (the piece part of each cell's label), and
 // which cells are marked as destinations of the selected piece.
+// (The words of the labels are the page's language's.)
 async function boardIn(page, where) {
   const loc = typeof where === 'string' ? page.locator(where) : where;
-  return loc.locator('.mb-hit').evaluate((g) => [...g.children].map((el) => {
-    const parts = (el.getAttribute('aria-label') || '').split(', ');
-    return { cell: +el.dataset.cell, piece: parts[1], dest: parts.includes('move here'), selected: parts.includes('selected') };
-  }));
+  return loc.locator('.mb-hit').evaluate((g) => {
+    const words = JSON.parse(document.getElementById('i18n')?.textContent || '{}').messages || {};
+    const [moveHere, selected] = [words['cell-move-here'] || 'move here', words['cell-selected'] || 'selected'];
+    return [...g.children].map((el) => {
+      const parts = (el.getAttribute('aria-label') || '').split(', ');
+      return { cell: +el.dataset.cell, piece: parts[1], dest: parts.includes(moveHere), selected: parts.includes(selected) };
+    });
+  });
 }
 const learnReady = (page) => page.waitForFunction(() => document.body.dataset.ready === '1');
 
-test('rules pages: the text and its diagrams, for every game', async () => {
-  const page = await newPage();
-  for (const game of GAMES) {
-    const rules = await api(`api/rules/${game}`);
-    assert.equal(rules.game, game);
-    const blocks = (rules.html.match(/<code class="language-board[^"]*"/g) || []).length;
-    await page.goto(`${base}rules/${game}`);
-    await learnReady(page);
-    assert.equal(await page.locator('#rules h1').count(), 1, `${game}: the rules have a title`);
-    const text = await page.locator('#rules').textContent();
-    assert.ok(text.length > 1500, `${game}: the rules text is shown (${text.length} characters)`);
-    assert.equal(await page.locator('#game-tabs a[aria-current="page"]').getAttribute('href'), `/rules/${game}`, `${game}: its tab is the current one`);
-    assert.equal(await page.locator('.rules-cta a.primary').getAttribute('href'), `/?game=${game}`, `${game}: a link to play it`);
-    // every ```board block became a board (none refused), with the server's pieces on it
-    assert.ok(blocks >= 1, `${game}: the rules have at least one diagram (${blocks})`);
-    assert.equal(await page.locator('#rules .diagram').count(), blocks, `${game}: one figure per diagram block`);
-    const failed = await page.locator('#rules .diagram.failed figcaption').allTextContents();
-    assert.deepEqual(failed, [], `${game}: every diagram is drawn`);
-    assert.equal(await page.locator('#rules pre > code[class*="language-board"]').count(), 0, `${game}: no diagram is left as text`);
-    const figs = page.locator('#rules .diagram');
-    for (let i = 0; i < blocks; i++) {
-      const fig = figs.nth(i);
-      const g = await fig.getAttribute('data-game');
-      const st = await api('api/explore', { game: g, position: await fig.getAttribute('data-position') });
-      const shown = await boardIn(page, fig);
-      assert.equal(shown.length, gameInfo[g].board.cells.length, `${game}: diagram ${i + 1} has every cell of ${g}`);
-      const wrong = shown.filter((c) => c.piece !== expectedPiece({ ...st, game: g }, c.cell));
-      assert.deepEqual(wrong, [], `${game}: diagram ${i + 1} shows the server's board`);
-      assert.ok(!(await fig.locator('svg.mb-board').evaluate((e) => e.classList.contains('mb-movable'))), 'a diagram takes no moves');
-    }
-    // the explorer starts from the start position
-    await page.locator('#ex-board .mb-hit [data-cell]').first().waitFor({ state: 'attached' });
-    const start = (await api('api/explore', { game })).position;
-    assert.equal(await page.locator('#ex-pos').inputValue(), start, `${game}: the explorer shows the start position`);
-    await shot(page, `rules-${game}`);
+// No text sticks out sideways: the page does not scroll sideways, and no element of the rules
+// or the explorer reaches past the right edge of the window or of its card.
+const overflows = (page) => page.evaluate(() => {
+  const out = [];
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+  for (const el of document.querySelectorAll('main *, .site-header *, .game-tabs *')) {
+    if (el.closest('svg') && el.tagName !== 'svg') continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width) continue;
+    const box = el.parentElement.closest('.card, .rules-card, figure, .toc')?.getBoundingClientRect();
+    const right = Math.min(width, box ? box.right : width);
+    if (r.right > right + 1 || r.left < -1) out.push(`${el.tagName.toLowerCase()}.${el.className?.baseVal ?? el.className}: "${(el.textContent || '').trim().slice(0, 40)}" ${Math.round(r.left)}-${Math.round(r.right)} px, room to ${Math.round(right)}`);
   }
+  return out.slice(0, 8);
+});
+
+test('rules pages: every game in English and French, on a desktop and a phone: text, diagrams, moves shown', async () => {
+  const heights = [];
+  for (const size of [{ name: 'desktop', viewport: { width: 1280, height: 800 }, mobile: false }, { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true }]) {
+    for (const [lang, locale] of [['en', 'en-US'], ['fr', 'fr-FR']]) {
+      const page = await newPage({ viewport: size.viewport, mobile: size.mobile, locale });
+      for (const game of GAMES) {
+        const rules = await api(`api/rules/${game}?lang=${lang}`);
+        assert.equal(rules.game, game);
+        assert.equal(rules.lang, lang);
+        const blocks = (rules.html.match(/<code class="language-board[^"]*"/g) || []).length;
+        await page.goto(`${base}rules/${game}`);
+        await learnReady(page);
+        const what = `${game} (${lang}, ${size.name})`;
+        assert.equal(await page.getAttribute('html', 'lang'), lang, `${what}: the browser's language`);
+        assert.equal(await page.getAttribute('#rules', 'lang'), lang, `${what}: the text's language`);
+        assert.equal(await page.locator('#rules h1').count(), 1, `${what}: the rules have a title`);
+        assert.equal(await page.locator('#rules h1').textContent(), rules.html.match(/<h1>(.*?)<\/h1>/)[1].replace(/&#39;/g, "'").replace(/&amp;/g, '&'), `${what}: the text in the page's language`);
+        const text = await page.locator('#rules').textContent();
+        assert.ok(text.length > 1500, `${what}: the rules text is shown (${text.length} characters)`);
+        assert.equal(await page.locator('#game-tabs a[aria-current="page"]').getAttribute('href'), `/rules/${game}`, `${what}: its tab is the current one`);
+        assert.equal(await page.locator('.rules-cta a.primary').getAttribute('href'), `/?game=${game}`, `${what}: a link to play it`);
+        // every ```board block became a board (none refused), with the server's pieces on it
+        assert.ok(blocks >= 3, `${what}: the rules have diagrams (${blocks})`);
+        assert.equal(await page.locator('#rules .diagram').count(), blocks, `${what}: one figure per diagram block`);
+        const failedDiagrams = await page.locator('#rules .diagram.failed figcaption').allTextContents();
+        assert.deepEqual(failedDiagrams, [], `${what}: every diagram is drawn`);
+        assert.equal(await page.locator('#rules pre > code[class*="language-board"]').count(), 0, `${what}: no diagram is left as text`);
+        const figs = page.locator('#rules .diagram');
+        let shownMoves = 0;
+        for (let i = 0; i < blocks; i++) {
+          const fig = figs.nth(i);
+          assert.ok(await fig.isVisible(), `${what}: diagram ${i + 1} is visible`);
+          const g = await fig.getAttribute('data-game');
+          const st = await api('api/explore', { game: g, position: await fig.getAttribute('data-position') });
+          const shown = await boardIn(page, fig);
+          assert.equal(shown.length, gameInfo[g].board.cells.length, `${what}: diagram ${i + 1} has every cell of ${g}`);
+          if (lang === 'en') {
+            const wrong = shown.filter((c) => c.piece !== expectedPiece({ ...st, game: g }, c.cell));
+            assert.deepEqual(wrong, [], `${what}: diagram ${i + 1} shows the server's board`);
+          } else {
+            const pieces = shown.filter((c) => st.board[c.cell]).length;
+            assert.equal(pieces, st.board.filter(Boolean).length, `${what}: diagram ${i + 1} has the server's pieces`);
+          }
+          const show = await fig.getAttribute('data-show');
+          if (show == null) {
+            assert.ok(!(await fig.locator('svg.mb-board').evaluate((e) => e.classList.contains('mb-movable'))), `${what}: diagram ${i + 1} takes no moves`);
+            continue;
+          }
+          // a piece's moves drawn: the piece selected, its destinations the server's
+          const c = +show;
+          const seat = st.board[c].owner;
+          const x = await api('api/explore', { game: g, position: st.position, to_move: seat });
+          const want = [...new Set(x.legal_cells.filter((m) => m.from === c && m.to != null).map((m) => m.to))].sort((a, b) => a - b);
+          assert.deepEqual(shown.filter((s) => s.selected).map((s) => s.cell), [c], `${what}: diagram ${i + 1} selects its piece`);
+          assert.deepEqual(shown.filter((s) => s.dest).map((s) => s.cell).sort((a, b) => a - b), want, `${what}: diagram ${i + 1} shows the server's moves`);
+          assert.ok(want.length > 0, `${what}: diagram ${i + 1}'s piece has moves`);
+          shownMoves++;
+        }
+        assert.ok(shownMoves >= 2, `${what}: pieces' moves drawn (${shownMoves})`);
+        // the explorer starts from the start position
+        await page.locator('#ex-board .mb-hit [data-cell]').first().waitFor({ state: 'attached' });
+        const start = (await api('api/explore', { game })).position;
+        assert.equal(await page.locator('#ex-pos').inputValue(), start, `${what}: the explorer shows the start position`);
+        assert.deepEqual(await missingKeys(page), [], `${what}: no key missing`);
+        if (lang === 'fr') assert.doesNotMatch(await seenText(page), ENGLISH, `${what}: no English on the French page`);
+        assert.deepEqual(await overflows(page), [], `${what}: nothing overflows sideways`);
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        heights.push(`${game} ${lang} ${size.name}: ${height} px`);
+        await shot(page, `rules-${game}-${lang}-${size.name}`, { fullPage: true });
+      }
+      await closePage(page);
+    }
+  }
+  log(`rules pages' heights: ${heights.join('; ')}`);
   // an unknown game: said in words
+  const page = await newPage();
   await page.goto(`${base}rules/nosuchgame`);
   await page.locator('#rules .message.error').waitFor();
   assert.match(await page.locator('#rules .message.error').textContent(), /no game "nosuchgame"/);
