@@ -66,7 +66,24 @@ const T_THREAT_OPEN: usize = T_COUNSELLOR_REACH + 1;
 /// `queen.cover`: each square from which the own Queen would be attacked by a Soldier or a
 /// Worker that an own piece guards.
 const T_QUEEN_COVER: usize = T_THREAT_OPEN + 1;
-const TERMS: usize = T_QUEEN_COVER + 1;
+/// `queen.open`: each square on the own Queen's rank and file up to the first piece each way
+/// (where an enemy Counsellor would attack her from), counted only while the enemy has a
+/// Counsellor (a penalty when positive).
+const T_QUEEN_OPEN: usize = T_QUEEN_COVER + 1;
+/// `queen.zone`: each move of an enemy piece onto a square within two steps of the own Queen
+/// (the attackers' pressure, not only their presence; a penalty when positive).
+const T_QUEEN_ZONE: usize = T_QUEEN_OPEN + 1;
+/// `ponte.attacked`: the own Ponte square attacked by the enemy (a Worker coming back there,
+/// or a guard standing there, would be taken; a penalty when positive).
+const T_PONTE_ATTACKED: usize = T_QUEEN_ZONE + 1;
+/// `mobility.counsellor`, `mobility.soldier`: each move of an own Counsellor, of an own
+/// Soldier (beside `mobility`, which counts every move alike).
+const T_MOBILITY_KIND: usize = T_PONTE_ATTACKED + 1;
+/// `hanging.mover`, `hanging.waiting`: each own piece (not the Queen) that the enemy attacks
+/// and no own piece guards, for the side to move and for the side that has just moved (a
+/// penalty when positive: the waiting side's is about to be taken).
+const T_HANGING: usize = T_MOBILITY_KIND + 2;
+const TERMS: usize = T_HANGING + 2;
 
 /// The weights' names, in order.
 fn term_names() -> Vec<String> {
@@ -86,7 +103,18 @@ fn term_names() -> Vec<String> {
     }
     names.extend((1..=6).map(|n| format!("worker.race{n}")));
     names.extend((1..=2).map(|n| format!("soldier.reach{n}")));
-    for name in ["counsellor.reach", "threat.open", "queen.cover"] {
+    for name in [
+        "counsellor.reach",
+        "threat.open",
+        "queen.cover",
+        "queen.open",
+        "queen.zone",
+        "ponte.attacked",
+        "mobility.counsellor",
+        "mobility.soldier",
+        "hanging.mover",
+        "hanging.waiting",
+    ] {
         names.push(name.to_string());
     }
     debug_assert_eq!(names.len(), TERMS);
@@ -237,6 +265,69 @@ impl ReinesEval {
             sink.add_sixteenths(T_MOBILITY, pos.mobility(player) as i32);
         }
         self.threats(pos, player, sink);
+        self.safety(pos, player, sink);
+    }
+
+    /// The own Queen's open lines and the enemy's moves near her, the own Ponte square
+    /// attacked, the Counsellors' and Soldiers' moves, and the own pieces left hanging.
+    fn safety(&self, pos: &ReinesPosition, player: Player, sink: &mut impl Sink) {
+        let p = (player & 1) as usize;
+        let them = player ^ 1;
+        let queen = pos.queen_square(player);
+        if let Some(queen) = queen.filter(|_| sink.wants(T_QUEEN_OPEN)) {
+            if pos.pieces(them, ReinesKind::Counsellor) != 0 {
+                sink.add(T_QUEEN_OPEN, -(pos.lines_to(queen).count_ones() as i32));
+            }
+        }
+        let queens = pos.pieces(0, ReinesKind::Queen) | pos.pieces(1, ReinesKind::Queen);
+        let mut zone = 0;
+        let mut enemy = if sink.wants(T_QUEEN_ZONE) {
+            pos.pieces_of(them) & !queens
+        } else {
+            0
+        };
+        while enemy != 0 {
+            let sq = enemy.trailing_zeros();
+            enemy &= enemy - 1;
+            zone += (pos.reach(sq) & NEAR2[p]).count_ones() as i32;
+        }
+        sink.add(T_QUEEN_ZONE, -zone);
+        let ponte = pos.ponte_square(player);
+        if let Some(ponte) = ponte.filter(|_| sink.wants(T_PONTE_ATTACKED)) {
+            if pos.attackers(ponte, them) != 0 {
+                sink.add(T_PONTE_ATTACKED, -1);
+            }
+        }
+        for (i, kind) in [ReinesKind::Counsellor, ReinesKind::Soldier]
+            .into_iter()
+            .enumerate()
+        {
+            if !sink.wants(T_MOBILITY_KIND + i) {
+                continue;
+            }
+            let mut moves = 0;
+            let mut pieces = pos.pieces(player, kind);
+            while pieces != 0 {
+                let sq = pieces.trailing_zeros();
+                pieces &= pieces - 1;
+                moves += pos.reach(sq).count_ones() as i32;
+            }
+            sink.add(T_MOBILITY_KIND + i, moves);
+        }
+        let waiting = usize::from(pos.to_move() != player);
+        if !sink.wants(T_HANGING + waiting) {
+            return;
+        }
+        let mut hanging = 0;
+        let mut own = pos.pieces_of(player) & !queens;
+        while own != 0 {
+            let sq = own.trailing_zeros();
+            own &= own - 1;
+            if pos.attackers(sq, them) != 0 && pos.attackers(sq, player) == 0 {
+                hanging += 1;
+            }
+        }
+        sink.add(T_HANGING + waiting, -hanging);
     }
 }
 
@@ -398,6 +489,58 @@ mod tests {
         assert!(unguarded < guarded, "{unguarded} {guarded}");
     }
 
+    /// The coefficient of term `term` for `player` (own count less the opponent's).
+    fn coefficient(text: &str, player: Player, term: usize) -> f32 {
+        let pos: ReinesPosition = text.parse().unwrap();
+        let mut out = Vec::new();
+        ReinesEval::default().linear_terms(&pos, player, &mut out);
+        out.iter()
+            .find(|&&(i, _)| i as usize == term)
+            .map_or(0.0, |&(_, c)| c)
+    }
+
+    #[test]
+    fn the_queens_safety_is_counted() {
+        // The Termides Queen on a1 with a Myrmides Counsellor: her rank (7 squares) and file
+        // (up to the Counsellor on a8, 7) are open; a Worker on a2 shuts the file. The Myrmides
+        // Queen's lines count nothing, the Termides having no Counsellor.
+        assert_eq!(
+            coefficient("c6q/8/8/8/8/8/8/Q7 w - -/- 0 1", 0, T_QUEEN_OPEN),
+            -14.0
+        );
+        assert_eq!(
+            coefficient("c6q/8/8/8/8/8/W7/Q7 w - -/- 0 1", 0, T_QUEEN_OPEN),
+            -8.0
+        );
+        // A Myrmides Soldier on d4 jumps to b3 and c2, within two steps of a1; on d3 to b2 and
+        // c1, and b2 is the Ponte square.
+        let d4 = "7q/8/8/8/3s4/8/8/Q7 w - -/- 0 1";
+        assert_eq!(coefficient(d4, 0, T_QUEEN_ZONE), -2.0);
+        assert_eq!(coefficient(d4, 0, T_PONTE_ATTACKED), 0.0);
+        let d3 = "7q/8/8/8/8/3s4/8/Q7 w - -/- 0 1";
+        assert_eq!(coefficient(d3, 0, T_QUEEN_ZONE), -2.0);
+        assert_eq!(coefficient(d3, 0, T_PONTE_ATTACKED), -1.0);
+        assert_eq!(coefficient(d3, 1, T_PONTE_ATTACKED), 1.0);
+    }
+
+    #[test]
+    fn moves_and_hanging_pieces_are_counted() {
+        // A Termides Soldier on c3 attacked by the Myrmides Counsellor on c6, and no Termides
+        // piece guards it: hanging for the side to move; with the Myrmides to move, for the side
+        // that has just moved. A Counsellor on h1 guards it along the rank.
+        let hanging = "7q/8/2c5/8/8/2S5/8/Q7 w - -/- 0 1";
+        assert_eq!(coefficient(hanging, 0, T_HANGING), -1.0);
+        assert_eq!(coefficient(hanging, 0, T_HANGING + 1), 0.0);
+        let waiting = "7q/8/2c5/8/8/2S5/8/Q7 b - -/- 0 1";
+        assert_eq!(coefficient(waiting, 0, T_HANGING + 1), -1.0);
+        let guarded = "7q/8/2c5/8/8/2S4C/8/Q7 w - -/- 0 1";
+        assert_eq!(coefficient(guarded, 0, T_HANGING), 0.0);
+        // The Soldier's eight jumps, less the Counsellor's twelve: c7 and c8, c5 to c3 (taking
+        // the Soldier), a6 and b6, d6 to h6.
+        assert_eq!(coefficient(hanging, 0, T_MOBILITY_KIND + 1), 8.0);
+        assert_eq!(coefficient(hanging, 0, T_MOBILITY_KIND), -12.0);
+    }
+
     #[test]
     fn the_queen_attacked_is_danger_for_the_side_to_move() {
         let eval = ReinesEval::default();
@@ -423,7 +566,8 @@ mod tests {
             eval.w[T_WORKER_RACE..T_WORKER_RACE + 6],
             [1012, 1013, 1014, 1015, 1016, 1017]
         );
-        assert_eq!(eval.w[T_QUEEN_COVER], 1000 + names.len() as i32 - 1);
+        assert_eq!(names[T_QUEEN_OPEN], "queen.open");
+        assert_eq!(eval.w[T_HANGING + 1], 1000 + names.len() as i32 - 1);
     }
 
     #[test]
