@@ -123,6 +123,9 @@ pub trait DynRecord: Send + Sync {
     /// The same as English lines.
     fn info_lines(&self) -> Vec<String>;
     fn in_check(&self) -> bool;
+    /// How many times the current position has occurred (the repetition rule's count: a draw
+    /// at [`crate::record::REPETITION_COUNT`]).
+    fn repetitions(&self) -> usize;
     /// The cells of the player to move's pieces in check ([`Position::check_cells`]).
     fn check_cells(&self) -> Vec<Cell>;
     fn hash(&self) -> u64;
@@ -338,6 +341,9 @@ impl<P: Position> DynRecord for Wrapped<P> {
 
     fn in_check(&self) -> bool {
         self.record.position().in_check()
+    }
+    fn repetitions(&self) -> usize {
+        self.record.repetitions()
     }
 
     fn check_cells(&self) -> Vec<Cell> {

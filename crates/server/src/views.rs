@@ -213,6 +213,9 @@ pub struct PositionView {
     pub check: bool,
     /// The cells of the pieces in check.
     pub check_cells: Vec<Cell>,
+    /// How many times the position has occurred, and how many times draw.
+    pub repetitions: usize,
+    pub repetitions_to_draw: usize,
     pub outcome: Option<OutcomeView>,
 }
 
@@ -246,6 +249,8 @@ impl PositionView {
             } else {
                 record.check_cells()
             },
+            repetitions: record.repetitions(),
+            repetitions_to_draw: myrmidon_rules::record::REPETITION_COUNT,
             outcome: result.as_ref().map(|r| OutcomeView::of(r, players)),
         }
     }

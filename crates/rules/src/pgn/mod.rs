@@ -30,6 +30,7 @@ use crate::game::{FactValue, GameInfo, Player, Settings};
 use crate::outcome::{GameResult, Outcome, Reason};
 use crate::registry;
 
+mod date;
 mod read;
 mod replay;
 mod results;
@@ -38,6 +39,7 @@ mod tests;
 mod tokens;
 mod write;
 
+pub use date::utc_date_time;
 pub use read::{read_games, GameReader};
 pub use results::{parse_result, points_string, result_tags};
 pub use tokens::play_token;

@@ -2,6 +2,7 @@
 //! unfinished games per client; the record of a game.
 
 use std::sync::Arc;
+use std::time::{Duration, UNIX_EPOCH};
 
 use crate::store::now;
 use myrmidon_rules::dynamic::Step;
@@ -48,14 +49,19 @@ impl App {
     pub async fn record_text(self: &Arc<Self>, id: &str) -> Result<String, Refusal> {
         let slot = self.game(id).await?;
         let live = slot.live.lock().await;
+        // (the day the game was created, UTC; a person is anonymous: the server knows no names)
+        let created = UNIX_EPOCH + Duration::from_millis(live.row.created_ms.max(0) as u64);
+        let (date, time) = pgn::utc_date_time(created);
         let header = pgn::Header {
             event: "myrmidon web game".into(),
             site: "myrmidon serve".into(),
+            date,
+            time: Some(time),
             players: live
                 .seats
                 .iter()
                 .map(|s| match s {
-                    Seat::Human | Seat::Online | Seat::Open => "human".to_string(),
+                    Seat::Human | Seat::Online | Seat::Open => "Anonymous".to_string(),
                     Seat::Computer(level) => format!("myrmidon level {level}"),
                 })
                 .collect(),

@@ -266,6 +266,29 @@ async fn a_failing_search_does_not_stop_the_computer() {
 }
 
 #[tokio::test]
+async fn a_record_is_dated_and_names_people_anonymous_and_the_computer_by_its_level() {
+    let app = app().await;
+    let before = myrmidon_rules::pgn::utc_date_time(std::time::SystemTime::now()).0;
+    let (id, _, _) = create(
+        &app,
+        json!({"game": "reines", "seats": ["human", "computer:3"]}),
+    )
+    .await;
+    let after = myrmidon_rules::pgn::utc_date_time(std::time::SystemTime::now()).0;
+    let record = record_text(&app, &id).await;
+    // (the game was created between the two readings of the date: one of them, at midnight)
+    assert!(
+        record.contains(&format!("[Date \"{before}\"]"))
+            || record.contains(&format!("[Date \"{after}\"]")),
+        "{record}"
+    );
+    assert!(record.contains("[Time \""), "{record}");
+    assert!(record.contains("\"Anonymous\"]"), "{record}");
+    assert!(record.contains("\"myrmidon level 3\"]"), "{record}");
+    assert!(!record.contains("\"human\""), "{record}");
+}
+
+#[tokio::test]
 async fn legal_moves_say_what_they_promote_to_and_how_many_pieces_they_carry() {
     let app = app().await;
     // An Ackenhead pawn one step from promoting: four moves, one for each kind it may become.
