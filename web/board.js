@@ -16,9 +16,11 @@
 //     movable: true,                // may the user move now
 //     onMove: (text) => {},         // a move chosen by the user
 //     showNames: false,             // cell names on every cell (the hexagon)
-//     coordinates: true,            // files and ranks along the edges (square boards)
+//     coordinates: true,            // files and ranks (rows and numbers) along the edges, outside
 //     animation: true, optimistic: true, // a move of one piece shown before the server answers
 //     preview: null,                // cells to outline (e.g. a move hovered in the move list)
+//     premoveSeat: null,            // while another moves: the seat whose next move may be chosen ahead
+//     premove: null, onPremove: (pm) => {}, // that move ({from, to}), shown; chosen or dropped
 //   });
 //   b.set({pieces, legal, ...});    // change any part of the config
 //   b.cancel();                     // drop the selection and close the chooser
@@ -36,7 +38,7 @@ import { bindPointer } from './board/drag.js';
 import { isFlipped } from './board/geometry.js';
 import { bindKeys } from './board/keys.js';
 import { bindChooser, closeChooser, deselect, select } from './board/moves.js';
-import { createDom, focusCell, render, renderCoords, renderNames, renderStatic } from './board/render.js';
+import { createDom, focusCell, render, renderNames, renderStatic } from './board/render.js';
 import { canSelect, createState, movable, movesFrom } from './board/state.js';
 
 export { isFlipped, layout } from './board/geometry.js';
@@ -69,7 +71,8 @@ export function createBoard(element, config) {
     Object.assign(st, partial);
     const staticChanged = 'board' in partial && partial.board !== prev.board
       || 'orientation' in partial && isFlipped(partial.orientation) !== isFlipped(prev.orientation)
-      || 'rotation' in partial && (partial.rotation || 0) !== (prev.rotation || 0);
+      || 'rotation' in partial && (partial.rotation || 0) !== (prev.rotation || 0)
+      || 'coordinates' in partial && !!partial.coordinates !== !!prev.coordinates;
     if ('pieces' in partial || 'legal' in partial) {
       // a new position from outside replaces our optimistic one
       if ('pieces' in partial && st.animation && !staticChanged && s.geo) {
@@ -82,12 +85,13 @@ export function createBoard(element, config) {
       if (s.selected != null && !movesFrom(s, s.selected).length && !(canSelect(s, s.selected))) s.selected = null;
       if (s.selected != null && (!movable(s))) s.selected = null;
     }
-    if ('movable' in partial && !partial.movable) { s.selected = null; closeChooser(s); }
+    // (a piece selected for a premove stays selected while the other player thinks)
+    if ('movable' in partial && !partial.movable && prev.movable) { s.selected = null; closeChooser(s); }
+    if ('premoveSeat' in partial && partial.premoveSeat == null && prev.premoveSeat != null && !movable(s)) s.selected = null;
     if (s.chooser && !movable(s)) closeChooser(s);
     if (staticChanged || !s.geo) { s.selected = staticChanged ? null : s.selected; renderStatic(s); }
     else {
       if ('showNames' in partial && partial.showNames !== prev.showNames) renderNames(s);
-      if ('coordinates' in partial && partial.coordinates !== prev.coordinates) renderCoords(s);
     }
     render(s);
   }

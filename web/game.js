@@ -4,6 +4,8 @@ import { createBoard } from './board.js';
 import { $, esc, localGame, localState, moveListHtml, outcomeText } from './common.js';
 import { emblemSvg, palette, pieceSvg } from './pieces.js';
 import { t } from './i18n.js';
+import { muted, play, setMuted } from './sound.js';
+import { setBoardTheme } from './theme.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 let tokens = [];
@@ -222,6 +224,10 @@ function renderStatus(state) {
   $('#pass-hint').textContent = onlyPass ? t('pass-only') : t('pass-instead');
   $('#pass').textContent = passes.length === 1 && passes[0].text.toLowerCase() !== 'pass' ? t('pass-with', { move: passes[0].text }) : t('pass');
   $('#pass').dataset.move = passes[0]?.text || '';
+  // the position once more, and the game is drawn: said (the server counts)
+  const repeats = !state.outcome && state.repetitions_to_draw != null && state.repetitions === state.repetitions_to_draw - 1;
+  $('#repeat-note').hidden = !repeats;
+  if (repeats) $('#repeat-note').textContent = t('repeat-note', { n: state.repetitions });
   renderDraw(state);
   renderOver(state);
   renderSeats(state);
@@ -237,7 +243,9 @@ function renderStatus(state) {
   $('#legal-list').innerHTML = canMove(state) ? state.legal.slice(0, 400).map((t) => `<option value="${esc(t)}">`).join('') : '';
   $('#resign').hidden = !!state.outcome || !anyToken() || !state.seats.some((s, i) => isPerson(s) && tokenOf(i) && !isOut(state, i));
   renderTakeback(state);
-  document.title = `${info?.name || state.game} · ${statusText(state)} · myrmidon`;
+  // (the tab's title says when it is our turn, in a game with others: first, with a mark)
+  const ourTurn = canMove(state) && mySeats().length < state.seats.length;
+  document.title = ourTurn ? `● ${statusText(state)} · ${info?.name || state.game} · myrmidon` : `${info?.name || state.game} · ${statusText(state)} · myrmidon`;
 }
 
 // ---- draws, the end of the game, notices ----
@@ -469,9 +477,47 @@ function renderMoves(state) {
   else scroll();
 }
 
+// A new move or the end: its sound (a takeback and the first state shown make none).
+function soundOf(prev, state) {
+  if (!prev) return;
+  const n = state.history.length;
+  if (state.outcome && !prev.outcome) play('end');
+  else if (n > prev.history.length) play(state.check ? 'check' : (state.history[n - 1].captures || []).length ? 'capture' : 'move');
+}
+function renderSound() {
+  $('#sound').setAttribute('aria-pressed', String(!muted()));
+  $('#sound').textContent = muted() ? t('tool-sound-off') : t('tool-sound-on');
+}
+
+// ---- premoves ----
+// While another player moves, our next move may be chosen ahead on the board (a piece, then a
+// cell: one move, as lichess): it is played as soon as our turn comes if a legal move goes
+// between those two cells (and only one), else dropped. The server judges it as any move.
+/** @type {{from: number, to: number} | null} */
+let premove = null;
+// the seat of ours that may premove: the one seat this browser plays, when another is to move
+function premoveSeat(state) {
+  const mine = myHumanSeats(state);
+  if (mine.length !== 1 || state.outcome || state.to_move == null || state.to_move === mine[0] || isOut(state, mine[0])) return null;
+  return openSeats(state).length ? null : mine[0];
+}
+// Our turn has come: the premove, if any, played (or dropped).
+function playPremove(state) {
+  if (!premove || !canMove(state) || viewPly != null || posting) return;
+  const pm = premove;
+  premove = null;
+  const texts = [...new Set(state.legal_cells.filter((m) => m.from === pm.from && m.to === pm.to).map((m) => m.text))];
+  board.set({ premove: null });
+  if (texts.length === 1) playMove(texts[0]);
+}
+
 function boardConfig(state, readOnly) {
   const last = state.history && state.history.length ? state.history[state.history.length - 1] : null;
+  const pmSeat = readOnly ? null : premoveSeat(state);
+  if (pmSeat == null && !canMove(state)) premove = null;
   return {
+    premoveSeat: pmSeat,
+    premove,
     pieces: state.board,
     players: state.players,
     legal: readOnly ? [] : state.legal_cells,
@@ -521,24 +567,36 @@ function applyState(state, { force = false } = {}) {
   live = state;
   document.body.dataset.version = state.version ?? ''; // (the state shown: for tests and bug reports)
   syncClock(state);
-  if (firstTime) orient(state);
+  if (firstTime || turnToMover && canTurn(state) && prev?.to_move !== state.to_move) orient(state);
+  renderTurn(state);
   render();
+  if (!prev || prev.to_move !== state.to_move || !!prev.outcome !== !!state.outcome) followZoom(state);
+  soundOf(prev, state);
+  playPremove(state);
   return true;
 }
 
 // The board as seen from our seat, when this browser holds one seat only: with two players the
-// second one's side at the bottom; on the hexagon of three, our corner where the first player's is.
+// second one's side at the bottom; on the hexagon of three, our corner at the bottom (the lower
+// left one, the first player's turned by 300 degrees; the others then follow clockwise); with
+// every seat on this screen, the corner of the player to move when the switch says so.
+let turnToMover = localStorage.getItem('myrmidon:turn-to-mover') === '1';
+const canTurn = (state) => state.players.length > 2 && info?.board?.kind === 'hex' && mySeats().length === state.players.length;
 function orient(state) {
   if (flipChosen) return;
   const mine = mySeats().filter((i) => i < state.players.length);
-  const seat = mine.length === 1 ? mine[0] : 0;
+  const seat = mine.length === 1 ? mine[0] : canTurn(state) && turnToMover ? state.to_move ?? 0 : 0;
   if (state.players.length === 2) {
     flipped = seat === 1;
     board.set({ orientation: flipped, rotation: 0 });
   } else {
     flipped = false;
-    board.set({ orientation: false, rotation: info?.board?.kind === 'hex' ? (360 - 120 * seat) % 360 : 0 });
+    board.set({ orientation: false, rotation: info?.board?.kind === 'hex' ? (300 + 360 - 120 * seat) % 360 : 0 });
   }
+}
+function renderTurn(state) {
+  $('#turn').hidden = !canTurn(state);
+  $('#turn').setAttribute('aria-pressed', String(turnToMover));
 }
 
 // ---- online games: seats to take, invitations ----
@@ -661,7 +719,7 @@ async function playMove(text) {
     posting = false;
     // a newer state may have come by the WebSocket meanwhile (the computer's reply): then this
     // one is dropped, and the board, held still while posting, must show the newer one
-    if (!applyState(state)) render();
+    if (!applyState(state)) { render(); playPremove(live); }
     $('#move-text').value = '';
   } catch (ex) {
     posting = false;
@@ -857,10 +915,64 @@ function bootData() {
   }
 }
 
+// ---- a board too small for a finger (a phone): the zoom ----
+// Cells under 40 px wide offer a zoom: the cells 44 px wide (style.css), the board scrolled
+// within its box. The choice is remembered.
+const ZOOM_BELOW = 40;
+let zoomed = localStorage.getItem('myrmidon:zoom') === '1';
+function naturalCell() {
+  const box = $('#board');
+  const cols = parseFloat(box.style.getPropertyValue('--mb-cols')) || 0;
+  return cols ? box.clientWidth / cols : Infinity;
+}
+function syncZoom() {
+  const box = $('#board');
+  const small = naturalCell() < ZOOM_BELOW;
+  $('#board-bar').hidden = !small;
+  const on = small && zoomed;
+  const was = box.classList.contains('zoomed');
+  box.classList.toggle('zoomed', on);
+  $('#zoom').setAttribute('aria-pressed', String(on));
+  $('#zoom').textContent = on ? t('board-unzoom') : t('board-zoom');
+  if (on && !was && live) followZoom(live);
+}
+// A zoomed board scrolled to the pieces of the player to move, when this screen plays them (on
+// one screen, each player in turn finds their army in sight).
+function followZoom(state) {
+  const box = $('#board');
+  if (!box.classList.contains('zoomed') || !canMove(state)) return;
+  const bx = box.getBoundingClientRect();
+  const xs = [], ys = [];
+  state.board.forEach((p, c) => {
+    if (!p || p.owner !== state.to_move) return;
+    const r = box.querySelector(`.mb-hit [data-cell="${c}"]`)?.getBoundingClientRect();
+    if (r) { xs.push(r.left + r.width / 2 - bx.left + box.scrollLeft); ys.push(r.top + r.height / 2 - bx.top + box.scrollTop); }
+  });
+  if (!xs.length) return;
+  const mid = (v) => (Math.min(...v) + Math.max(...v)) / 2;
+  box.scrollLeft = mid(xs) - box.clientWidth / 2;
+  box.scrollTop = mid(ys) - box.clientHeight / 2;
+}
+
 async function main() {
-  board = createBoard($('#board'), { onMove: playMove, showNames });
+  board = createBoard($('#board'), {
+    onMove: playMove, showNames,
+    onPremove: (pm) => { premove = pm; },
+  });
+  $('#zoom').addEventListener('click', () => {
+    zoomed = !$('#board').classList.contains('zoomed');
+    localStorage.setItem('myrmidon:zoom', zoomed ? '1' : '0');
+    syncZoom();
+  });
+  window.addEventListener('resize', syncZoom);
   $('#names').setAttribute('aria-pressed', String(showNames));
   $('#flip').addEventListener('click', () => { flipped = !flipped; flipChosen = true; board.set({ orientation: flipped }); });
+  $('#turn').addEventListener('click', () => {
+    turnToMover = !turnToMover;
+    localStorage.setItem('myrmidon:turn-to-mover', turnToMover ? '1' : '0');
+    flipChosen = false;
+    if (live) { orient(live); renderTurn(live); }
+  });
   $('#names').addEventListener('click', () => {
     showNames = !showNames;
     localStorage.setItem('myrmidon:names', showNames ? '1' : '0');
@@ -868,6 +980,18 @@ async function main() {
     board.set({ showNames });
   });
   $('#copy').addEventListener('click', copyPosition);
+  // the game's address (no token in it): the phone's share sheet, else the clipboard
+  $('#share').addEventListener('click', async () => {
+    const url = `${location.origin}/game/${encodeURIComponent(gameId)}`;
+    if (navigator.share && matchMedia('(pointer: coarse)').matches) {
+      try { await navigator.share({ title: document.title, url }); return; } catch (e) { if (/** @type {Error} */ (e).name === 'AbortError') return; }
+    }
+    copyText(url, $('#share'), t('tool-share'));
+  });
+  renderSound();
+  $('#sound').addEventListener('click', () => { setMuted(!muted()); renderSound(); });
+  $('#board-theme').value = document.documentElement.dataset.board || 'wood';
+  $('#board-theme').addEventListener('change', () => setBoardTheme($('#board-theme').value));
   $('#resign').addEventListener('click', resign);
   $('#takeback').addEventListener('click', () => takeback('propose'));
   $('#takeback-accept').addEventListener('click', () => takeback('accept'));
@@ -905,6 +1029,17 @@ async function main() {
     const b = e.target.closest('[data-ply]');
     if (b) view(+b.dataset.ply);
   });
+  // a move of the list under the pointer or the focus: its cells outlined on the board
+  /** @param {Event} e */
+  const previewFrom = (e) => {
+    const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('[data-ply]'));
+    const m = b && live ? live.history[+(b.dataset.ply ?? 0) - 1] : null;
+    board.set({ preview: m ? { from: m.from, to: m.to } : null });
+  };
+  $('#moves').addEventListener('pointerover', previewFrom);
+  $('#moves').addEventListener('focusin', previewFrom);
+  $('#moves').addEventListener('pointerleave', () => board.set({ preview: null }));
+  $('#moves').addEventListener('focusout', () => board.set({ preview: null }));
   $('#back-live').addEventListener('click', () => view(null));
   $('#nav-first').addEventListener('click', () => view(0));
   $('#nav-prev').addEventListener('click', () => view((viewPly ?? live.history.length) - 1));
@@ -942,6 +1077,7 @@ async function main() {
     board.set({
       game: info.id, board: info.board, pieceNames: info.pieces,
     });
+    syncZoom();
     applyState(state);
     if (invitedNow) rememberGame(gameId, state.seats); // (in the home page's list of our games)
   } catch (ex) {

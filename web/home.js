@@ -1,7 +1,7 @@
 // @ts-check
 // The home page: the list of games and the form that starts one.
 import { emblemSvg, iconSvg } from './pieces.js';
-import { $, esc, localGame, playerName } from './common.js';
+import { $, esc, localGame, localState, outcomeText, playerName } from './common.js';
 import { lang, t } from './i18n.js';
 
 /** @type {import('./common.js').GameInfo[]} */
@@ -214,7 +214,8 @@ async function start(e) {
       return;
     }
   }
-  const clock = clockFromForm();
+  // (an imported game has no clock: the one chosen is for new games)
+  const clock = record ? null : clockFromForm();
   if (clock) {
     if (!(clock.minutes > 0) || !(clock.increment >= 0)) {
       err.textContent = t('clock-invalid');
@@ -267,8 +268,23 @@ function renderRecent() {
     const vs = g.seats.some((s) => s === 'online' || s === 'open') ? t('recent-online')
       : g.seats.every((s) => s === 'human') ? t('recent-local') : t('recent-computer');
     const name = games.find((x) => x.id === g.game)?.name || g.name;
-    return `<li><a href="/game/${encodeURIComponent(g.id)}">${esc(name)}</a> <span class="muted">${esc(vs)}, ${esc(fmt.format(new Date(g.at)))}</span></li>`;
+    return `<li data-id="${esc(g.id)}"><a href="/game/${encodeURIComponent(g.id)}">${esc(name)}</a> <span class="muted">${esc(vs)}, ${esc(fmt.format(new Date(g.at)))}</span> <span class="recent-status"></span></li>`;
   }).join('');
+  // each game's result, or whose turn it is (ours, marked), as the server has it now
+  for (const g of list) {
+    fetch(`/api/games/${encodeURIComponent(g.id)}`).then((r) => (r.ok ? r.json() : null)).then((raw) => {
+      const el = /** @type {HTMLElement | null} */ (document.querySelector(`#recent-list li[data-id="${CSS.escape(g.id)}"] .recent-status`));
+      if (!raw || !el) return;
+      const state = localState(raw);
+      let mine = [];
+      try { mine = JSON.parse(localStorage.getItem(`myrmidon:token:${g.id}`) || '[]') || []; } catch { mine = []; }
+      const who = state.players[state.to_move] ?? '';
+      const ours = !state.outcome && state.to_move != null && !!mine[state.to_move] && mine.filter(Boolean).length < state.players.length;
+      el.textContent = state.outcome ? outcomeText(state) : ours ? t('status-your-turn', { player: who }) : t('status-to-move', { player: who });
+      el.classList.toggle('ours', ours);
+      el.classList.toggle('over', !!state.outcome);
+    }).catch(() => {});
+  }
 }
 
 // ---- the lobby: public games waiting for players ----

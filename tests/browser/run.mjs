@@ -381,6 +381,13 @@ async function playByBoard(page, s, m, { how = 'click', screenshot = null, check
       await chooser.waitFor({ state: 'visible' });
       const offered = await chooser.locator('.mb-chooser-text').allTextContents();
       assert.deepEqual([...offered].sort(), [...same].sort(), `${s.game}: the chooser offers every move from ${name(m.from)} to ${name(m.to)}`);
+      // it covers none of the cells it names: the moves' cells and those they take
+      const named = new Set(s.legal_cells.filter((x) => x.from === m.from && x.to === m.to).flatMap((x) => [x.from, x.to, ...(x.captures || [])]).filter((c) => c != null));
+      const cb = await chooser.boundingBox();
+      for (const c of named) {
+        const [x, y] = centreOf(await cell(page, c).boundingBox());
+        assert.ok(!(x > cb.x && x < cb.x + cb.width && y > cb.y && y < cb.y + cb.height), `${s.game}: the chooser covers ${name(c)}, a cell it names`);
+      }
       await chooser.locator('button[data-i]').filter({ has: page.locator('.mb-chooser-text', { hasText: new RegExp(`^${m.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).click();
       choosersUsed++;
     }
@@ -392,7 +399,7 @@ async function playByBoard(page, s, m, { how = 'click', screenshot = null, check
 
 // Play a local (every seat human) game on the page by clicks, following `line` (moves' texts)
 // while it is legal, then the seeded choice; until the end, or `plies` moves.
-async function playLocal(page, id, { line = [], plies = Infinity, seed = 7, shotPrefix = null } = {}) {
+async function playLocal(page, id, { line = [], plies = Infinity, seed = 7, shotPrefix = null, how = 'click' } = {}) {
   let s = await getState(id);
   const R = rng(seed);
   let n = 0;
@@ -401,7 +408,7 @@ async function playLocal(page, id, { line = [], plies = Infinity, seed = 7, shot
     const want = line[n];
     const m = s.legal_cells.find((x) => x.text === want) || pickMove(s, R);
     const screenshot = shotPrefix && n === 2 && m.from != null ? `${shotPrefix}-selected` : null;
-    s = await playByBoard(page, s, m, { screenshot });
+    s = await playByBoard(page, s, m, { screenshot, how });
     await waitSynced(page, s);
     await assertBoard(page, s, `${s.game} after ${m.text}`);
     n++;
@@ -505,6 +512,11 @@ test('the chooser: several moves between the same two cells', async () => {
   assert.equal(await chooser.locator('button[data-i]').count(), found.length);
   assert.equal(await chooser.locator('img').count(), found.length, 'each promotion shows its piece');
   await shot(page, 'ackenhead-chooser');
+  const cb = await chooser.boundingBox();
+  for (const c of [m.from, m.to]) {
+    const b = await cell(page, c).boundingBox();
+    assert.ok(b.x + b.width <= cb.x || b.x >= cb.x + cb.width || b.y + b.height <= cb.y || b.y >= cb.y + cb.height, `the chooser leaves ${gameInfo.ackenhead.board.cells[c]} in sight`);
+  }
   await chooser.locator('.mb-chooser-cancel').click();
   await chooser.waitFor({ state: 'hidden' });
   assert.equal((await getState(id)).version, st.version, 'Cancel plays nothing');
@@ -891,8 +903,9 @@ test('check: the cell of the piece in check glows, the Queen of Ant Chess as the
     await page.goto(`${base}game/${c.id}`);
     await page.locator('#board .mb-marks .mb-check').first().waitFor({ state: 'attached' });
     assert.equal(await page.locator('#board .mb-marks .mb-check').count(), 1, `${game}: one glow`);
-    const g = await page.locator('#board .mb-marks .mb-check').boundingBox();
-    const b = await cell(page, k).boundingBox();
+    // (read in one go in the page: the marks are drawn again when the live state comes)
+    const [g, b] = await page.evaluate((k) => [document.querySelector('#board .mb-marks .mb-check'), document.querySelector(`#board .mb-hit [data-cell="${k}"]`)]
+      .map((e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }), k);
     const gx = g.x + g.width / 2, gy = g.y + g.height / 2;
     assert.ok(gx > b.x && gx < b.x + b.width && gy > b.y && gy < b.y + b.height, `${game}: the glow is on ${gameInfo[game].board.cells[k]}`);
     assert.ok((await cell(page, k).getAttribute('aria-label')).endsWith(', in check'), `${game}: the cell's label says it`);
@@ -964,6 +977,330 @@ test('phone: Ant Chess on a 375x740 screen, a move by taps', async () => {
   await waitSynced(page, s);
   await assertBoard(page, s, 'after a pass and a move by taps');
   await shot(page, 'phone-antchess');
+  await closePage(page);
+});
+
+// ---- phones
+const PHONE = { width: 390, height: 844 };
+// The page's width is the screen's: nothing sticks out to the right.
+const noOverflow = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+// The width and height on the screen of the board's cells (the hit targets), the smallest.
+const cellSizes = (page) => page.locator('#board .mb-hit').evaluate((g) => {
+  const rs = [...g.children].map((el) => el.getBoundingClientRect());
+  return { w: Math.min(...rs.map((r) => r.width)), h: Math.min(...rs.map((r) => r.height)) };
+});
+// A touch on the screen at (x, y) moved to (x2, y2) and lifted, through the DevTools protocol
+// (Playwright's touchscreen only taps); `during` runs before the finger is lifted.
+async function touchDrag(page, [x, y], [x2, y2], during = async () => {}) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let i = 1; i <= 6; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + ((x2 - x) * i) / 6, y: y + ((y2 - y) * i) / 6 }] });
+  }
+  await during();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+const centreOf = (b) => [b.x + b.width / 2, b.y + b.height / 2];
+
+test('phone: a whole game by touch at 390x844, the zoom for small cells, a drag above the finger, landscape', async () => {
+  const page = await newPage({ viewport: PHONE, mobile: true });
+  // Ackenhead: its cells are big enough as they are; a whole game (or its end) by taps
+  const line = lines.ackenhead ??= await findLine('ackenhead');
+  const full = line.moves.length <= FULL_MAX;
+  const k = full ? 0 : line.moves.length - TAIL;
+  const id = await createFromHome(page, 'ackenhead', { position: full ? null : line.positions[k] });
+  assert.ok(await noOverflow(page), 'no horizontal scroll on the game page');
+  const board = await page.locator('#board svg.mb-board').boundingBox();
+  assert.ok(board.x >= 0 && board.x + board.width <= PHONE.width + 0.5 && board.width >= PHONE.width - 12, `the board takes the phone's width (${JSON.stringify(board)})`);
+  const panel = await page.locator('.panel').boundingBox();
+  assert.ok(panel.y >= board.y + board.height - 0.5, 'the side panel is below the board');
+  let size = await cellSizes(page);
+  assert.ok(size.w >= 40 && size.h >= 40, `Ackenhead's cells are at least 40 px (${JSON.stringify(size)})`);
+  assert.ok(await page.locator('#board-bar').isHidden(), 'no zoom where the cells are big enough');
+  // the destinations of a piece touched are marked big enough to be seen around a finger
+  let s = await getState(id);
+  const first = s.legal_cells.find((m) => m.from != null && m.to != null && !s.board[m.to]);
+  await cell(page, first.from).tap();
+  await page.locator('#board .mb-dests .mb-dot').first().waitFor({ state: 'attached' });
+  const dot = await page.locator('#board .mb-dests .mb-dot').first().boundingBox();
+  assert.ok(dot.width >= 0.4 * size.w, `a destination's dot is ${dot.width.toFixed(1)} px wide in a ${size.w.toFixed(1)} px cell`);
+  await shot(page, 'phone-ackenhead-touch-dots');
+  await cell(page, first.from).tap(); // (put down again)
+  await page.locator('#board .mb-marks .mb-selected').waitFor({ state: 'detached' });
+  const r = await playLocal(page, id, { line: line.moves.slice(k), how: 'tap' });
+  await assertEnded(page, r.state);
+  assert.ok(await noOverflow(page), 'no horizontal scroll at the end');
+  await shot(page, 'phone-ackenhead-final');
+  log(`  phone: Ackenhead, ${r.plies} moves by taps: ${r.state.outcome.text}`);
+
+  // Ant Chess and Epaminondas: cells under 40 px; the zoom makes them 44 px, the board
+  // scrolls within its box (the page does not), and moves are made by taps
+  for (const game of ['antchess', 'epaminondas']) {
+    const gid = await createFromHome(page, game);
+    await page.locator('#zoom').waitFor({ state: 'visible' });
+    if (game === 'antchess') {
+      size = await cellSizes(page);
+      assert.ok(size.w < 40, `${game}: the cells are small on a phone (${size.w.toFixed(1)} px)`);
+      await page.locator('#zoom').tap();
+    }
+    // (the choice is kept: Epaminondas opens zoomed)
+    await page.locator('#board.zoomed').waitFor();
+    assert.equal(await page.locator('#zoom').getAttribute('aria-pressed'), 'true');
+    size = await cellSizes(page);
+    assert.ok(size.w >= 40, `${game}: zoomed, the cells are at least 40 px wide (${size.w.toFixed(1)})`);
+    assert.ok(await noOverflow(page), `${game}: zoomed, the page has no horizontal scroll`);
+    const box = await page.locator('#board').boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width + 0.5, `${game}: the board's box stays in the screen`);
+    assert.ok(await page.locator('#board').evaluate((b) => b.scrollWidth > b.clientWidth), `${game}: zoomed, the board scrolls in its box`);
+    assert.deepEqual(await missingKeys(page), [], 'no message is missing');
+    await shot(page, `phone-${game}-zoomed`);
+    const rr = await playLocal(page, gid, { plies: 4, how: 'tap', seed: 5 });
+    assert.equal(rr.plies, 4);
+    // a piece dragged by a finger is drawn above it, and is played where the finger lifts
+    s = await getState(gid);
+    const m = s.legal_cells.find((x) => x.from != null && x.to != null && s.legal_cells.filter((y) => y.from === x.from && y.to === x.to).length === 1);
+    await cell(page, m.from).scrollIntoViewIfNeeded();
+    await cell(page, m.to).scrollIntoViewIfNeeded();
+    const a = centreOf(await cell(page, m.from).boundingBox());
+    const b = centreOf(await cell(page, m.to).boundingBox());
+    await touchDrag(page, a, b, async () => {
+      const held = page.locator('#board .mb-drag .mb-dragging');
+      await held.waitFor({ state: 'attached' });
+      const p = await held.boundingBox();
+      assert.ok(p.y + p.height < b[1] + size.h * 0.2 && centreOf(p)[1] < b[1] - size.h * 0.6, `${game}: the dragged piece is drawn above the finger (piece ${JSON.stringify(p)}, finger at ${b})`);
+      if (game === 'antchess') await shot(page, 'phone-antchess-drag');
+    });
+    s = await waitVersion(gid, s.version);
+    assert.equal(s.history.at(-1).text, m.text, `${game}: the piece dragged by touch made its move`);
+    await waitSynced(page, s);
+    // undone as it was done
+    if (game === 'epaminondas') {
+      await page.locator('#zoom').tap();
+      await page.locator('#board:not(.zoomed)').waitFor();
+      assert.ok((await cellSizes(page)).w < 40, 'unzoomed: the whole board in the width again');
+    }
+  }
+
+  // sideways: the board fits the height, the panel beside it
+  await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
+  for (const game of ['reines', 'antchess']) {
+    await createFromHome(page, game);
+    const bb = await page.locator('#board svg.mb-board').boundingBox();
+    const pb = await page.locator('.panel').boundingBox();
+    assert.ok(bb.y >= 0 && bb.y + bb.height <= PHONE.width + 0.5, `${game}, landscape: the board fits the height (${JSON.stringify(bb)})`);
+    assert.ok(pb.x >= bb.x + bb.width - 0.5 && pb.x + pb.width <= PHONE.height + 0.5, `${game}, landscape: the panel is beside the board (${JSON.stringify(pb)})`);
+    assert.ok(await noOverflow(page), `${game}, landscape: no horizontal scroll`);
+    if (game === 'antchess') {
+      const z = await page.locator('#zoom').boundingBox();
+      assert.ok(z && z.y + z.height <= PHONE.width && z.x + z.width <= PHONE.height, `landscape: the zoom button is in the screen (${JSON.stringify(z)})`);
+    }
+    await shot(page, `phone-landscape-${game}`);
+  }
+  await closePage(page);
+});
+
+// ---- the board's details
+test('board: coordinates outside the cells on every board; a move of the list outlined on the board', async () => {
+  const page = await newPage();
+  for (const game of GAMES) {
+    const n = gameInfo[game].players.length;
+    const c = await api('api/games', { game, seats: Array(n).fill('human') });
+    let s = c.state;
+    const R = rng(3);
+    for (let i = 0; i < 2; i++) s = await api(`api/games/${c.id}/moves`, { move: pickMove(s, R).text, token: c.tokens[0] });
+    await page.goto(`${base}game/${c.id}`);
+    await waitSynced(page, s, { forHuman: false });
+    // no coordinate is drawn over a cell (so never over a piece)
+    const over = await page.evaluate(() => [...document.querySelectorAll('#board .mb-coord')].flatMap((el) => {
+      const r = el.getBoundingClientRect();
+      const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 1, r.top + 1], [r.right - 1, r.top + 1], [r.left + 1, r.bottom - 1], [r.right - 1, r.bottom - 1]];
+      return points.some(([x, y]) => document.elementsFromPoint(x, y).some((e) => e.classList.contains('mb-hitcell'))) ? [el.textContent] : [];
+    }));
+    assert.deepEqual(over, [], `${game}: coordinates drawn over cells`);
+    const texts = await page.locator('#board .mb-coord').allTextContents();
+    const names = gameInfo[game].board.cells;
+    const parts = names.map((x) => /^([a-z]+)(\d+)$/.exec(x).slice(1));
+    // every letter and every number of the cells' names is along an edge
+    for (const [letter, num] of parts) {
+      assert.ok(texts.includes(letter), `${game}: the letter ${letter} is shown`);
+      assert.ok(texts.includes(num), `${game}: the number ${num} is shown`);
+    }
+    // a move of the list under the pointer: its two cells outlined
+    const last = s.history.at(-1);
+    await page.locator(`#moves [data-ply="${s.history.length}"]`).hover();
+    await page.locator('#board .mb-marks .mb-preview').first().waitFor({ state: 'attached' });
+    const outlined = await page.locator('#board .mb-marks .mb-preview').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.left + r.width / 2, r.top + r.height / 2]));
+    const want = [];
+    for (const x of [last.from, last.to]) if (x != null) want.push(centreOf(await cell(page, x).boundingBox()));
+    assert.equal(outlined.length, want.length, `${game}: the cells of ${last.text} outlined`);
+    for (const [x, y] of want) assert.ok(outlined.some(([a, b]) => Math.hypot(a - x, b - y) < 2), `${game}: the outline is on the move's cells`);
+    if (game === 'antchess' || game === 'reines') await shot(page, `board-${game}-coordinates-hovered-move`);
+    await page.mouse.move(1, 1);
+    await page.locator('#board .mb-marks .mb-preview').first().waitFor({ state: 'detached' });
+    // and with the keyboard
+    await page.locator(`#moves [data-ply="1"]`).focus();
+    await page.locator('#board .mb-marks .mb-preview').first().waitFor({ state: 'attached' });
+  }
+  await closePage(page);
+});
+
+test('three players on one screen: the board turns to the player to move; the panel beside the board at 1280x800', async () => {
+  const page = await newPage();
+  const id = await createFromHome(page, 'antchess3');
+  let s = await getState(id);
+  await page.locator('#turn').waitFor({ state: 'visible' });
+  if ((await page.locator('#turn').getAttribute('aria-pressed')) !== 'true') await page.locator('#turn').click();
+  assert.equal(await page.locator('#turn').getAttribute('aria-pressed'), 'true');
+  const R = rng(17);
+  for (let ply = 0; ply < 4; ply++) {
+    const side = await sideOfBoard(page, s, s.to_move);
+    assert.ok(atBottom(side), `${s.players[s.to_move]}, to move, has its corner at the bottom (${JSON.stringify(side)})`);
+    if (ply === 1) await shot(page, 'antchess3-turned-to-red');
+    s = await playByBoard(page, s, pickMove(s, R));
+    await waitSynced(page, s);
+  }
+  // the board and the panel in the window, side by side; the panel scrolls by itself
+  const board = await page.locator('#board svg.mb-board').boundingBox();
+  const panel = await page.locator('.panel').boundingBox();
+  assert.ok(board.y + board.height <= 800 && panel.y + panel.height <= 800, `the board and the panel fit the window (${JSON.stringify({ board, panel })})`);
+  assert.ok(panel.x >= board.x + board.width, 'the panel is beside the board');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1), 'the page does not scroll');
+  // switched off: the first player's corner at the bottom again
+  await page.locator('#turn').click();
+  await page.waitForFunction(() => document.querySelector('#turn').getAttribute('aria-pressed') === 'false');
+  assert.ok(atBottom(await sideOfBoard(page, s, 0)), 'Black\'s corner at the bottom');
+  await closePage(page);
+});
+
+test('small things: a record imported with a clock still chosen; "Your games" with results and turns; the share button; the header\'s analysis link', async () => {
+  const page = await newPage();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base.replace(/\/$/, '') });
+  // a game of ours against the computer and a finished one on this screen, in "Your games"
+  const c = await api('api/games', { game: 'reines', seats: ['human', 'human'] });
+  let s = c.state;
+  const R = rng(5);
+  for (let i = 0; i < 3; i++) s = await api(`api/games/${c.id}/moves`, { move: pickMove(s, R).text, token: c.tokens[0] });
+  const record = await (await fetch(`${base}api/games/${c.id}/record`)).text();
+  assert.match(record, /\[Date "\d{4}\.\d\d\.\d\d"\]/, `the record is dated:\n${record}`);
+  assert.doesNotMatch(record, /"human"/, 'no seat is named "human"');
+  // a clock chosen on the form, then a record pasted: the import is not refused
+  await page.goto(base);
+  await page.locator('.game-card').first().waitFor();
+  await page.locator('label:has(input[name="clock"][value="3+2"])').click();
+  const id = await createFromHome(page, 'reines', { record });
+  const imported = await getState(id);
+  assert.equal(imported.history.length, 3, 'the record\'s moves are replayed');
+  assert.ok(!imported.clock, 'an imported game has no clock');
+  // the share button: the game's address, without a token
+  await page.locator('#share').click();
+  await page.waitForFunction(() => /✓/.test(document.querySelector('#share').textContent));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${base}game/${id}`);
+  // the header's link to the analysis board, on the game page and the home page
+  assert.equal(await page.locator('header .header-link[href="/analysis"]').textContent(), 'Analysis board');
+  const done = await api('api/games', { game: 'reines', seats: ['human', 'human'] });
+  await api(`api/games/${done.id}/resign`, { token: done.tokens[0], seat: 0 });
+  await page.evaluate(({ id, tokens }) => {
+    localStorage.setItem(`myrmidon:token:${id}`, JSON.stringify(tokens));
+    const list = JSON.parse(localStorage.getItem('myrmidon:recent') || '[]');
+    list.unshift({ id, game: 'reines', name: 'Jeu de Reines', seats: ['human', 'human'], at: Date.now() });
+    localStorage.setItem('myrmidon:recent', JSON.stringify(list));
+  }, { id: done.id, tokens: done.tokens });
+  await page.goto(base);
+  await page.locator('header .header-link[href="/analysis"]').waitFor();
+  const status = (gid) => page.locator(`#recent-list li[data-id="${gid}"] .recent-status`);
+  await page.waitForFunction(([a, b]) => [a, b].every((g) => document.querySelector(`#recent-list li[data-id="${g}"] .recent-status`)?.textContent), [id, done.id]);
+  const doneState = await getState(done.id);
+  assert.equal(await status(done.id).textContent(), doneState.outcome.text, 'a finished game shows its result');
+  assert.equal(await status(id).textContent(), `${imported.players[imported.to_move]} to move`, 'a game going on shows whose turn it is');
+  const file = path.join(SHOTS, 'home-your-games.png');
+  await page.locator('#recent').screenshot({ path: file });
+  shots.push(file);
+  await closePage(page);
+});
+
+test('repetition: a note when the position has occurred twice (once more draws)', async () => {
+  // a piece of each side out and back: the start position a second time
+  const c = await api('api/games', { game: 'reines', seats: ['human', 'human'] });
+  let s = c.state;
+  const back = (st, m) => st.legal_cells.find((x) => x.from === m.to && x.to === m.from);
+  let line = null;
+  for (const w of s.legal_cells.filter((m) => m.from != null && m.to != null && !(m.captures || []).length)) {
+    const scratch = await api('api/games', { game: 'reines', seats: ['human', 'human'] });
+    const s1 = await api(`api/games/${scratch.id}/moves`, { move: w.text, token: scratch.tokens[0] });
+    const b = s1.legal_cells.find((m) => m.from != null && m.to != null && !(m.captures || []).length);
+    const s2 = await api(`api/games/${scratch.id}/moves`, { move: b.text, token: scratch.tokens[0] });
+    const wb = back(s2, w);
+    if (!wb) continue;
+    const s3 = await api(`api/games/${scratch.id}/moves`, { move: wb.text, token: scratch.tokens[0] });
+    const bb = back(s3, b);
+    if (bb) { line = [w.text, b.text, wb.text, bb.text]; break; }
+  }
+  assert.ok(line, 'a piece of each side can go out and back');
+  for (const m of line.slice(0, 3)) s = await api(`api/games/${c.id}/moves`, { move: m, token: c.tokens[0] });
+  const page = await newPage();
+  await page.addInitScript(({ id, tokens }) => localStorage.setItem(`myrmidon:token:${id}`, JSON.stringify(tokens)), { id: c.id, tokens: c.tokens });
+  await page.goto(`${base}game/${c.id}`);
+  await waitSynced(page, s);
+  assert.equal(s.repetitions, 1);
+  assert.ok(await page.locator('#repeat-note').isHidden(), 'no note for a position seen once');
+  // the fourth move, by the board: the start position again, for the second time
+  s = await playByBoard(page, s, s.legal_cells.find((m) => m.text === line[3]));
+  await waitSynced(page, s);
+  assert.equal(s.repetitions, 2, 'the server counts the start position twice');
+  assert.equal(s.repetitions_to_draw, 3);
+  await page.locator('#repeat-note').waitFor();
+  assert.equal(await page.locator('#repeat-note').textContent(), 'This position has occurred 2 times: once more, and the game is drawn by repetition.');
+  await shot(page, 'reines-repetition-note');
+  await closePage(page);
+});
+
+test('the game page in English and French, on a phone and a desktop, light and dark: no key missing, nothing sticking out', async () => {
+  const c = await api('api/games', { game: 'antchess', seats: ['human', 'human'] });
+  let s = c.state;
+  const R = rng(9);
+  for (let i = 0; i < 4; i++) s = await api(`api/games/${c.id}/moves`, { move: pickMove(s, R).text, token: c.tokens[0] });
+  for (const lang of ['en', 'fr']) {
+    for (const [size, viewport] of [['phone', PHONE], ['desktop', { width: 1280, height: 800 }]]) {
+      for (const theme of ['light', 'dark']) {
+        const page = await newPage({ viewport, mobile: size === 'phone' });
+        await page.context().addCookies([{ name: 'lang', value: lang, url: base }]);
+        await page.addInitScript(({ id, tokens, theme }) => {
+          localStorage.setItem(`myrmidon:token:${id}`, JSON.stringify(tokens));
+          localStorage.setItem('myrmidon:theme', theme);
+          localStorage.setItem('myrmidon:zoom', '1');
+        }, { id: c.id, tokens: c.tokens, theme });
+        await page.goto(`${base}game/${c.id}`);
+        await waitSynced(page, s);
+        assert.equal(await page.getAttribute('html', 'lang'), lang);
+        assert.equal(await page.getAttribute('html', 'data-theme'), theme);
+        assert.equal(await page.locator('.theme-switch').getAttribute('aria-pressed'), String(theme === 'dark'));
+        assert.deepEqual(await missingKeys(page), [], `${lang}, ${size}: no key missing`);
+        assert.ok(await noOverflow(page), `${lang}, ${size}: nothing sticks out to the right`);
+        await cell(page, s.legal_cells.find((m) => m.from != null && m.to != null).from)[size === 'phone' ? 'tap' : 'click']();
+        await page.locator('#board .mb-dests circle').first().waitFor({ state: 'attached' });
+        await shot(page, `game-${lang}-${size}-${theme}`);
+        await closePage(page);
+      }
+    }
+  }
+  // the dark mode switch: chosen, remembered, undone
+  const page = await newPage();
+  await page.goto(`${base}game/${c.id}`);
+  const was = await page.getAttribute('html', 'data-theme');
+  await page.locator('.theme-switch').click();
+  assert.notEqual(await page.getAttribute('html', 'data-theme'), was, 'the switch changes the theme');
+  await page.reload();
+  assert.notEqual(await page.getAttribute('html', 'data-theme'), was, 'the choice is remembered');
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.locator('.theme-switch').click();
+  assert.equal(await page.getAttribute('html', 'data-theme'), was);
+  assert.notEqual(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), bg, 'the page\'s colours change');
+  // the board's colours
+  const fill = () => page.locator('#board .mb-cell').first().evaluate((e) => getComputedStyle(e).fill);
+  const wood = await fill();
+  await page.locator('#board-theme').selectOption('green');
+  assert.notEqual(await fill(), wood, 'the green board has other colours');
   await closePage(page);
 });
 
@@ -1790,14 +2127,19 @@ test('online: an invitation link, a game to its end in two browsers, a spectator
 });
 
 // The middle of the seat's pieces as the page draws them, against the middle of the board.
+// Where seat `seat`'s pieces are on the page's board: their mean place from the board's
+// centre, in pixels ({x, y}: y down).
 async function sideOfBoard(page, s, seat) {
   const cells = s.board.map((p, c) => (p && p.owner === seat ? c : -1)).filter((c) => c >= 0);
   return page.evaluate((cells) => {
     const b = document.querySelector('#board svg.mb-board').getBoundingClientRect();
-    const xs = cells.map((c) => { const r = document.querySelector(`#board .mb-hit [data-cell="${c}"]`).getBoundingClientRect(); return r.x + r.width / 2; });
-    return xs.reduce((a, x) => a + x, 0) / xs.length - (b.x + b.width / 2);
+    const ps = cells.map((c) => { const r = document.querySelector(`#board .mb-hit [data-cell="${c}"]`).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; });
+    const mean = (k) => ps.reduce((a, p) => a + p[k], 0) / ps.length;
+    return { x: mean(0) - (b.x + b.width / 2), y: mean(1) - (b.y + b.height / 2) };
   }, cells);
 }
+// A seat's corner at the bottom (the lower left one: the others then follow clockwise).
+const atBottom = (side) => side.x < -50 && side.y > 50;
 
 test('online: Ant Chess for three in three browsers, two invitations, two resignations', async () => {
   const A = await newPage();
@@ -1817,10 +2159,11 @@ test('online: Ant Chess for three in three browsers, two invitations, two resign
   for (let i = 0; i < 3; i++) {
     const texts = await seatTexts(P[i]);
     assert.deepEqual(texts, [0, 1, 2].map((j) => (j === i ? 'you' : 'online')), `seat ${i}'s page says who is who`);
-    // each player sees its own corner of the hexagon where the first player's is drawn (left)
-    assert.ok(await sideOfBoard(P[i], s, i) < -50, `${s.players[i]} sees its pieces on the left of the board`);
+    // each player sees its own corner of the hexagon at the bottom
+    const side = await sideOfBoard(P[i], s, i);
+    assert.ok(atBottom(side), `${s.players[i]} sees its pieces at the bottom of the board (${JSON.stringify(side)})`);
+    await shot(P[i], `online3-seat${i + 1}-view`);
   }
-  await shot(P[1], 'online3-2-red-view');
   const R = rng(23);
   for (let ply = 0; ply < 6 && !s.outcome; ply++) {
     const seat = s.to_move;
@@ -2009,6 +2352,58 @@ async function phoneCheck(page, sel, name) {
     await page.setViewportSize(was);
   }
 }
+
+test('premove: Black chooses a move while White thinks; it is played when White has moved; one dropped by a click; sounds and the tab\'s title', async () => {
+  const { A, B, id } = await twoPlayers('ackenhead');
+  let s = await getState(id);
+  const white = s.legal_cells.find((m) => m.from != null && m.to != null);
+  // (Black's moves after White's, from a scratch game)
+  const scratch = await api('api/games', { game: 'ackenhead', seats: ['human', 'human'] });
+  const after = await api(`api/games/${scratch.id}/moves`, { move: white.text, token: scratch.tokens[0] });
+  const unique = (m) => after.legal_cells.filter((x) => x.from === m.from && x.to === m.to).length === 1;
+  const [black, other] = after.legal_cells.filter((m) => m.from != null && m.to != null && unique(m) && !after.board[m.to]);
+  // a premove chosen, then dropped by a click on an empty cell
+  const premoves = B.locator('#board .mb-marks .mb-premove');
+  await cell(B, other.from).click();
+  await cell(B, other.to).click();
+  await premoves.nth(1).waitFor({ state: 'attached' });
+  const empty = s.board.findIndex((p, c) => !p && c !== black.to && c !== black.from);
+  await cell(B, empty).click();
+  await premoves.first().waitFor({ state: 'detached' });
+  // the premove kept: two cells marked
+  await cell(B, black.from).click();
+  await B.locator('#board .mb-marks .mb-selected').waitFor({ state: 'attached' });
+  await cell(B, black.to).click();
+  await premoves.nth(1).waitFor({ state: 'attached' });
+  assert.equal(await premoves.count(), 2, 'the premove\'s two cells are marked');
+  await shot(B, 'premove-chosen');
+  assert.equal((await getState(id)).version, s.version, 'a premove is not sent before its turn');
+  // the tab's title says whose turn it is: White's (A), not Black's (B)
+  assert.match(await A.title(), /^● /, 'White\'s tab says it is White\'s turn');
+  assert.doesNotMatch(await B.title(), /^● /, 'Black\'s tab does not');
+  // sounds: A turns them off
+  await A.locator('#sound').click();
+  assert.equal(await A.locator('#sound').getAttribute('aria-pressed'), 'false');
+  assert.equal(await A.locator('#sound').textContent(), 'Sound off');
+  // White moves (on the other screen); Black's premove is played at once
+  await A.evaluate(async ({ id, move }) => {
+    const token = JSON.parse(localStorage.getItem(`myrmidon:token:${id}`))[0];
+    await fetch(`/api/games/${id}/moves`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move, token }) });
+  }, { id, move: white.text });
+  s = await waitVersion(id, s.version, (x) => x.history.length === 2);
+  assert.deepEqual(s.history.map((h) => h.text), [white.text, black.text], 'the premove was played after White\'s move');
+  await waitSynced(B, s, { forHuman: false });
+  await premoves.first().waitFor({ state: 'detached' });
+  await waitSynced(A, s);
+  assert.match(await A.title(), /^● /, 'White\'s tab says it is White\'s turn again');
+  assert.doesNotMatch(await B.title(), /^● /);
+  // a sound for each move on Black's screen (White's, then its own), none on White's (off)
+  const soundOf = (check, m) => (check ? 'check' : (m.captures || []).length ? 'capture' : 'move');
+  assert.deepEqual(await B.evaluate(() => window.myrmidonSounds), [soundOf(after.check, s.history[0]), soundOf(s.check, s.history[1])], 'Black heard the two moves');
+  assert.deepEqual(await A.evaluate(() => window.myrmidonSounds), [], 'White, sounds off, heard none');
+  await closePage(A);
+  await closePage(B);
+});
 
 test('online: takeback proposals in two browsers: declined, withdrawn, accepted, both ways', async () => {
   const { A, B, id, views } = await twoPlayers('reines');

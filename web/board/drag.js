@@ -30,12 +30,27 @@ export function bindPointer(s) {
   /** @param {PointerEvent} e */
   const cellOf = (e) => cellAt(s.geo, svgPoint(svg, e));
 
+  // a touch screen: bigger destination marks (CSS), a dragged piece drawn above the finger
+  if (window.matchMedia?.('(pointer: coarse)').matches) s.dom.element.classList.add('touch');
+
   svg.addEventListener('pointerdown', (e) => {
+    s.dom.element.classList.toggle('touch', e.pointerType === 'touch' || e.pointerType === 'pen');
     if (e.button !== 0 && e.pointerType === 'mouse') return;
     const c = cellOf(e);
-    if (c == null) { deselect(s); return; }
+    // (a board bigger than its box, under a finger: what is not a move may scroll it)
+    const el = s.dom.element;
+    const pan = e.pointerType !== 'mouse' && (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
+    const startPan = () => {
+      s.pan = { cell: c, x0: e.clientX, y0: e.clientY, left0: el.scrollLeft, top0: el.scrollTop, moved: false, pointerId: e.pointerId };
+      try { svg.setPointerCapture(e.pointerId); } catch { /* ignore */ }
+    };
+    if (c == null) { if (pan) startPan(); else deselect(s); return; }
     if (s.chooser) { deselect(s); }
-    if (!movable(s)) return;
+    if (!movable(s)) {
+      if (pan) startPan();
+      else if (s.cfg.premoveSeat != null) { e.preventDefault(); clickCell(s, c); }
+      return;
+    }
     const selected = s.selected;
     if (selected != null && selected !== c && destsOf(s, selected).has(c)) {
       e.preventDefault();
@@ -50,22 +65,35 @@ export function bindPointer(s) {
       try { svg.setPointerCapture(e.pointerId); } catch { /* ignore */ }
       return;
     }
+    if (pan) { startPan(); return; }
     clickCell(s, c);
   });
 
   svg.addEventListener('pointermove', (e) => {
+    const p = s.pan;
+    if (p && e.pointerId === p.pointerId) {
+      const dx = e.clientX - p.x0, dy = e.clientY - p.y0;
+      if (!p.moved && Math.hypot(dx, dy) < 8) return;
+      p.moved = true;
+      s.dom.element.scrollLeft = p.left0 - dx;
+      s.dom.element.scrollTop = p.top0 - dy;
+      return;
+    }
     const drag = s.drag;
     if (drag && e.pointerId === drag.pointerId) {
       if (!drag.started) {
         if (Math.hypot(e.clientX - drag.x0, e.clientY - drag.y0) < 5) return;
         drag.started = true;
         const p = /** @type {import('./state.js').Piece} */ (pieces(s)[drag.cell]);
-        const scale = /** @type {import('./geometry.js').Geometry} */ (s.geo).pieceScale * 1.12;
+        const scale = /** @type {import('./geometry.js').Geometry} */ (s.geo).pieceScale * (e.pointerType === 'mouse' ? 1.12 : 1.5);
         layer.drag.innerHTML = `<g class="mb-dragging"><g transform="scale(${scale}) translate(-50 -50)">${pieceSvg(s.cfg.game, p.kind, p.owner)}</g></g>`;
         render(s);
       }
       const pt = svgPoint(svg, e);
-      layer.drag.firstElementChild?.setAttribute('transform', `translate(${pt.x} ${pt.y})`);
+      // (under a finger, the piece is drawn above it, where it can be seen; the cell it would go
+      // to is still the one under the finger, outlined)
+      const lift = e.pointerType === 'mouse' ? 0 : /** @type {import('./geometry.js').Geometry} */ (s.geo).unit * 0.95;
+      layer.drag.firstElementChild?.setAttribute('transform', `translate(${pt.x} ${pt.y - lift})`);
       const over = cellAt(s.geo, pt);
       if (over !== s.hover) { s.hover = over; render(s); }
       return;
@@ -78,6 +106,17 @@ export function bindPointer(s) {
 
   /** @param {PointerEvent} e @param {boolean} cancelled */
   function endDrag(e, cancelled) {
+    const p = s.pan;
+    if (p && e.pointerId === p.pointerId) {
+      s.pan = null;
+      try { svg.releasePointerCapture(e.pointerId); } catch { /* ignore */ }
+      // lifted where it went down: a tap
+      if (!p.moved && !cancelled) {
+        if (p.cell == null) deselect(s);
+        else clickCell(s, p.cell);
+      }
+      return;
+    }
     const d = s.drag;
     if (!d || e.pointerId !== d.pointerId) return;
     s.drag = null;

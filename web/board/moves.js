@@ -80,34 +80,61 @@ function promotionIcon(s, m) {
 }
 
 /**
- * Offers moves `ms` in the chooser, next to cell `at` and inside the board.
+ * Offers moves `ms` in the chooser, next to cell `at` and inside the board, covering none of the
+ * cells it names (the moves' cells and the cells they take) when there is room.
  * @param {State} s @param {Move[]} ms @param {number} at
  */
 function openChooser(s, ms, at) {
   const { element, svg, chooserEl } = s.dom;
   s.chooser = { moves: ms, at };
-  const g = /** @type {import('./geometry.js').Geometry} */ (s.geo).cells[at];
-  const vb = svg.viewBox.baseVal;
-  const left = ((g.x - vb.x) / vb.width) * 100;
-  const top = ((g.y - vb.y) / vb.height) * 100;
+  const geo = /** @type {import('./geometry.js').Geometry} */ (s.geo);
   chooserEl.innerHTML = `<div class="mb-chooser-title">${esc(t('chooser-title'))}</div>` + ms.map((m, i) => {
     const caps = (m.captures || []).filter((c) => c != null).map((c) => cellName(s, c));
     const capText = caps.length ? `<span class="mb-chooser-caps">${esc(t('chooser-takes', { cells: caps.join(', ') }))}</span>` : '';
     return `<button type="button" data-i="${i}">${promotionIcon(s, m)}<span class="mb-chooser-text">${esc(m.text)}</span>${capText}</button>`;
   }).join('') + `<button type="button" class="mb-chooser-cancel" data-cancel="1">${esc(t('cancel'))}</button>`;
   chooserEl.hidden = false;
-  // place it next to the cell, kept inside the board
   chooserEl.style.left = '0px';
   chooserEl.style.top = '0px';
-  const box = element.getBoundingClientRect();
+  // the cells, in the element's pixels (it may be scrolled: a zoomed board)
+  const vb = svg.viewBox.baseVal;
+  const sr = svg.getBoundingClientRect(), er = element.getBoundingClientRect();
+  const k = sr.width / vb.width;
+  const ox = sr.left - er.left + element.scrollLeft, oy = sr.top - er.top + element.scrollTop;
+  const half = (geo.kind === 'hex' ? geo.hitR : 50) * k;
+  /** @param {number} c */
+  const rectOf = (c) => {
+    const g = geo.cells[c];
+    const x = ox + (g.x - vb.x) * k, y = oy + (g.y - vb.y) * k;
+    return { l: x - half, t: y - half, r: x + half, b: y + half, x, y };
+  };
+  const named = new Set([at]);
+  for (const m of ms) for (const c of [m.from, m.to, ...(m.captures || [])]) if (c != null && geo.cells[c]) named.add(c);
+  const rects = [...named].map(rectOf);
   const cw = chooserEl.offsetWidth, ch = chooserEl.offsetHeight;
-  let x = (left / 100) * box.width - cw / 2;
-  let y = (top / 100) * box.height + 20;
-  if (y + ch > box.height) y = (top / 100) * box.height - ch - 20;
-  x = Math.max(4, Math.min(x, box.width - cw - 4));
-  y = Math.max(4, Math.min(y, box.height - ch - 4));
-  chooserEl.style.left = `${x}px`;
-  chooserEl.style.top = `${y}px`;
+  // the part of the board in sight
+  const view = { l: element.scrollLeft, t: element.scrollTop, r: element.scrollLeft + element.clientWidth, b: element.scrollTop + element.clientHeight };
+  const a = rectOf(at);
+  const gap = 6;
+  /** @type {[number, number][]} */
+  const candidates = [
+    [a.x - cw / 2, a.b + gap], [a.x - cw / 2, a.t - ch - gap], [a.r + gap, a.y - ch / 2], [a.l - cw - gap, a.y - ch / 2],
+  ];
+  // then along the edges of what is in sight
+  for (const fy of [0, 0.5, 1]) for (const fx of [0, 0.5, 1]) candidates.push([view.l + 4 + fx * (view.r - view.l - cw - 8), view.t + 4 + fy * (view.b - view.t - ch - 8)]);
+  /** @param {[number, number]} p */
+  const clamp = ([x, y]) => [Math.max(view.l + 4, Math.min(x, view.r - cw - 4)), Math.max(view.t + 4, Math.min(y, view.b - ch - 4))];
+  /** @param {number[]} p */
+  const covered = ([x, y]) => rects.reduce((sum, r) => sum + Math.max(0, Math.min(r.r, x + cw) - Math.max(r.l, x)) * Math.max(0, Math.min(r.b, y + ch) - Math.max(r.t, y)), 0);
+  let best = clamp(candidates[0]), bestCover = covered(best);
+  for (const p of candidates) {
+    if (bestCover === 0) break;
+    const q = clamp(p);
+    const c = covered(q);
+    if (c < bestCover) { best = q; bestCover = c; }
+  }
+  chooserEl.style.left = `${best[0]}px`;
+  chooserEl.style.top = `${best[1]}px`;
   chooserEl.querySelector('button')?.focus();
   render(s);
 }
@@ -151,8 +178,31 @@ export function bindChooser(s) {
   });
 }
 
+/**
+ * A click on cell `c` while another player moves (`premoveSeat`): a piece of that seat is
+ * selected, then the cell clicked is where it is to go (a premove, which the caller plays when
+ * its turn comes, if it is legal then); any click drops a premove chosen before.
+ * @param {State} s @param {number} c
+ */
+function premoveClick(s, c) {
+  const seat = s.cfg.premoveSeat;
+  const own = (/** @type {number} */ x) => pieces(s)[x]?.owner === seat;
+  const notify = (/** @type {{from: number, to: number} | null} */ pm) => { s.cfg.premove = pm; s.cfg.onPremove?.(pm); };
+  if (s.cfg.premove) { notify(null); if (!own(c)) { deselect(s); render(s); return; } }
+  if (s.selected != null && s.selected !== c && !own(c)) {
+    const pm = { from: s.selected, to: c };
+    s.selected = null;
+    notify(pm);
+    render(s);
+    return;
+  }
+  if (own(c) && s.selected !== c) { select(s, c); return; }
+  deselect(s);
+}
+
 /** A click (or Enter) on cell `c`. @param {State} s @param {number} c */
 export function clickCell(s, c) {
+  if (!movable(s) && s.cfg.premoveSeat != null && !s.pendingMove) { premoveClick(s, c); return; }
   if (!movable(s)) { deselect(s); return; }
   const selected = s.selected;
   if (selected != null) {

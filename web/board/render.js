@@ -62,13 +62,20 @@ export function renderStatic(s) {
   if (!board) { svg.removeAttribute('viewBox'); return; }
   const geo = layout(board, isFlipped(s.cfg.orientation), s.cfg.rotation || 0);
   s.geo = geo;
-  const pad = geo.kind === 'hex' ? 4 : 0;
-  svg.setAttribute('viewBox', `${-pad} ${-pad} ${geo.W + 2 * pad} ${geo.H + 2 * pad}`);
+  // the margin: the coordinates are drawn there, outside the cells (never over a piece)
+  const coords = !!s.cfg.coordinates;
+  const pad = geo.kind === 'hex' ? (coords ? HEX_COORD_PAD : 4) : 0;
+  const left = geo.kind === 'square' && coords ? SQUARE_COORD_PAD : pad;
+  const bottom = left;
+  const vbW = geo.W + pad + left, vbH = geo.H + pad + bottom;
+  svg.setAttribute('viewBox', `${-left} ${-pad} ${vbW} ${vbH}`);
   svg.dataset.kind = geo.kind;
   element.dataset.kind = geo.kind;
-  element.style.setProperty('--mb-aspect', `${geo.W + 2 * pad} / ${geo.H + 2 * pad}`);
-  element.style.setProperty('--ar', ((geo.W + 2 * pad) / (geo.H + 2 * pad)).toFixed(4));
-  let cells = '', hit = '';
+  element.style.setProperty('--mb-aspect', `${vbW} / ${vbH}`);
+  element.style.setProperty('--ar', (vbW / vbH).toFixed(4));
+  // (how many cells wide the board is: a zoomed board's width, in cells of a fixed size)
+  element.style.setProperty('--mb-cols', (vbW / geo.unit).toFixed(3));
+  let cells = geo.kind === 'square' ? `<rect class="mb-frame" x="0" y="0" width="${geo.W}" height="${geo.H}"/>` : '', hit = '';
   geo.cells.forEach((g, c) => {
     if (!g) return;
     if (geo.kind === 'hex') {
@@ -105,28 +112,96 @@ export function renderStatic(s) {
   renderNames(s);
 }
 
-/** Files and ranks along the edges of a square board. @param {State} s */
+// The margins that hold the coordinates (viewBox units; a cell is 100 wide).
+const SQUARE_COORD_PAD = 34;
+const HEX_COORD_PAD = 40;
+
+/** A cell's name split into its letters and its number ('e11': ['e', '11']). @param {string} name */
+const nameParts = (name) => /^([a-z]+)(\d+)$/i.exec(name)?.slice(1) ?? [name, ''];
+
+/**
+ * The coordinates along the edges, outside the cells: on a square board the files below it and
+ * the ranks on its left; on the hexagon each row's letters on its left end and the numbers above
+ * the cells where they start (the top edges) and below those where they end (the bottom edges),
+ * all as drawn (flipped or turned with the board).
+ * @param {State} s
+ */
 export function renderCoords(s) {
   const geo = s.geo;
   let out = '';
-  if (geo && geo.kind === 'square' && s.cfg.coordinates) {
-    const maxY = Math.max(...geo.cells.filter(Boolean).map((g) => g.y));
-    const minX = Math.min(...geo.cells.filter(Boolean).map((g) => g.x));
-    geo.cells.forEach((g, c) => {
-      if (!g) return;
-      const name = cellName(s, c);
-      const cls = g.tone ? 'on-light' : 'on-dark';
-      if (g.y === maxY) {
-        const file = (name.match(/^[a-z]+/i) || [''])[0];
-        out += `<text class="mb-coord ${cls}" x="${g.x + 45}" y="${g.y + 44}" text-anchor="end">${esc(file)}</text>`;
-      }
-      if (g.x === minX) {
-        const rank = (name.match(/\d+$/) || [''])[0];
-        out += `<text class="mb-coord ${cls}" x="${g.x - 45}" y="${g.y - 25}">${esc(rank)}</text>`;
-      }
-    });
+  if (geo && s.cfg.coordinates) {
+    const drawn = geo.cells.filter(Boolean);
+    if (geo.kind === 'square') {
+      const maxY = Math.max(...drawn.map((g) => g.y));
+      const minX = Math.min(...drawn.map((g) => g.x));
+      geo.cells.forEach((g, c) => {
+        if (!g) return;
+        const [file, rank] = nameParts(cellName(s, c));
+        if (g.y === maxY) out += `<text class="mb-coord" x="${g.x}" y="${g.y + 50 + SQUARE_COORD_PAD * 0.72}" text-anchor="middle">${esc(file)}</text>`;
+        if (g.x === minX) out += `<text class="mb-coord" x="${g.x - 50 - SQUARE_COORD_PAD / 2}" y="${g.y + 7}" text-anchor="middle">${esc(rank)}</text>`;
+      });
+    } else if (s.cfg.board) {
+      out = hexCoords(s, geo);
+    }
   }
   s.dom.layer.coords.innerHTML = out;
+}
+
+/**
+ * The hexagon's coordinates (see renderCoords): chosen on the board as described (unturned),
+ * then drawn where the board's turn puts them.
+ * @param {State} s @param {import('./geometry.js').Geometry} geo
+ */
+function hexCoords(s, geo) {
+  const board = /** @type {import('./state.js').BoardDesc} */ (s.cfg.board);
+  const base = layout(board, false, 0);
+  const cx = geo.W / 2, cy = geo.H / 2;
+  // the turn of the drawn board from the described one: from any two cells far apart
+  const ids = base.cells.map((g, c) => (g ? c : -1)).filter((c) => c >= 0);
+  const c1 = ids[ids.length - 1];
+  const angle = (/** @type {{x: number, y: number}} */ g) => Math.atan2(g.y - cy, g.x - cx);
+  const turn = angle(geo.cells[c1]) - angle(base.cells[c1]);
+  /** @param {number} x @param {number} y */
+  const place = (x, y) => {
+    const dx = x - cx, dy = y - cy;
+    return [cx + dx * Math.cos(turn) - dy * Math.sin(turn), cy + dx * Math.sin(turn) + dy * Math.cos(turn)];
+  };
+  const off = geo.unit * 0.76;
+  /**
+   * @param {number} c @param {number[]} normals  the edges' outward directions, in degrees, to choose from
+   * @param {string} text
+   */
+  const label = (c, normals, text) => {
+    const g = base.cells[c];
+    const a = angle(g) * 180 / Math.PI;
+    const diff = (/** @type {number} */ n) => Math.abs(((a - n + 540) % 360) - 180);
+    const n = normals.reduce((best, x) => (diff(x) < diff(best) ? x : best));
+    const r = n * Math.PI / 180;
+    const [x, y] = place(g.x + off * Math.cos(r), g.y + off * Math.sin(r));
+    return `<text class="mb-coord" x="${x.toFixed(1)}" y="${(y + 7).toFixed(1)}" text-anchor="middle">${esc(text)}</text>`;
+  };
+  let out = '';
+  // each row's letters, left of its first cell
+  for (const row of board.rows) {
+    const first = row.cells[0];
+    if (first != null && base.cells[first]) out += label(first, [150, 180, 210], nameParts(cellName(s, first))[0]);
+  }
+  // each number above its highest cell and below its lowest
+  /** @type {Map<string, number[]>} */
+  const byNumber = new Map();
+  for (const c of ids) {
+    const num = nameParts(cellName(s, c))[1];
+    if (!num) continue;
+    if (!byNumber.has(num)) byNumber.set(num, []);
+    byNumber.get(num)?.push(c);
+  }
+  for (const [num, cs] of byNumber) {
+    const top = cs.reduce((a, b) => (base.cells[b].y < base.cells[a].y ? b : a));
+    const bottom = cs.reduce((a, b) => (base.cells[b].y > base.cells[a].y ? b : a));
+    out += label(top, [-90, -30], num);
+    out += label(bottom, [90, 30], num);
+  }
+  return out;
 }
 
 /** The name of every cell on it (`showNames`). @param {State} s */
@@ -204,6 +279,8 @@ export function render(s) {
     }
   }
   if (s.chooserPreview) for (const c of s.chooserPreview.captures || []) marks += shape(geo, c, 'mb-capt-strong');
+  const pm = s.cfg.premove;
+  if (pm) for (const c of [pm.from, pm.to]) marks += shape(geo, c, 'mb-premove');
   const preview = s.cfg.preview;
   if (preview) for (const c of [preview.from, preview.to]) if (c != null) marks += shape(geo, c, 'mb-preview');
   layer.marks.innerHTML = marks;

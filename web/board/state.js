@@ -57,6 +57,10 @@ import { t } from '../i18n.js';
  * @property {boolean} animation  moves slide
  * @property {boolean} optimistic  a move of one piece shown before the server answers
  * @property {{from?: number | null, to?: number | null} | null} preview  cells to outline
+ * @property {number | null} premoveSeat  while another player moves, the seat whose next move may
+ *   be chosen ahead (a premove: a piece of that seat, then a cell), else null
+ * @property {{from: number, to: number} | null} premove  the premove chosen, shown until it is played
+ * @property {((pm: {from: number, to: number} | null) => void) | null} onPremove  a premove chosen, or dropped
  */
 
 /** @typedef {'cells' | 'special' | 'marks' | 'coords' | 'pieces' | 'dests' | 'names' | 'hit' | 'drag'} LayerName */
@@ -78,6 +82,12 @@ import { t } from '../i18n.js';
  */
 
 /**
+ * A finger that went down on a cell with no piece to move, on a board bigger than its box (a
+ * zoomed board): sliding, it scrolls the box; lifted where it went down, it is a tap on `cell`.
+ * @typedef {{cell: number | null, x0: number, y0: number, left0: number, top0: number, moved: boolean, pointerId: number}} Pan
+ */
+
+/**
  * @typedef {Object} State
  * @property {Config} cfg
  * @property {Dom} dom
@@ -87,6 +97,7 @@ import { t } from '../i18n.js';
  * @property {{moves: Move[], at: number} | null} chooser  the moves offered, next to cell `at`
  * @property {Move | null} chooserPreview  the chooser's move under the pointer or the focus
  * @property {Drag | null} drag
+ * @property {Pan | null} pan  a finger scrolling a board bigger than its box
  * @property {{from: number, to: number} | null} anim  a move to slide at the next drawing
  * @property {(Piece | null)[] | null} localPieces  the position after a move of ours, until the server's
  * @property {LastMove | null} localLast  that move
@@ -98,6 +109,7 @@ export const DEFAULTS = {
   game: '', board: null, pieceNames: [], pieces: [], players: [], orientation: false, rotation: 0,
   legal: [], lastMove: null, checkCells: [], toMove: null, movable: false, onMove: null,
   showNames: false, coordinates: true, animation: true, optimistic: true, preview: null,
+  premoveSeat: null, premove: null, onPremove: null,
 };
 
 /**
@@ -115,6 +127,7 @@ export function createState(config, dom) {
     chooser: null,
     chooserPreview: null,
     drag: null,
+    pan: null,
     anim: null,
     localPieces: null,
     localLast: null,
