@@ -14,6 +14,7 @@ pub mod engines;
 pub mod learn;
 pub mod limits;
 pub mod live;
+pub mod rating;
 pub mod store;
 pub mod views;
 pub mod web;
