@@ -80,8 +80,19 @@ api-too-many = too many { $what ->
     [games] new games
     [websockets] open WebSockets
     [streams] open streams
+    [logins] wrong passwords
    *[requests] requests
   } from this client: try again in { $secs } s
+api-cross-site = refused: this request comes from another site, or carries the session cookie without saying where it comes from (an Origin or Sec-Fetch-Site header)
+api-account-name = name: 2 to 20 letters (a to z), digits, _ or -, beginning with a letter or a digit
+api-account-password = password: { $least } to { $most } characters
+api-account-taken = name: this name is taken
+api-login-failed = wrong name or password
+api-not-logged-in = not logged in: log in first
+api-wrong-password = password: wrong password
+api-rated-rules = rated: a rated game is made by a logged-in account, with a clock, one "online" seat (yours) and the others "open"; no position nor record
+api-rated-one-seat = rated: this account already holds a seat of the game
+api-no-user = no account named { $name }
 
 ## Every page
 

@@ -76,8 +76,19 @@ api-too-many = trop { $what ->
     [games] de nouvelles parties
     [websockets] de WebSockets ouverts
     [streams] de flux ouverts
+    [logins] de mots de passe erronés
    *[requests] de requêtes
   } de ce client : réessayez dans { $secs } s
+api-cross-site = refusé : cette requête vient d'un autre site, ou porte le cookie de session sans dire d'où elle vient (un en-tête Origin ou Sec-Fetch-Site)
+api-account-name = nom : de 2 à 20 lettres (a à z), chiffres, _ ou -, commençant par une lettre ou un chiffre
+api-account-password = mot de passe : de { $least } à { $most } caractères
+api-account-taken = nom : ce nom est déjà pris
+api-login-failed = nom ou mot de passe erroné
+api-not-logged-in = non connecté : connectez-vous d'abord
+api-wrong-password = mot de passe : mot de passe erroné
+api-rated-rules = partie classée : elle est créée par un compte connecté, avec une pendule, une place "online" (la vôtre) et les autres "open" ; ni position ni partie importée
+api-rated-one-seat = partie classée : ce compte tient déjà une place de la partie
+api-no-user = aucun compte ne s'appelle { $name }
 
 ## Toutes les pages
 

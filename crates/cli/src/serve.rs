@@ -36,6 +36,10 @@ pub struct ServeArgs {
     /// timeouts of connections and --max-connections, which protect the process, stay.
     #[arg(long)]
     pub no_rate_limits: bool,
+    /// Send the session cookie with `Secure`: the server is reached through HTTPS (behind a
+    /// proxy that ends TLS). Without it the cookie is also sent over plain HTTP.
+    #[arg(long)]
+    pub cookie_secure: bool,
     /// A proxy or load balancer in front of the server (its address, repeatable): for requests
     /// from it, the client is the address its `X-Forwarded-For` header names, so that the
     /// limits count each client and not the proxy.
@@ -79,6 +83,10 @@ pub fn run(args: &ServeArgs) -> CliResult {
         think: Duration::from_millis(args.think_ms),
         engines,
         limits: limits(args),
+        accounts: myrmidon_server::accounts::AccountSettings {
+            cookie_secure: args.cookie_secure,
+            ..Default::default()
+        },
     };
     let db = describe_db(&args.db);
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -7,7 +7,7 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
@@ -65,6 +65,7 @@ impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
         match r {
             Refusal::Bad(e) => ApiError(StatusCode::BAD_REQUEST, e),
+            Refusal::Unauthorized(e) => ApiError(StatusCode::UNAUTHORIZED, e),
             Refusal::Forbidden(e) => ApiError(StatusCode::FORBIDDEN, e),
             Refusal::NotFound(e) => ApiError(StatusCode::NOT_FOUND, e),
             Refusal::Conflict(e) => ApiError(StatusCode::CONFLICT, e),
@@ -72,6 +73,12 @@ impl From<Refusal> for ApiError {
             Refusal::Unavailable(e) => ApiError(StatusCode::SERVICE_UNAVAILABLE, e),
             Refusal::TooMany(e) => ApiError(StatusCode::TOO_MANY_REQUESTS, e),
         }
+    }
+}
+
+impl From<crate::store::StoreError> for ApiError {
+    fn from(e: crate::store::StoreError) -> Self {
+        Refusal::from(e).into()
     }
 }
 
@@ -140,6 +147,8 @@ pub struct CreateRequest {
     clock: Option<ClockRequest>,
     #[serde(default)]
     public: bool,
+    #[serde(default)]
+    rated: bool,
 }
 
 #[derive(Deserialize)]
@@ -154,9 +163,11 @@ pub struct ClockRequest {
 pub async fn create_game(
     State(app): State<Arc<App>>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Response> {
     let req: CreateRequest = body(bytes)?;
+    let account = seat_account(&app, &headers).await?;
     let creator = crate::live::client_key(ip);
     let settings = settings_of(req.settings)?;
     let clock = match &req.clock {
@@ -168,6 +179,9 @@ pub async fn create_game(
     };
     let (id, tokens, state) = match (req.record, req.game) {
         (Some(record), game) => {
+            if req.rated {
+                return Err(ApiError(StatusCode::BAD_REQUEST, msg!("api-rated-rules")));
+            }
             if req.position.is_some() || !settings.is_empty() || clock.is_some() {
                 return Err(ApiError(
                     StatusCode::BAD_REQUEST,
@@ -188,6 +202,8 @@ pub async fn create_game(
                 clock,
                 public: req.public,
                 creator: Some(creator),
+                rated: req.rated,
+                account,
             })
             .await?
         }
@@ -356,14 +372,29 @@ pub struct JoinRequest {
 pub async fn join(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<JoinedView>> {
     let req: JoinRequest = body(bytes)?;
+    let account = seat_account(&app, &headers).await?;
     let (token, state) = detached(req.version, async move {
-        confirmed!(app, &id, app.join(&id, req.seat).await)
+        confirmed!(app, &id, app.join(&id, req.seat, account.clone()).await)
     })
     .await?;
     Ok(Json(JoinedView { token, state }))
+}
+
+/// The account a request is logged into, as the seat it takes will name it.
+async fn seat_account(
+    app: &App,
+    headers: &axum::http::HeaderMap,
+) -> ApiResult<Option<crate::store::SeatAccount>> {
+    Ok(crate::accounts::current_user(app, headers)
+        .await?
+        .map(|u| crate::store::SeatAccount {
+            id: u.id,
+            name: u.name,
+        }))
 }
 
 /// `GET /api/lobby`: public games with open seats.

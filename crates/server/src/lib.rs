@@ -5,6 +5,7 @@
 
 #[macro_use]
 pub mod i18n;
+pub mod accounts;
 pub mod analysis;
 pub mod api;
 pub mod client;
@@ -14,6 +15,7 @@ pub mod engines;
 pub mod learn;
 pub mod limits;
 pub mod live;
+pub mod profiles;
 pub mod rating;
 pub mod store;
 pub mod views;
@@ -47,6 +49,8 @@ pub struct Config {
     pub engines: usize,
     /// Limits per client.
     pub limits: RateLimits,
+    /// Accounts: the cookie, the password hashing, the limits on wrong passwords.
+    pub accounts: accounts::AccountSettings,
 }
 
 /// The routes, over a running [`App`].
@@ -61,6 +65,14 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/join", post(api::join))
         .route("/api/lobby", get(api::lobby))
+        .route("/api/account", get(accounts::me))
+        .route("/api/account/signup", post(accounts::signup))
+        .route("/api/account/login", post(accounts::login))
+        .route("/api/account/logout", post(accounts::logout))
+        .route("/api/account/password", post(accounts::change_password))
+        .route("/api/account/delete", post(accounts::delete))
+        .route("/api/users/{name}", get(profiles::profile))
+        .route("/api/ratings/{game}", get(profiles::rating_list))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/ws", get(api::watch))
         .route("/api/games/{id}/stream", get(api::stream))
@@ -80,6 +92,8 @@ pub fn router(app: Arc<App>) -> Router {
             app.clone(),
             limits::limit,
         ))
+        // Before the limits: a forged request is refused before it costs anything.
+        .layer(axum::middleware::from_fn(accounts::same_origin))
         // Outside the limits: their refusals are written in the request's language too.
         .layer(axum::middleware::from_fn(i18n::localise))
         .layer(tower_http::trace::TraceLayer::new_for_http())
@@ -103,7 +117,13 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         );
         limits.connections = fits;
     }
-    let app = App::with_limits(store, config.think, config.engines, config.limits);
+    let app = App::with_accounts(
+        store,
+        config.think,
+        config.engines,
+        config.limits,
+        config.accounts,
+    );
     let listener =
         conn::bind(config.addr).map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener

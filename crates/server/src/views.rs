@@ -346,6 +346,11 @@ pub struct LiveView {
     pub open_seats: Vec<Player>,
     pub public: bool,
     pub clock: Option<ClockView>,
+    /// A rated game; the account holding each seat (its name, null for none); once rated,
+    /// each seat's rating before and after it.
+    pub rated: bool,
+    pub accounts: Vec<Option<String>>,
+    pub rating_change: Option<serde_json::Value>,
 }
 
 /// A clock as of a moment: each seat's time left then, and the seat whose time runs.

@@ -96,6 +96,15 @@ impl App {
             .as_ref()
             .map_or(live.record.result().is_some(), |r| r.result().is_some());
         let place = truncate.unwrap_or(live.steps);
+        // A seat an account took with this change.
+        let join = (0..row.accounts.len())
+            .find(|&s| row.account(s).is_some() && live.row.account(s).is_none())
+            .and_then(|s| Some((s as u8, row.account(s)?.id.as_str())));
+        // Each seat's place, when the change ends the game (and the game was not over).
+        let places = (finished && live.record.result().is_none())
+            .then(|| record.as_ref().and_then(|r| r.result()))
+            .flatten()
+            .map(|result| crate::rating::places(row.seats.len(), &result));
         let stored = self
             .store
             .change(&Change {
@@ -105,6 +114,8 @@ impl App {
                 truncate,
                 append: step.as_ref().map(|s| (place, s)),
                 create: create.as_ref(),
+                join,
+                places: places.as_deref(),
             })
             .await;
         let at = match stored {
@@ -149,6 +160,10 @@ impl App {
             .map_err(Refusal::internal)?;
         live.draw_declined = None;
         live.elsewhere = false;
+        if places.is_some() && live.row.rated {
+            // Rated in the transaction that ended it: the change, for the state.
+            live.row.rating_change = self.store.rating_change(&live.row.id).await.ok().flatten();
+        }
         let job = live.claim();
         live.publish();
         Ok(job)

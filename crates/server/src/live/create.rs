@@ -49,7 +49,7 @@ impl App {
     pub async fn record_text(self: &Arc<Self>, id: &str) -> Result<String, Refusal> {
         let slot = self.game(id).await?;
         let live = slot.live.lock().await;
-        // (the day the game was created, UTC; a person is anonymous: the server knows no names)
+        // (the day the game was created, UTC; a person without an account is anonymous)
         let created = UNIX_EPOCH + Duration::from_millis(live.row.created_ms.max(0) as u64);
         let (date, time) = pgn::utc_date_time(created);
         let header = pgn::Header {
@@ -57,12 +57,15 @@ impl App {
             site: "myrmidon serve".into(),
             date,
             time: Some(time),
+            // An account's seat is named by the account.
             players: live
                 .seats
                 .iter()
-                .map(|s| match s {
-                    Seat::Human | Seat::Online | Seat::Open => "Anonymous".to_string(),
-                    Seat::Computer(level) => format!("myrmidon level {level}"),
+                .enumerate()
+                .map(|(i, s)| match (s, live.row.account(i)) {
+                    (_, Some(account)) => account.name.clone(),
+                    (Seat::Human | Seat::Online | Seat::Open, None) => "Anonymous".to_string(),
+                    (Seat::Computer(level), None) => format!("myrmidon level {level}"),
                 })
                 .collect(),
             extra: vec![("GameId".into(), id.to_string())],
@@ -155,8 +158,29 @@ pub(super) fn prepare(new: NewGame) -> Result<Prepared, Refusal> {
         clock,
         public,
         creator,
+        rated,
+        account,
     } = new;
     let (kind, seats) = (kind.as_str(), seats.as_slice());
+    // The account of the client holds the one "online" seat, if there is one.
+    let online: Vec<usize> = (0..seats.len()).filter(|&i| seats[i] == "online").collect();
+    if rated {
+        if account.is_none() {
+            return Err(Refusal::Unauthorized(msg!("api-not-logged-in")));
+        }
+        let others_open = seats.iter().all(|s| s == "online" || s == "open");
+        if clock.is_none() || position.is_some() || online.len() != 1 || !others_open {
+            return Err(Refusal::Bad(msg!("api-rated-rules")));
+        }
+    }
+    let accounts = match (&account, online.as_slice()) {
+        (Some(account), [seat]) => {
+            let mut accounts = vec![None; seats.len()];
+            accounts[*seat] = Some(account.clone());
+            accounts
+        }
+        _ => Vec::new(),
+    };
     let game = registry::find(kind)
         .map_err(|e| Refusal::NotFound(msg!("api-unknown-game", detail = e.to_string())))?;
     let info = game.info();
@@ -187,6 +211,8 @@ pub(super) fn prepare(new: NewGame) -> Result<Prepared, Refusal> {
         created_ms: now(),
         public,
         creator,
+        rated,
+        accounts,
         ..GameRow::default()
     };
     Ok((row, record, tokens))

@@ -8,10 +8,18 @@ use crate::views::LobbyEntry;
 
 use super::change::Edit;
 use super::{hash_token, new_token, App, Refusal, Seat};
+use crate::store::SeatAccount;
 
 impl App {
     /// Takes an open seat: its new token and the state.
-    pub async fn join(self: &Arc<Self>, id: &str, seat: u8) -> Result<(String, Value), Refusal> {
+    /// A logged-in client's account holds the seat; a rated game's seats are for accounts
+    /// only, each account one seat.
+    pub async fn join(
+        self: &Arc<Self>,
+        id: &str,
+        seat: u8,
+        account: Option<SeatAccount>,
+    ) -> Result<(String, Value), Refusal> {
         let slot = self.current(id).await?;
         let mut live = slot.live.lock().await;
         let players = live.record.player_names();
@@ -43,9 +51,27 @@ impl App {
         if live.record.result().is_some() {
             return Err(Refusal::Bad(msg!("api-game-over-for", what = "join")));
         }
+        if live.row.rated {
+            let Some(account) = &account else {
+                return Err(Refusal::Unauthorized(msg!("api-not-logged-in")));
+            };
+            if live
+                .row
+                .accounts
+                .iter()
+                .flatten()
+                .any(|a| a.id == account.id)
+            {
+                return Err(Refusal::Forbidden(msg!("api-rated-one-seat")));
+            }
+        }
         let token = new_token();
         // Taking a seat leaves the pending offers as they are.
         let mut row = live.row.clone();
+        if let Some(account) = account {
+            row.accounts.resize(row.seats.len(), None);
+            row.accounts[seat as usize] = Some(account);
+        }
         row.seats[seat as usize] = "online".into();
         row.token_hashes[seat as usize] = Some(hash_token(&token));
         let job = self

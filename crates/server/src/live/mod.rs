@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 
+use crate::accounts::AccountSettings;
 use crate::clock::{Clock, ClockSpec};
 use crate::engines::EnginePool;
 use crate::i18n::Msg;
@@ -15,7 +16,7 @@ use myrmidon_rules::{registry, DynRecord, Outcome, Reason, Settings};
 use serde_json::Value;
 use tokio::sync::{broadcast, Mutex};
 
-use crate::store::{Backend, GameRow, StepRow, Store, StoreError};
+use crate::store::{Backend, GameRow, SeatAccount, StepRow, Store, StoreError};
 
 mod change;
 mod computer;
@@ -69,6 +70,8 @@ impl std::str::FromStr for Answer {
 pub enum Refusal {
     /// 400: what the client sent cannot be played.
     Bad(Msg),
+    /// 401: the request needs an account's session.
+    Unauthorized(Msg),
     /// 403: the token does not hold the seat.
     Forbidden(Msg),
     /// 404.
@@ -116,6 +119,11 @@ pub struct NewGame {
     pub public: bool,
     /// The client who asks, as [`client_key`] names it (`None` for the server's own games).
     pub creator: Option<String>,
+    /// A rated game (docs/api.md, "Ratings").
+    pub rated: bool,
+    /// The account of the client who asks, if it is logged in: it holds the game's one
+    /// `"online"` seat.
+    pub account: Option<SeatAccount>,
 }
 
 /// A game in memory.
@@ -158,6 +166,8 @@ pub struct App {
     pub think: Duration,
     /// Limits per client.
     pub limiter: Arc<Limiter>,
+    /// Accounts: their settings, and the wrong passwords counted per account and client.
+    pub accounts: crate::accounts::Accounts,
     /// Whether this process hears of every change other processes make (always with SQLite;
     /// with PostgreSQL while the listener is connected): when it is not, every command reads
     /// its game from the database first.
@@ -292,6 +302,17 @@ impl App {
         engines: usize,
         limits: RateLimits,
     ) -> Arc<App> {
+        App::with_accounts(store, think, engines, limits, AccountSettings::default())
+    }
+
+    /// An app with these limits and accounts' settings.
+    pub fn with_accounts(
+        store: Store,
+        think: Duration,
+        engines: usize,
+        limits: RateLimits,
+        accounts: AccountSettings,
+    ) -> Arc<App> {
         let backend = store.backend();
         Arc::new(App {
             store,
@@ -299,6 +320,7 @@ impl App {
             engines: EnginePool::new(engines),
             think,
             limiter: Limiter::new(limits),
+            accounts: crate::accounts::Accounts::new(accounts),
             synced: AtomicBool::new(backend == Backend::Sqlite),
         })
     }

@@ -94,7 +94,14 @@ impl App {
             clock: live.row.clock,
             public: live.row.public,
             creator,
+            rated: false,
+            account: None,
         })?;
+        // The accounts keep their players' seats, and a rated game's rematch is rated.
+        new_row.rated = live.row.rated;
+        new_row.accounts = (0..live.row.accounts.len())
+            .map(|j| live.row.accounts[from(j)].clone())
+            .collect();
         new_row.token_hashes = (0..n)
             .map(|j| live.row.token_hashes[from(j)].clone())
             .collect();

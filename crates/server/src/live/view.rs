@@ -34,6 +34,15 @@ impl Live {
             rematch: self.row.rematch.clone(),
             open_seats: self.open_seats(),
             public: self.row.public,
+            rated: self.row.rated,
+            accounts: (0..self.seats.len())
+                .map(|s| self.row.account(s).map(|a| a.name.clone()))
+                .collect(),
+            rating_change: self
+                .row
+                .rating_change
+                .as_deref()
+                .and_then(|text| serde_json::from_str(text).ok()),
             clock: self
                 .clock
                 .as_ref()

@@ -17,7 +17,7 @@ use std::sync::Mutex;
 use sqlx::Executor;
 use tokio::sync::oneshot;
 
-use super::{apply, now, Change, GameRow, StepRow, Store, StoreError, Write};
+use super::{apply, now, Backend, Change, GameRow, StepRow, Store, StoreError, Write};
 
 /// The most changes written in one transaction (the rest wait for the next).
 const MOST: usize = 256;
@@ -48,6 +48,8 @@ struct Owned {
     truncate: Option<usize>,
     append: Option<(usize, StepRow)>,
     create: Option<GameRow>,
+    join: Option<(u8, String)>,
+    places: Option<Vec<u8>>,
 }
 
 impl Owned {
@@ -59,6 +61,8 @@ impl Owned {
             truncate: change.truncate,
             append: change.append.map(|(seq, step)| (seq, step.clone())),
             create: change.create.cloned(),
+            join: change.join.map(|(seat, user)| (seat, user.to_string())),
+            places: change.places.map(<[u8]>::to_vec),
         }
     }
 
@@ -70,6 +74,11 @@ impl Owned {
             truncate: self.truncate,
             append: self.append.as_ref().map(|(seq, step)| (*seq, step)),
             create: self.create.as_ref(),
+            join: self
+                .join
+                .as_ref()
+                .map(|(seat, user)| (*seat, user.as_str())),
+            places: self.places.as_deref(),
         }
     }
 }
@@ -132,7 +141,7 @@ async fn write_group(
     for change in changes {
         let at = now();
         write.conn().execute("SAVEPOINT change").await?;
-        match apply(write.conn(), &change.change(), at).await {
+        match apply(write.conn(), &change.change(), at, Backend::Sqlite).await {
             Ok(()) => {
                 write.conn().execute("RELEASE change").await?;
                 results.push(Ok(at));
@@ -212,6 +221,8 @@ mod tests {
                         truncate: None,
                         append: Some((0, &step)),
                         create: None,
+                        join: None,
+                        places: None,
                     })
                     .await
             }));

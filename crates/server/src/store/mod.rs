@@ -14,7 +14,10 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 use tokio::sync::OwnedMutexGuard;
 
+mod accounts;
 mod group;
+
+pub use accounts::{name_key, seat_result, PlayedGame, Ranked, RatingPoint, RatingRow, UserRow};
 
 /// A game as it was created.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -54,6 +57,26 @@ pub struct GameRow {
     pub clock_base: Option<ClockBase>,
     /// Who created it (a hash of the client's address), when a client did; written only.
     pub creator: Option<String>,
+    /// A rated game (between accounts: docs/api.md, "Ratings").
+    pub rated: bool,
+    /// The account holding each seat, for the seats an account took (empty: none).
+    pub accounts: Vec<Option<SeatAccount>>,
+    /// Each seat's rating before and after the game, as JSON text, once it is rated.
+    pub rating_change: Option<String>,
+}
+
+/// The account that holds a seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatAccount {
+    pub id: String,
+    pub name: String,
+}
+
+impl GameRow {
+    /// The account holding `seat`, if one does.
+    pub fn account(&self, seat: usize) -> Option<&SeatAccount> {
+        self.accounts.get(seat).and_then(Option::as_ref)
+    }
 }
 
 /// One step of a game.
@@ -89,6 +112,11 @@ pub struct Change<'a> {
     pub append: Option<(usize, &'a StepRow)>,
     /// A new game created in the same transaction (an accepted rematch).
     pub create: Option<&'a GameRow>,
+    /// A seat taken by an account with the change: the seat and the account's id.
+    pub join: Option<(u8, &'a str)>,
+    /// Each seat's place at the end, when the change ends the game (a rated game is rated in
+    /// the same transaction).
+    pub places: Option<&'a [u8]>,
 }
 
 /// A transaction on one pooled connection that either commits or is given up with its
@@ -420,7 +448,7 @@ impl Store {
         let Some(row) = sqlx::query(
             "SELECT id, kind, settings, start, seats, token_hashes, version, clock, created_at, \
              public, draw_offer, rematch, takeback_offer, takeback_yes, rematch_offers, \
-             clock_base, takeback_declined FROM games WHERE id = $1",
+             clock_base, takeback_declined, rated, rating_change FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(tx.conn())
@@ -467,6 +495,9 @@ impl Store {
             Some(text) => Some(serde_json::from_str(&text).map_err(|e| corrupt("clock", e))?),
             None => None,
         };
+        game.rated = row.try_get::<i64, _>("rated")? != 0;
+        game.rating_change = row.try_get("rating_change")?;
+        game.accounts = accounts::seat_accounts(tx.conn(), id, game.seats.len()).await?;
         let mut times = Vec::new();
         let steps = sqlx::query(
             "SELECT kind, seat, body, created_at FROM steps WHERE game_id = $1 ORDER BY seq",
@@ -497,7 +528,7 @@ impl Store {
         }
         let at = now();
         let mut write = Write::begin(self).await?;
-        apply(write.conn(), change, at).await?;
+        apply(write.conn(), change, at, self.backend).await?;
         for id in std::iter::once(&change.row.id).chain(change.create.map(|g| &g.id)) {
             if id.bytes().all(|b| b.is_ascii_alphanumeric()) {
                 let notify = format!("NOTIFY {CHANNEL}, '{id} {}'", self.instance);
@@ -589,7 +620,12 @@ impl Store {
 
 /// Writes `change`, stored at `at`, inside the transaction on `conn`: nothing if the stored
 /// game is no longer at `change.from_version` ([`StoreError::Conflict`]).
-async fn apply(conn: &mut AnyConnection, change: &Change<'_>, at: i64) -> Result<(), StoreError> {
+async fn apply(
+    conn: &mut AnyConnection,
+    change: &Change<'_>,
+    at: i64,
+    backend: Backend,
+) -> Result<(), StoreError> {
     let row = change.row;
     let done = sqlx::query(
         "UPDATE games SET version = version + 1, finished = $1, seats = $2, \
@@ -629,6 +665,17 @@ async fn apply(conn: &mut AnyConnection, change: &Change<'_>, at: i64) -> Result
     if let Some(game) = change.create {
         insert_game(conn, game).await?;
     }
+    if let Some((seat, user)) = change.join {
+        accounts::seat_account(conn, row, seat, user).await?;
+    }
+    if let (true, Some(places)) = (change.finished, change.places) {
+        if row.accounts.iter().any(Option::is_some) {
+            accounts::results(conn, row, places).await?;
+        }
+        if row.rated {
+            accounts::rate(conn, row, places, at, backend).await?;
+        }
+    }
     Ok(())
 }
 
@@ -648,7 +695,7 @@ async fn insert_game(conn: &mut AnyConnection, game: &GameRow) -> Result<(), Sto
         .map(|c| serde_json::to_string(&c).expect("a clock serialises"));
     sqlx::query(
         "INSERT INTO games (id, kind, settings, start, seats, token_hashes, created_at, clock, \
-         public, creator) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+         public, creator, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(&game.id)
     .bind(&game.kind)
@@ -660,8 +707,14 @@ async fn insert_game(conn: &mut AnyConnection, game: &GameRow) -> Result<(), Sto
     .bind(clock)
     .bind(game.public as i64)
     .bind(&game.creator)
-    .execute(conn)
+    .bind(game.rated as i64)
+    .execute(&mut *conn)
     .await?;
+    for (seat, account) in game.accounts.iter().enumerate() {
+        if let Some(account) = account {
+            accounts::seat_account(conn, game, seat as u8, &account.id).await?;
+        }
+    }
     Ok(())
 }
 

@@ -1,0 +1,117 @@
+//! Players' profiles and the rating lists (docs/api.md, "Profiles"): an account's ratings with
+//! their history, its games with their results, its wins, draws and losses per game; and the
+//! best ratings at each game.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde_json::{json, Value};
+
+use crate::api::ApiError;
+use crate::live::App;
+
+/// The most games a profile lists.
+const PROFILE_GAMES: u32 = 100;
+/// The most lines of a rating list.
+const LIST_LENGTH: u32 = 100;
+
+/// `GET /api/users/{name}`: the profile of the account with this name (any letter case).
+pub async fn profile(
+    State(app): State<Arc<App>>,
+    Path(name): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let Some(user) = app.store.user_by_name(&name).await? else {
+        return Err(ApiError(
+            StatusCode::NOT_FOUND,
+            msg!("api-no-user", name = name.as_str()),
+        ));
+    };
+    let history = app.store.rating_history(&user.id).await?;
+    let ratings: Vec<Value> = app
+        .store
+        .ratings_of(&user.id)
+        .await?
+        .iter()
+        .map(|r| {
+            let points: Vec<Value> = history
+                .iter()
+                .filter(|p| p.game == r.game && p.speed == r.speed)
+                .map(|p| json!([p.at_ms, p.rating.round()]))
+                .collect();
+            json!({
+                "game": r.game,
+                "speed": r.speed,
+                "rating": r.rating.rating.round(),
+                "deviation": r.rating.deviation.round(),
+                "provisional": r.rating.provisional(),
+                "games": r.games,
+                "history": points,
+            })
+        })
+        .collect();
+    let mut results: BTreeMap<String, Value> = BTreeMap::new();
+    for (game, result, n) in app.store.tallies(&user.id).await? {
+        let entry = results
+            .entry(game)
+            .or_insert_with(|| json!({"win": 0, "draw": 0, "loss": 0}));
+        entry[result.as_str()] = json!(n);
+    }
+    let games: Vec<Value> = app
+        .store
+        .games_of(&user.id, PROFILE_GAMES)
+        .await?
+        .iter()
+        .map(|g| {
+            json!({
+                "id": g.id,
+                "game": g.game,
+                "seat": g.seat,
+                "result": g.result,
+                "rated": g.rated,
+                "created_ms": g.created_ms,
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "name": user.name,
+        "created_ms": user.created_ms,
+        "ratings": ratings,
+        "results": results,
+        "games": games,
+    })))
+}
+
+/// `GET /api/ratings/{game}`: the best ratings at a game, every speed, highest first.
+pub async fn rating_list(
+    State(app): State<Arc<App>>,
+    Path(game): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let info = myrmidon_rules::registry::find(&game)
+        .map_err(|e| {
+            ApiError(
+                StatusCode::NOT_FOUND,
+                msg!("api-unknown-game", detail = e.to_string()),
+            )
+        })?
+        .info();
+    let list: Vec<Value> = app
+        .store
+        .rating_list(info.id, LIST_LENGTH)
+        .await?
+        .iter()
+        .map(|r| {
+            json!({
+                "name": r.name,
+                "speed": r.rating.speed,
+                "rating": r.rating.rating.rating.round(),
+                "deviation": r.rating.rating.deviation.round(),
+                "provisional": r.rating.rating.provisional(),
+                "games": r.rating.games,
+            })
+        })
+        .collect();
+    Ok(Json(Value::Array(list)))
+}
