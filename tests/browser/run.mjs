@@ -2869,6 +2869,68 @@ test('move numbers: a game from an Ackenhead position of move 25 numbers its mov
   await closePage(p2);
 });
 
+// ---------------------------------------------------------------- accounts and ratings
+// Signs up on the account page as `name`: the page says who is logged in.
+async function signUp(page, name) {
+  await page.goto(`${base}account`);
+  await page.locator('#signup input[name=name]').fill(name);
+  await page.locator('#signup input[name=password]').fill('a long password');
+  await page.locator('#signup button[type=submit]').click();
+  await page.locator('#logged-in-as').filter({ hasText: name }).waitFor();
+}
+
+// A request from the page's own script (its cookie, its origin).
+const pageApi = (page, p, body) => page.evaluate(async ([p, body]) => {
+  const res = await fetch(p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, json: await res.json() };
+}, [p, body]);
+
+test('accounts: sign up, a rated game between two accounts, both ratings on both profiles', async () => {
+  const alice = await newPage();
+  const bob = await newPage({ locale: 'fr-FR' });
+  await signUp(alice, 'alice');
+  await signUp(bob, 'bob');
+  // The session cookie is not the page's to read.
+  assert.ok(!(await alice.evaluate(() => document.cookie)).includes('myrmidon_session'), 'HttpOnly');
+  assert.equal((await alice.context().cookies()).find((c) => c.name === 'myrmidon_session')?.httpOnly, true);
+  // A rated game: Alice makes it, Bob joins, Alice resigns.
+  const made = await pageApi(alice, '/api/games', { game: 'reines', seats: ['online', 'open'], rated: true, clock: { minutes: 5, increment: 3 } });
+  assert.equal(made.status, 201, JSON.stringify(made.json));
+  const joined = await pageApi(bob, `/api/games/${made.json.id}/join`, { seat: 1 });
+  assert.equal(joined.status, 200, JSON.stringify(joined.json));
+  const ended = await pageApi(alice, `/api/games/${made.json.id}/resign`, { seat: 0, token: made.json.tokens[0] });
+  assert.equal(ended.status, 200, JSON.stringify(ended.json));
+  assert.deepEqual(ended.json.rating_change.seats.map((s) => [s.name, s.before, s.after]), [['alice', 1500, 1338], ['bob', 1500, 1662]]);
+  // Both profiles show the new ratings, with a graph, and the game.
+  for (const [page, name, rating, result] of [[alice, 'alice', /^1[\s,]?338\?$/, 'lost'], [bob, 'bob', /^1[\s,]?662\?$/, 'gagnée']]) {
+    await page.goto(`${base}@/${name}`);
+    const line = page.locator('#ratings .rating[data-game=reines]');
+    await line.locator('.rating-value').filter({ hasText: rating }).waitFor();
+    assert.equal(await line.locator('svg.rating-graph circle').count(), 1);
+    const game = page.locator(`#games a[href="/game/${made.json.id}"]`);
+    await game.waitFor();
+    assert.match(await page.locator('#games li').first().textContent(), new RegExp(result));
+  }
+  await shot(bob, 'profile-fr');
+  // A forged request from another site (localhost is another origin than 127.0.0.1) logs
+  // nobody out.
+  const other = base.replace('127.0.0.1', 'localhost');
+  assert.notEqual(other, base);
+  await alice.goto(`${other}account`);
+  await alice.evaluate(async (target) => {
+    await fetch(`${target}api/account/logout`, { method: 'POST', mode: 'no-cors', credentials: 'include', body: '{}' }).catch(() => {});
+  }, base);
+  await alice.goto(`${base}account`);
+  await alice.locator('#logged-in-as').filter({ hasText: 'alice' }).waitFor();
+  // Logging out from the page ends the session.
+  await alice.locator('#logout').click();
+  await alice.locator('#signup').waitFor();
+  const me = await alice.evaluate(async () => (await fetch('/api/account')).status);
+  assert.equal(me, 401);
+  await closePage(alice);
+  await closePage(bob);
+});
+
 async function main() {
   await startServer();
   for (const g of await api('api/games')) gameInfo[g.id] = g;

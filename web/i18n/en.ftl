@@ -407,3 +407,38 @@ rules-ex-moves = { $cells ->
    *[other] { $captures } moves capture.
   }
 rules-ex-as-if = (as if { $player } were to move)
+
+## Accounts and profiles
+
+account-title = Account
+account-tagline = Your account
+account-signup = Sign up
+account-login = Log in
+account-logout = Log out
+account-name = Name
+account-password = Password
+account-logged-in = Logged in as { $name }
+account-profile = Your profile
+profile-title = Player
+profile-tagline = Player
+profile-ratings = Ratings
+profile-results = Wins, draws and losses
+profile-games = Games
+profile-graph = the rating after each rated game
+profile-no-ratings = No rated game yet.
+profile-no-games = No finished game yet.
+profile-rated-games = { $games ->
+    [one] one rated game
+   *[other] { $games } rated games
+  }
+profile-wdl = { $win } won, { $draw } drawn, { $loss } lost
+profile-rated = rated
+profile-casual = casual
+profile-result-win = won
+profile-result-draw = drawn
+profile-result-loss = lost
+profile-result-playing = in play
+speed-bullet = bullet
+speed-blitz = blitz
+speed-rapid = rapid
+speed-classical = classical

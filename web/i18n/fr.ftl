@@ -403,3 +403,38 @@ rules-ex-moves = { $cells ->
    *[other] { $captures } coups prennent.
   }
 rules-ex-as-if = (comme si { $player } avait le trait)
+
+## Comptes et profils
+
+account-title = Compte
+account-tagline = Votre compte
+account-signup = Créer un compte
+account-login = Se connecter
+account-logout = Se déconnecter
+account-name = Nom
+account-password = Mot de passe
+account-logged-in = Connecté en tant que { $name }
+account-profile = Votre profil
+profile-title = Joueur
+profile-tagline = Joueur
+profile-ratings = Classements
+profile-results = Victoires, nulles et défaites
+profile-games = Parties
+profile-graph = le classement après chaque partie classée
+profile-no-ratings = Pas encore de partie classée.
+profile-no-games = Pas encore de partie terminée.
+profile-rated-games = { $games ->
+    [one] une partie classée
+   *[other] { $games } parties classées
+  }
+profile-wdl = { $win } gagnées, { $draw } nulles, { $loss } perdues
+profile-rated = classée
+profile-casual = amicale
+profile-result-win = gagnée
+profile-result-draw = nulle
+profile-result-loss = perdue
+profile-result-playing = en cours
+speed-bullet = bullet
+speed-blitz = blitz
+speed-rapid = rapide
+speed-classical = classique

@@ -85,6 +85,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/game/{id}", get(web::game_page))
         .route("/rules/{game}", get(web::rules_page))
         .route("/analysis", get(web::analysis_page))
+        .route("/account", get(web::account_page))
+        .route("/@/{name}", get(web::profile_page))
         .route("/i18n/{file}", get(i18n::catalogue))
         .route("/{*path}", get(web::asset))
         .layer(DefaultBodyLimit::max(api::BODY_LIMIT))

@@ -195,6 +195,16 @@ pub async fn analysis_page(headers: HeaderMap) -> Response {
     page("analysis.html", &headers, None)
 }
 
+/// `/account`: sign up, log in, log out.
+pub async fn account_page(headers: HeaderMap) -> Response {
+    page("account.html", &headers, None)
+}
+
+/// `/@/{name}`: a player's profile (it reads the name from its address).
+pub async fn profile_page(Path(_name): Path<String>, headers: HeaderMap) -> Response {
+    page("profile.html", &headers, None)
+}
+
 /// Any other path: a file of `web/`.
 pub async fn asset(Path(path): Path<String>) -> Response {
     serve(&path)
