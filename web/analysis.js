@@ -1,12 +1,15 @@
 // @ts-check
 // The analysis board, /analysis: any position of any game (?game=&position=), or a stored game
-// (?from=<id>) to step through; the engine's lines as it searches deeper (WebSocket
-// /api/analysis, op "analyse"), and for a stored game the evaluation graph (op "evals").
+// (?from=<id>) to step through; the engine's lines as it searches deeper (op "analyse"), and for
+// a stored game the evaluation graph (op "evals"). The engine runs in this browser (engine.js: a
+// Web Worker with the WebAssembly module of the same rules and search), or on the server (the
+// WebSocket /api/analysis, same messages) where WebAssembly is missing or `?engine=server`.
 // Moves played on the board make a line from the position shown (POST /api/explore with
 // "moves": the server knows the rules); the engine follows the position shown. The address
 // keeps the line: ?game=&position=&moves=<texts>&ply=, or ?from=&at=<ply>&line=<texts>&ply=.
 import { createBoard } from './board.js';
 import { $, api, esc, moveListHtml } from './common.js';
+import { localEngineAvailable, WorkerEngine } from './engine.js';
 
 /** @type {import('./common.js').GameInfo[]} */
 let games = []; // GET /api/games
@@ -92,6 +95,7 @@ class EngineSocket {
       this.backoff = Math.min(this.backoff * 2, 10000);
     };
   }
+  get connecting() { return this.ws.readyState === WebSocket.CONNECTING; }
   send(obj) {
     const text = JSON.stringify(obj);
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
@@ -100,13 +104,32 @@ class EngineSocket {
 }
 let sockets = [];
 function connState() {
-  $('#conn').hidden = sockets.every((s) => s.up || s.ws.readyState === WebSocket.CONNECTING);
+  $('#conn').hidden = sockets.every((s) => s.up || s.connecting);
 }
 let seq = 0;
 
 // ---------------------------------------------------------------- analysis
 const engine = { id: null, running: false, lines: [], log: [], best: undefined };
 let analysisSocket = null;
+let engineWhere = ''; // 'browser' or 'server'
+
+// The server's engine: where this browser cannot run it (or the worker failed: `why`). Jobs
+// running go on there.
+function useServerEngine(why) {
+  if (engineWhere === 'server') return;
+  if (why) console.warn(`the engine in this browser failed (${why}): the server's is used`);
+  engineWhere = 'server';
+  analysisSocket = new EngineSocket(onAnalysis, () => {
+    if (engine.running) { engine.running = false; showError('#engine-error', 'The connection to the engine was lost; press Start again.'); renderEngine(); }
+  });
+  evalSocket = new EngineSocket(onEvals, () => {
+    if (graph.running) { graph.running = false; graph.error = 'the connection to the engine was lost'; renderGraph(); }
+  });
+  sockets = [analysisSocket, evalSocket];
+  if (engine.running) startAnalysis();
+  if (graph.running) startEvals();
+  if (cur) renderEngine();
+}
 
 // What the engine analyses: the position shown, with the moves that led to it (for repetitions).
 function target() {
@@ -171,6 +194,9 @@ function renderEngine() {
   go.disabled = !cur || (!engine.running && cur.to_move == null);
   go.setAttribute('aria-pressed', String(engine.running));
   $('#score-view').textContent = scoreView();
+  const where = $('#engine-where');
+  where.textContent = engineWhere === 'browser' ? 'The engine thinks in this browser.' : 'The engine thinks on the server.';
+  where.dataset.where = engineWhere;
   const top = engine.lines[0];
   $('#score').textContent = top ? fmtScore(shownScore(top)) : '–';
   let stats = '';
@@ -564,13 +590,11 @@ async function loadStored(id, show, at = null, moves = []) {
 // ---------------------------------------------------------------- start
 async function main() {
   board = createBoard($('#board'), { movable: false, animation: true, onMove: playMove });
-  analysisSocket = new EngineSocket(onAnalysis, () => {
-    if (engine.running) { engine.running = false; showError('#engine-error', 'The connection to the engine was lost; press Start again.'); renderEngine(); }
-  });
-  evalSocket = new EngineSocket(onEvals, () => {
-    if (graph.running) { graph.running = false; graph.error = 'the connection to the engine was lost'; renderGraph(); }
-  });
-  sockets = [analysisSocket, evalSocket];
+  if (localEngineAvailable()) {
+    analysisSocket = new WorkerEngine(onAnalysis, useServerEngine);
+    evalSocket = new WorkerEngine(onEvals, useServerEngine);
+    engineWhere = 'browser';
+  } else useServerEngine('');
 
   $('#go').addEventListener('click', () => (engine.running ? stopAnalysis() : startAnalysis()));
   $('#multipv').addEventListener('change', () => { if (engine.running) startAnalysis(); });

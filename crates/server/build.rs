@@ -1,12 +1,112 @@
 //! Embeds the front end (`web/` at the root of the repository) into the binary: one
 //! `(path, bytes)` entry per file, so that `cargo build --release` alone makes a binary that
-//! serves the whole app; and from each game's folder of the rules
+//! serves the whole app; from each game's folder of the rules
 //! (`crates/rules/src/games/<folder>/`), its rules pages (`rules.<lang>.md`) and its texts in
-//! other languages than English (`<lang>.ftl`).
+//! other languages than English (`<lang>.ftl`); and the browser's engine, `/engine.wasm`:
+//! crates/wasm built for `wasm32-unknown-unknown` by a cargo of its own into `target/wasm`
+//! (the target is installed with rustup when missing).
 
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// Stops the build with a message that says what to do.
+fn fail(text: &str) -> ! {
+    eprintln!("error: {text}");
+    panic!("{text}");
+}
+
+/// Builds crates/wasm for the browser (profile `wasm` of the workspace) and returns the path of
+/// the module. Every build of the server makes sure it is up to date; cargo rebuilds only what
+/// changed.
+fn engine_wasm(root: &Path) -> PathBuf {
+    for part in [
+        "crates/wasm",
+        "crates/engine/src",
+        "crates/rules/src",
+        "Cargo.lock",
+    ] {
+        println!("cargo:rerun-if-changed={}", root.join(part).display());
+    }
+    println!("cargo:rerun-if-env-changed=CARGO_TARGET_DIR");
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let installed = Command::new(&rustc)
+        .args(["--print", "target-libdir", "--target", WASM_TARGET])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+        .is_some_and(|dir| dir.join("libcore.rlib").exists() || has_core(&dir));
+    if !installed {
+        let added = Command::new("rustup")
+            .args(["target", "add", WASM_TARGET])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !added {
+            fail(&format!(
+                "the browser's engine (crates/wasm) needs the Rust target {WASM_TARGET}, which is \
+                 not installed and could not be: run `rustup target add {WASM_TARGET}` (with \
+                 rustup), or install your distribution's Rust standard library for {WASM_TARGET}"
+            ));
+        }
+    }
+    let target_dir = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"))
+        .join("wasm");
+    let mut build = Command::new(&cargo);
+    build
+        .current_dir(root)
+        .args([
+            "build",
+            "--quiet",
+            "-p",
+            "myrmidon-wasm",
+            "--profile",
+            "wasm",
+        ])
+        .args(["--target", WASM_TARGET, "--target-dir"])
+        .arg(&target_dir);
+    // What the outer cargo set for its own build (clippy's wrapper, flags for the host) is not
+    // for this one.
+    for var in [
+        "RUSTC_WORKSPACE_WRAPPER",
+        "RUSTC_WRAPPER",
+        "RUSTFLAGS",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "CARGO_BUILD_TARGET",
+        "CARGO_TARGET_DIR",
+        "CARGO_BUILD_RUSTFLAGS",
+        "CARGO_PRIMARY_PACKAGE",
+    ] {
+        build.env_remove(var);
+    }
+    match build.status() {
+        Ok(s) if s.success() => {}
+        Ok(s) => fail(&format!(
+            "building the browser's engine (crates/wasm) failed: {s}"
+        )),
+        Err(e) => fail(&format!("could not run {cargo} to build crates/wasm: {e}")),
+    }
+    let module = target_dir.join(WASM_TARGET).join("wasm/myrmidon_wasm.wasm");
+    if !module.exists() {
+        fail(&format!("{} was not made", module.display()));
+    }
+    module
+}
+
+/// A standard library for the target in this folder (its file names carry a hash).
+fn has_core(dir: &Path) -> bool {
+    fs::read_dir(dir).is_ok_and(|entries| {
+        entries
+            .filter_map(Result::ok)
+            .any(|e| e.file_name().to_string_lossy().starts_with("libcore-"))
+    })
+}
 
 fn walk(dir: &Path, base: &Path, out: &mut Vec<(String, PathBuf)>) {
     let Ok(entries) = fs::read_dir(dir) else {
@@ -39,6 +139,7 @@ fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it")).join("web_files.rs");
     let mut f = fs::File::create(out).expect("OUT_DIR is writable");
     writeln!(f, "pub static FILES: &[(&str, &[u8])] = &[").unwrap();
+    files.push(("engine.wasm".into(), engine_wasm(&manifest.join("../.."))));
     for (name, path) in &files {
         writeln!(
             f,

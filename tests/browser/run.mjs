@@ -24,6 +24,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { installEngine } from './engine-page.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -1668,6 +1669,102 @@ test('analysis board: the engine\'s lines deepen as it searches, and Stop stops 
   await closePage(page);
 });
 
+// ---- the engine in the browser (web/engine-worker.js, crates/wasm)
+// A page with an engine worker of its own (engine-page.mjs).
+async function workerPage() {
+  const page = await newPage();
+  await page.goto(base);
+  await page.evaluate(installEngine);
+  return page;
+}
+const engineCall = (page, request) => page.evaluate((r) => window.engineCall(r), request);
+const sortedTexts = (list) => [...list].sort();
+
+test('engine in the browser: random games of every game, each position\'s moves and end as the server\'s', async () => {
+  const page = await workerPage();
+  const games = await engineCall(page, { op: 'games' });
+  assert.deepEqual(games.map((g) => g.id), GAMES, 'the module has every game of the server');
+  for (const game of GAMES) {
+    let ended = 0, plies = 0;
+    for (let seed = 1; seed <= 3; seed++) {
+      const R = rng(seed * 7919 + game.length);
+      let mine = await engineCall(page, { op: 'new', game });
+      const moves = [];
+      for (;;) {
+        const theirs = await api('api/explore', { game, moves });
+        const where = `${game}, seed ${seed}, after ${JSON.stringify(moves)}`;
+        assert.equal(mine.position, theirs.position, `${where}: the position`);
+        assert.deepEqual(sortedTexts(mine.legal), sortedTexts(theirs.outcome ? [] : theirs.legal), `${where}: the legal moves`);
+        assert.equal(mine.to_move, theirs.outcome ? null : theirs.to_move, `${where}: the player to move`);
+        assert.deepEqual(mine.outcome && { winner: mine.outcome.winner, reason: mine.outcome.reason },
+          theirs.outcome && { winner: theirs.outcome.winner, reason: theirs.outcome.reason }, `${where}: the end`);
+        if (theirs.outcome || moves.length >= 300) { if (theirs.outcome) ended++; break; }
+        const m = pickMove(theirs, R);
+        moves.push(m.text);
+        mine = await engineCall(page, { op: 'play', handle: mine.handle, move: m.text });
+        plies++;
+      }
+      // a move after the end, or an illegal one, is refused by the module as by the server
+      const refused = await engineCall(page, { op: 'play', handle: mine.handle, move: 'zz99' }).then(() => '', (e) => e.message);
+      assert.ok(refused, `${game}: a bad move is refused`);
+      await engineCall(page, { op: 'free', handle: mine.handle });
+    }
+    assert.ok(ended >= 1, `${game}: at least one random game reached its end (${ended} of 3)`);
+    log(`  ${game}: ${plies} plies compared, ${ended} of 3 games ended`);
+  }
+  // the search: lines deepening, and a legal move, in every game
+  for (const game of GAMES) {
+    const start = await api('api/explore', { game });
+    const msgs = await page.evaluate((m) => window.engineJob(m, 'done'), { op: 'analyse', game, movetime: 700 });
+    const done = msgs.at(-1);
+    assert.equal(done.type, 'done', `${game}: ${JSON.stringify(done)}`);
+    const depths = msgs.filter((m) => m.type === 'info').map((m) => m.depth);
+    assert.ok(depths.length >= 2 && depths.every((d, i) => !i || d >= depths[i - 1]), `${game}: the depths grow: ${depths}`);
+    assert.ok(start.legal.includes(done.best), `${game}: the best move ${done.best} is legal`);
+  }
+  await closePage(page);
+});
+
+test('analysis board: the engine thinks in the browser, with no analysis socket; ?engine=server uses the server', async () => {
+  for (const game of GAMES) {
+    const page = await newPage();
+    const sockets = [];
+    page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
+    await page.goto(`${base}analysis?game=${game}`);
+    await learnReady(page);
+    const start = await api('api/explore', { game });
+    const t = Date.now();
+    await page.locator('#go').click();
+    await page.waitForFunction(() => +document.querySelector('#log-count').textContent >= 1, null, { timeout: 30000 });
+    const first = Date.now() - t;
+    await page.waitForFunction(() => +document.querySelector('#log-count').textContent >= 3, null, { timeout: 30000 });
+    const pv = (await page.locator('#lines .an-pv').first().textContent()).trim().split(/\s+/);
+    assert.ok(start.legal.includes(pv[0]), `${game}: the line starts with a legal move: ${pv[0]}`);
+    const stats = await page.locator('#stats').textContent();
+    log(`  ${game}: first line after ${first} ms; ${stats}`);
+    assert.equal(await page.locator('#engine-where').getAttribute('data-where'), 'browser');
+    assert.match(await page.locator('#engine-where').textContent(), /in this browser/);
+    if (game === GAMES[0]) await shot(page, 'analysis-in-browser');
+    await page.locator('#go').click();
+    await page.waitForFunction(() => document.querySelector('#go').textContent === 'Start' && !document.querySelector('#go').disabled, null, { timeout: 10000 });
+    assert.deepEqual(sockets.filter((p) => p === '/api/analysis'), [], `${game}: no analysis socket was opened`);
+    await closePage(page);
+  }
+  // the server's engine, when asked for (as where WebAssembly is missing)
+  const page = await newPage();
+  const sockets = [];
+  page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
+  await page.goto(`${base}analysis?game=reines&engine=server`);
+  await learnReady(page);
+  await page.locator('#go').click();
+  await page.locator('#lines .an-line').first().waitFor({ timeout: 30000 });
+  assert.equal(await page.locator('#engine-where').getAttribute('data-where'), 'server');
+  assert.ok(sockets.includes('/api/analysis'), 'the server\'s socket is used');
+  await page.locator('#go').click();
+  await page.waitForFunction(() => document.querySelector('#go').textContent === 'Start');
+  await closePage(page);
+});
+
 async function assertBoardIn(page, sel, s) {
   const until = Date.now() + 3000;
   for (;;) {
@@ -1688,6 +1785,8 @@ test('analysis board: a finished game, its moves and its evaluation graph', asyn
   assert.ok(s.outcome, 'the game is over');
   const n = s.moves.length;
   const page = await newPage();
+  const sockets = [];
+  page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
   await page.goto(`${base}analysis?from=${created.id}`);
   await learnReady(page);
   assert.equal(await page.locator('#moves button.move').count(), n, 'the move list has every move');
@@ -1720,6 +1819,8 @@ test('analysis board: a finished game, its moves and its evaluation graph', asyn
   assert.ok((await getState(created.id, 2)).legal.includes(pv0), `the line is of the position after move 2: ${pv0}`);
   await page.locator('#go').click();
   await page.waitForFunction(() => document.querySelector('#go').textContent === 'Start');
+  assert.equal(await page.locator('#engine-where').getAttribute('data-where'), 'browser');
+  assert.deepEqual(sockets.filter((p) => p === '/api/analysis'), [], 'the graph and the lines were made in the browser');
   await closePage(page);
   // the socket itself: one eval per position
   const p0 = await newPage();
@@ -2661,12 +2762,21 @@ test('online: a rematch offered, declined, offered again and accepted; both play
 
 
 // ---- analysis free play, move numbers, first paint ----
-// The analyse requests a page sends on its engine socket (op "analyse"), oldest first.
-function watchAnalyse(page) {
+// The analyse requests a page sends to its engine (op "analyse"), oldest first: to its worker
+// (the engine in the browser) or on the server's socket.
+async function watchAnalyse(page) {
   const sent = [];
   page.on('websocket', (ws) => {
     if (!ws.url().endsWith('/api/analysis')) return;
     ws.on('framesent', (f) => { try { const m = JSON.parse(f.payload); if (m.op === 'analyse') sent.push(m); } catch { /* not JSON */ } });
+  });
+  await page.exposeFunction('__analyseSent', (m) => { sent.push(m); });
+  await page.addInitScript(() => {
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (m, ...rest) {
+      if (m && m.op === 'analyse') window.__analyseSent(m);
+      return post.call(this, m, ...rest);
+    };
   });
   return sent;
 }
@@ -2709,7 +2819,7 @@ async function linesFor(page, analyse, position, moves) {
 
 test('analysis board: moves played on the board make a line; back and forward; the engine follows', async () => {
   const page = await newPage();
-  const analyse = watchAnalyse(page);
+  const analyse = await watchAnalyse(page);
   const explores = watchExplore(page);
   await page.goto(`${base}analysis?game=ackenhead`);
   await learnReady(page);

@@ -1,9 +1,32 @@
 //! Stopping a search: a flag another thread sets (`stop`), a deadline it can move
-//! (`ponderhit`), a node budget.
+//! (`ponderhit`), a node budget; and the clock searches read ([`set_clock`]).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
+
+/// The clock set by [`set_clock`], if any.
+static CLOCK: OnceLock<fn() -> Duration> = OnceLock::new();
+
+/// Sets the clock every search reads, once for the process: a function giving the time since
+/// any fixed origin. Without it searches read the operating system's monotonic clock
+/// (`std::time::Instant`), which WebAssembly in a browser lacks (there `Instant::now` panics):
+/// the browser's module sets one reading `performance.now()`. Returns false, and changes
+/// nothing, when a clock was already set.
+pub fn set_clock(now: fn() -> Duration) -> bool {
+    CLOCK.set(now).is_ok()
+}
+
+/// The time now, from the clock set or the system's.
+fn now() -> Duration {
+    match CLOCK.get() {
+        Some(clock) => clock(),
+        None => {
+            static ORIGIN: OnceLock<Instant> = OnceLock::new();
+            ORIGIN.get_or_init(Instant::now).elapsed()
+        }
+    }
+}
 
 use crate::limits::{Limits, TimePlan};
 
@@ -18,7 +41,8 @@ pub struct Control {
 #[derive(Debug)]
 struct Inner {
     stop: AtomicBool,
-    start: Instant,
+    /// [`now`] when the search started.
+    start: Duration,
     /// Nanoseconds after `start`, or `NO_DEADLINE`.
     deadline: AtomicU64,
     /// No new iteration after this (nanoseconds after `start`, or `NO_DEADLINE`).
@@ -44,7 +68,7 @@ impl Control {
         Control {
             inner: Arc::new(Inner {
                 stop: AtomicBool::new(false),
-                start: Instant::now(),
+                start: now(),
                 deadline: AtomicU64::new(time.map_or(NO_DEADLINE, |t| t.as_nanos() as u64)),
                 soft: AtomicU64::new(time.map_or(NO_DEADLINE, |t| t.as_nanos() as u64)),
                 nodes,
@@ -84,7 +108,7 @@ impl Control {
 
     /// Time since the search started.
     pub fn elapsed(&self) -> Duration {
-        self.inner.start.elapsed()
+        now().saturating_sub(self.inner.start)
     }
 
     /// The node budget, if there is one.

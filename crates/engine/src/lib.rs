@@ -32,7 +32,7 @@ pub mod tt;
 pub mod tune;
 pub mod uci;
 
-pub use control::Control;
+pub use control::{set_clock, Control};
 pub use dynamic::{new_searcher, new_searcher_with_weights, DynSearcher, EngineError};
 pub use eval::{Evaluator, Tunable, Weight};
 pub use games::{engine_game_ids, levels_of, with_engine_game, EngineGame, EngineVisitor};

@@ -56,6 +56,7 @@ fn content_type(path: &str) -> &'static str {
         Some("svg") => "image/svg+xml",
         Some("json") => "application/json",
         Some("png") => "image/png",
+        Some("wasm") => "application/wasm",
         Some("ico") => "image/x-icon",
         Some("md") | Some("txt") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",

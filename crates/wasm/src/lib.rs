@@ -1,0 +1,484 @@
+//! The rules and the engine of every game for JavaScript: the module the browser runs in a Web
+//! Worker (`web/engine-worker.js`), built for `wasm32-unknown-unknown` by the server's build
+//! script and embedded in the binary as `/engine.wasm`.
+//!
+//! One entry point, [`Session::call`]: a request in JSON, an answer in JSON (an object with
+//! `"error"` when the request is refused; nothing here panics on bad input), and during a
+//! search one JSON line per depth handed to a callback. The requests (`op`):
+//!
+//! * `games` → `[{"id", "players"}]`, in the registry's order;
+//! * `new` `{game, position?, settings?, moves?}` → a game's state (below) with its `handle`;
+//! * `state`, `undo`, `free` `{handle}`; `play` `{handle, move}` (move text, as the server's;
+//!   a text differing from a legal move only in letter case is that move);
+//! * `search` `{handle, depth?, nodes?, movetime?, multipv?, level?}`: the engine of the
+//!   server's analysis (level 8 unless given), one searcher per game keeping its
+//!   transposition table from search to search; each depth's lines go to the callback as
+//!   `{"depth", "seldepth", "multipv", "score", "first", "nodes", "time_ms", "pv"}` (`score`
+//!   `{"cp": n}` or `{"mate": n}` for the player to move, `first` the same from seat 0's view
+//!   with two players, else null), and the answer is `{"best", "lines"}` (`best` null once the
+//!   game is over). `new_game` `{game}` forgets what that game's searcher learnt.
+//!
+//! A state is `{"handle", "game", "players", "start", "position", "to_move", "moves",
+//! "legal", "outcome"}`: `legal` the legal move texts (empty once the game is over),
+//! `outcome` null or `{"winner", "reason", "text"}` as in the server's game states.
+//!
+//! [`ffi`] is the WebAssembly interface: raw exports over the module's memory, the clock and
+//! the callback imported from the page (`performance.now()`, `postMessage`).
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use myrmidon_engine::{
+    new_searcher, Control, DynSearcher, Limits, Options, PlayerSpec, Report, Score,
+};
+use myrmidon_rules::{registry, DynRecord, Settings};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+#[cfg(target_arch = "wasm32")]
+pub mod ffi;
+
+/// The size of each searcher's transposition table, as the server's analyses.
+pub const HASH_MB: usize = 16;
+/// The most lines a search reports, as the server's analysis.
+pub const MAX_MULTIPV: u32 = 5;
+/// Games open at once in one session, at most.
+pub const MAX_GAMES: usize = 1000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Request {
+    op: String,
+    #[serde(default)]
+    handle: Option<u32>,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    settings: Map<String, Value>,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(default, rename = "move")]
+    mv: Option<String>,
+    #[serde(default)]
+    depth: Option<u32>,
+    #[serde(default)]
+    nodes: Option<u64>,
+    #[serde(default)]
+    movetime: Option<u64>,
+    #[serde(default)]
+    multipv: Option<u32>,
+    #[serde(default)]
+    level: Option<u8>,
+}
+
+/// The games open and the searchers, of one page's worker.
+#[derive(Default)]
+pub struct Session {
+    games: HashMap<u32, Box<dyn DynRecord>>,
+    next: u32,
+    /// One per game id and level, keeping its table from search to search.
+    searchers: HashMap<(&'static str, u8), Box<dyn DynSearcher>>,
+}
+
+impl Session {
+    pub fn new() -> Self {
+        Session::default()
+    }
+
+    /// Answers one request (JSON text) with JSON text; a search hands each line to `report`.
+    pub fn call(&mut self, request: &str, report: &mut dyn FnMut(&str)) -> String {
+        let answer = serde_json::from_str::<Request>(request)
+            .map_err(|e| format!("not the JSON expected: {e}"))
+            .and_then(|req| self.answer(&req, report));
+        match answer {
+            Ok(value) => value.to_string(),
+            Err(error) => json!({ "error": error }).to_string(),
+        }
+    }
+
+    fn answer(&mut self, req: &Request, report: &mut dyn FnMut(&str)) -> Result<Value, String> {
+        match req.op.as_str() {
+            "games" => Ok(registry::games()
+                .iter()
+                .map(|g| json!({ "id": g.info().id, "players": g.info().players.len() }))
+                .collect()),
+            "new" => {
+                if self.games.len() >= MAX_GAMES {
+                    return Err(format!(
+                        "{MAX_GAMES} games are open already: free some (op \"free\")"
+                    ));
+                }
+                let record = new_record(req)?;
+                let handle = self.next;
+                self.next = self.next.wrapping_add(1);
+                let state = state(handle, record.as_ref());
+                self.games.insert(handle, record);
+                Ok(state)
+            }
+            "state" => {
+                let (handle, record) = self.game(req)?;
+                Ok(state(handle, record))
+            }
+            "play" => {
+                let handle = handle_of(req)?;
+                let text = req.mv.as_deref().ok_or("move: missing (a move text)")?;
+                let record = self.game_mut(handle)?;
+                play(record, text)?;
+                Ok(state(handle, record))
+            }
+            "undo" => {
+                let handle = handle_of(req)?;
+                let record = self.game_mut(handle)?;
+                if !record.undo() {
+                    return Err("no move to take back".into());
+                }
+                Ok(state(handle, record))
+            }
+            "free" => {
+                let handle = handle_of(req)?;
+                self.games
+                    .remove(&handle)
+                    .map(|_| json!({ "freed": handle }))
+                    .ok_or_else(|| no_game(handle))
+            }
+            "new_game" => {
+                let id = registry::find(req.game.as_deref().ok_or("game: missing")?)
+                    .map_err(|e| e.to_string())?
+                    .info()
+                    .id;
+                for ((game, _), searcher) in self.searchers.iter_mut() {
+                    if *game == id {
+                        searcher.new_game();
+                    }
+                }
+                Ok(json!({ "game": id }))
+            }
+            "search" => self.search(req, report),
+            other => Err(format!(
+                "op: {other:?} is not one of games, new, state, play, undo, free, search, new_game"
+            )),
+        }
+    }
+
+    fn game(&self, req: &Request) -> Result<(u32, &dyn DynRecord), String> {
+        let handle = handle_of(req)?;
+        let record = self.games.get(&handle).ok_or_else(|| no_game(handle))?;
+        Ok((handle, record.as_ref()))
+    }
+
+    fn game_mut(&mut self, handle: u32) -> Result<&mut dyn DynRecord, String> {
+        match self.games.get_mut(&handle) {
+            Some(record) => Ok(record.as_mut()),
+            None => Err(no_game(handle)),
+        }
+    }
+
+    fn search(&mut self, req: &Request, report: &mut dyn FnMut(&str)) -> Result<Value, String> {
+        let multipv = req.multipv.unwrap_or(1);
+        if !(1..=MAX_MULTIPV).contains(&multipv) {
+            return Err(format!("multipv: {multipv} is not from 1 to {MAX_MULTIPV}"));
+        }
+        let level = req.level.unwrap_or(8);
+        if !(1..=8).contains(&level) {
+            return Err(format!("level: {level} is not from 1 to 8"));
+        }
+        if req.depth == Some(0) || req.nodes == Some(0) || req.movetime == Some(0) {
+            return Err("depth, nodes and movetime must be at least 1".into());
+        }
+        let handle = handle_of(req)?;
+        let record = self
+            .games
+            .get(&handle)
+            .ok_or_else(|| no_game(handle))?
+            .as_ref();
+        let id = record.info().id;
+        let searcher = match self.searchers.entry((id, level)) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                let options = Options {
+                    hash_mb: HASH_MB,
+                    ..Options::default()
+                };
+                e.insert(
+                    new_searcher(id, &PlayerSpec::Level { level }, &options)
+                        .map_err(|e| e.to_string())?,
+                )
+            }
+        };
+        searcher.configure(&Options {
+            multipv,
+            hash_mb: HASH_MB,
+            ..Options::default()
+        });
+        let limits = Limits {
+            depth: req.depth,
+            nodes: req.nodes,
+            movetime: req.movetime.map(Duration::from_millis),
+            ..Limits::default()
+        };
+        let control = Control::new(&limits, record.to_move());
+        let mut lines: Vec<Value> = Vec::new();
+        let best = searcher
+            .search(record, &limits, &control, &mut |r: &Report| {
+                let line = line_of(r, record);
+                report(&line.to_string());
+                if r.multipv <= 1 {
+                    lines.clear();
+                }
+                lines.push(line);
+            })
+            .map_err(|e| e.to_string())?;
+        Ok(json!({ "best": best, "lines": lines }))
+    }
+}
+
+fn handle_of(req: &Request) -> Result<u32, String> {
+    req.handle
+        .ok_or_else(|| "handle: missing (the number \"new\" answered)".to_string())
+}
+
+fn no_game(handle: u32) -> String {
+    format!("handle {handle}: no such game (freed, or never made)")
+}
+
+/// The game of a `new` request: from its position or the start of its settings, then its moves.
+fn new_record(req: &Request) -> Result<Box<dyn DynRecord>, String> {
+    let id = req
+        .game
+        .as_deref()
+        .ok_or("game: missing (a game id, as \"op\": \"games\" lists them)")?;
+    let game = registry::find(id).map_err(|e| e.to_string())?;
+    let mut record = match &req.position {
+        Some(text) => {
+            if !req.settings.is_empty() {
+                return Err(
+                    "settings: the position fixes them: give a position or settings".into(),
+                );
+            }
+            game.new_game_at(text).map_err(|e| e.to_string())?
+        }
+        None => {
+            let mut settings = Settings::new();
+            for (name, value) in &req.settings {
+                let Value::String(value) = value else {
+                    return Err(format!("settings: {name}: give its value as a string"));
+                };
+                settings = settings.with(name, value);
+            }
+            settings.validate(game.info()).map_err(|e| e.to_string())?;
+            game.new_game(&settings).map_err(|e| e.to_string())?
+        }
+    };
+    for (i, text) in req.moves.iter().enumerate() {
+        play(record.as_mut(), text).map_err(|e| format!("moves: move {} {text:?}: {e}", i + 1))?;
+    }
+    Ok(record)
+}
+
+fn play(record: &mut dyn DynRecord, text: &str) -> Result<(), String> {
+    if let Some(result) = record.result() {
+        return Err(format!(
+            "the game is over ({}): no move can be played",
+            result.describe(record.player_names())
+        ));
+    }
+    record.play(text).map(|_| ()).map_err(|e| e.to_string())
+}
+
+/// A game's state as JSON (see the crate's documentation).
+fn state(handle: u32, record: &dyn DynRecord) -> Value {
+    let result = record.result();
+    let legal: Vec<String> = if result.is_some() {
+        Vec::new()
+    } else {
+        record.legal_moves().into_iter().map(|m| m.text).collect()
+    };
+    let over = result.is_some();
+    let outcome = result.map(|r| {
+        json!({
+            "winner": r.outcome.winner(),
+            "reason": r.outcome.reason().id,
+            "text": r.describe(record.player_names()),
+        })
+    });
+    json!({
+        "handle": handle,
+        "game": record.info().id,
+        "players": record.player_names(),
+        "start": record.start_string(),
+        "position": record.position_string(),
+        "to_move": if over { None } else { Some(record.to_move()) },
+        "moves": record.history().into_iter().map(|m| m.text).collect::<Vec<_>>(),
+        "legal": legal,
+        "outcome": outcome,
+    })
+}
+
+fn score_json(score: Score) -> Value {
+    match score {
+        Score::Cp(cp) => json!({ "cp": cp }),
+        Score::Mate(n) => json!({ "mate": n }),
+    }
+}
+
+/// One line of a search as JSON, with the score from seat 0's view in two-player games.
+fn line_of(r: &Report, record: &dyn DynRecord) -> Value {
+    let first = (record.player_names().len() == 2).then(|| match r.score {
+        s if record.to_move() == 0 => s,
+        Score::Cp(cp) => Score::Cp(-cp),
+        Score::Mate(n) => Score::Mate(-n),
+    });
+    json!({
+        "depth": r.depth,
+        "seldepth": r.seldepth,
+        "multipv": r.multipv,
+        "score": score_json(r.score),
+        "first": first.map(score_json),
+        "nodes": r.nodes,
+        "time_ms": r.time.as_millis() as u64,
+        "pv": r.pv,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(session: &mut Session, request: Value) -> Value {
+        let text = session.call(&request.to_string(), &mut |_| {});
+        serde_json::from_str(&text).expect("the answer is JSON")
+    }
+
+    #[test]
+    fn rules_of_every_game_as_the_library_has_them() {
+        let mut s = Session::new();
+        let games = call(&mut s, json!({"op": "games"}));
+        let ids: Vec<&str> = registry::games().iter().map(|g| g.info().id).collect();
+        assert_eq!(games.as_array().unwrap().len(), ids.len());
+        for (i, id) in ids.iter().enumerate() {
+            assert_eq!(games[i]["id"], *id);
+            let st = call(&mut s, json!({"op": "new", "game": id}));
+            let handle = st["handle"].as_u64().unwrap();
+            let record = registry::find(id)
+                .unwrap()
+                .new_game(&Settings::new())
+                .unwrap();
+            let legal: Vec<String> = record.legal_moves().into_iter().map(|m| m.text).collect();
+            assert_eq!(st["legal"], json!(legal), "{id}");
+            assert_eq!(st["position"], record.position_string());
+            assert_eq!(st["to_move"], 0);
+            // a move, then back
+            let mv = legal[legal.len() / 2].clone();
+            let after = call(&mut s, json!({"op": "play", "handle": handle, "move": mv}));
+            assert_eq!(after["moves"], json!([mv]), "{id}");
+            assert_ne!(after["position"], st["position"]);
+            let back = call(&mut s, json!({"op": "undo", "handle": handle}));
+            assert_eq!(back["position"], st["position"]);
+            assert_eq!(back["legal"], st["legal"]);
+            let freed = call(&mut s, json!({"op": "free", "handle": handle}));
+            assert_eq!(freed["freed"], handle);
+            let gone = call(&mut s, json!({"op": "state", "handle": handle}));
+            assert!(gone["error"].as_str().unwrap().contains("no such game"));
+        }
+    }
+
+    #[test]
+    fn bad_requests_are_errors_not_panics() {
+        let mut s = Session::new();
+        for (request, part) in [
+            ("{", "not the JSON expected"),
+            (r#"{"op": "fly"}"#, "is not one of"),
+            (r#"{"op": "new"}"#, "game: missing"),
+            (r#"{"op": "new", "game": "chess"}"#, "chess"),
+            (r#"{"op": "new", "game": "ackenhead", "position": "x"}"#, ""),
+            (
+                r#"{"op": "new", "game": "ackenhead", "moves": ["a1a8"]}"#,
+                "moves: move 1",
+            ),
+            (
+                r#"{"op": "play", "handle": 7, "move": "e2e3"}"#,
+                "no such game",
+            ),
+            (r#"{"op": "search"}"#, "handle: missing"),
+            (r#"{"op": "new", "bogus": 1}"#, "unknown field"),
+        ] {
+            let answer = call(&mut s, serde_json::from_str(request).unwrap_or(json!({})));
+            let answer = if request == "{" {
+                serde_json::from_str::<Value>(&s.call(request, &mut |_| {})).unwrap()
+            } else {
+                answer
+            };
+            let error = answer["error"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{request}"));
+            assert!(error.contains(part), "{request}: {error}");
+        }
+        let st = call(&mut s, json!({"op": "new", "game": "reines"}));
+        let h = st["handle"].clone();
+        let bad = call(&mut s, json!({"op": "search", "handle": h, "multipv": 9}));
+        assert!(bad["error"].as_str().unwrap().contains("multipv"));
+        let bad = call(&mut s, json!({"op": "undo", "handle": h}));
+        assert!(bad["error"].as_str().unwrap().contains("no move"));
+    }
+
+    #[test]
+    fn a_search_reports_each_depth_and_plays_a_legal_move() {
+        let mut s = Session::new();
+        for id in registry::games().iter().map(|g| g.info().id) {
+            let st = call(&mut s, json!({"op": "new", "game": id}));
+            let mut lines: Vec<Value> = Vec::new();
+            let request = json!({"op": "search", "handle": st["handle"], "depth": 3});
+            let answer = s.call(&request.to_string(), &mut |l| {
+                lines.push(serde_json::from_str(l).unwrap())
+            });
+            let answer: Value = serde_json::from_str(&answer).unwrap();
+            let best = answer["best"].as_str().unwrap();
+            assert!(
+                st["legal"].as_array().unwrap().iter().any(|m| m == best),
+                "{id}: {best}"
+            );
+            let depths: Vec<u64> = lines.iter().map(|l| l["depth"].as_u64().unwrap()).collect();
+            assert_eq!(depths.last(), Some(&3), "{id}");
+            assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{id}: {depths:?}");
+            let last = lines.last().unwrap();
+            assert_eq!(last["pv"][0], best, "{id}");
+            assert!(last["nodes"].as_u64().unwrap() > 0);
+            assert_eq!(
+                last["first"].is_null(),
+                st["players"].as_array().unwrap().len() != 2
+            );
+        }
+    }
+
+    #[test]
+    fn a_finished_game_has_its_outcome_and_no_moves() {
+        let mut s = Session::new();
+        // The shortest win there is, found by playing the engine against itself would take
+        // long: play random legal moves until the end instead, from a fixed seed.
+        let st = call(&mut s, json!({"op": "new", "game": "ackenhead"}));
+        let h = st["handle"].clone();
+        let mut st = st;
+        let mut seed = 12345u64;
+        for _ in 0..2000 {
+            if !st["outcome"].is_null() {
+                break;
+            }
+            let legal = st["legal"].as_array().unwrap();
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = legal[(seed >> 33) as usize % legal.len()].clone();
+            st = call(&mut s, json!({"op": "play", "handle": h, "move": mv}));
+        }
+        assert!(!st["outcome"].is_null(), "a random game ends");
+        assert_eq!(st["legal"], json!([]));
+        assert!(st["to_move"].is_null());
+        assert!(st["outcome"]["reason"].is_string());
+        let more = call(&mut s, json!({"op": "play", "handle": h, "move": "e2e3"}));
+        assert!(more["error"].as_str().unwrap().contains("the game is over"));
+        let search = call(&mut s, json!({"op": "search", "handle": h, "depth": 2}));
+        assert!(search["best"].is_null(), "{search}");
+    }
+}
