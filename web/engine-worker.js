@@ -10,7 +10,9 @@
 //   {op: 'call', id, request: {op: …}}  → {type: 'result', id, result} (or an error):
 // one request of the module itself (crates/wasm/src/lib.rs: games, new, state, play, undo,
 // free, search, new_game). On start it posts {type: 'ready'}, or {type: 'fatal', error} when
-// the module cannot be had (the page then uses the server).
+// the module cannot be had (the page then uses the server). A worker named `module-from-page`
+// waits for the compiled module as its first message, {op: 'module', module} (a page with
+// several workers fetches and compiles it once); any other fetches it itself.
 //
 // A search runs depth by depth: between two depths the worker reads its messages, so a `stop`
 // or a new request ends it there; the time limit is kept inside the search too. The searcher
@@ -23,6 +25,9 @@ let onLine = null;
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
+/** @type {WebAssembly.Module | null} the module given by the page */
+let given = null;
+
 async function load() {
   const imports = {
     myrmidon: {
@@ -33,6 +38,10 @@ async function load() {
       },
     },
   };
+  if (given) {
+    wasm = (await WebAssembly.instantiate(given, imports)).exports;
+    return;
+  }
   const url = new URL('/engine.wasm', self.location.href);
   let instance;
   try {
@@ -159,10 +168,15 @@ async function handle(m) {
   }
 }
 
-let ready = load();
+/** @type {(module: WebAssembly.Module) => void} */
+let takeModule = () => {};
+let ready = self.name === 'module-from-page'
+  ? new Promise((resolve) => { takeModule = resolve; }).then((module) => { given = module; return load(); })
+  : load();
 
 self.onmessage = (e) => {
   const m = e.data;
+  if (m?.op === 'module') { takeModule(m.module); return; }
   if (m?.op === 'call' && wasm) { answerCall(m); return; }
   // a new request ends the running job at its next depth (calls, which are quick, do not)
   if (m?.op !== 'call') job++;

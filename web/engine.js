@@ -11,6 +11,17 @@ export function localEngineAvailable() {
   return typeof WebAssembly === 'object' && typeof WebAssembly.instantiate === 'function' && typeof Worker === 'function';
 }
 
+/** @type {Promise<WebAssembly.Module> | null} the module, fetched and compiled once a page */
+let compiled = null;
+function compiledModule() {
+  compiled ??= WebAssembly.compileStreaming(fetch('/engine.wasm')).catch(async () => {
+    const res = await fetch('/engine.wasm');
+    if (!res.ok) throw new Error(`/engine.wasm: ${res.status}`);
+    return WebAssembly.compile(await res.arrayBuffer());
+  });
+  return compiled;
+}
+
 // How long a job may take to end once told to (it stops between two depths of its search):
 // past this the worker is replaced by a new one.
 const STOP_GRACE_MS = 1500;
@@ -36,8 +47,9 @@ export class WorkerEngine {
   }
 
   start() {
-    const w = new Worker('/engine-worker.js');
+    const w = new Worker('/engine-worker.js', { name: 'module-from-page' });
     this.worker = w;
+    compiledModule().then((module) => w.postMessage({ op: 'module', module }), (ex) => { if (w === this.worker) this.fail(ex.message); });
     w.onmessage = (e) => {
       if (w !== this.worker) return;
       const m = e.data;

@@ -6,6 +6,8 @@
 //
 //   MYRMIDON_BIN=target/release/myrmidon node tests/browser/engine-bench.mjs [MOVETIME] [game…]
 //
+// MYRMIDON_BIN serves the page (the module it embeds is always built optimised); NATIVE_BIN
+// (default: the same) runs `myrmidon bench`: a release build.
 // (from the repository; run.sh first, for playwright-core). Nothing here is a test: it prints.
 
 import { execFileSync, spawn } from 'node:child_process';
@@ -19,13 +21,14 @@ import { installEngine } from './engine-page.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = path.resolve(ROOT, process.env.MYRMIDON_BIN || 'target/release/myrmidon');
+const NATIVE = path.resolve(ROOT, process.env.NATIVE_BIN || BIN);
 const MOVETIME = +(process.argv[2] || 1000);
 const wanted = process.argv.slice(3);
 const GAMES = execFileSync(BIN, ['games'], { encoding: 'utf8' }).trim().split('\n').filter((g) => !wanted.length || wanted.includes(g));
 
 // ---- native: `myrmidon bench <game>`, its search table and middlegame position
 function native(game) {
-  const out = execFileSync(BIN, ['bench', game, '--movetime', String(MOVETIME)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync(NATIVE, ['bench', game, '--movetime', String(MOVETIME)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   const rows = {};
   let middlegame = null;
   let section = '';

@@ -1730,6 +1730,8 @@ test('analysis board: the engine thinks in the browser, with no analysis socket;
     const page = await newPage();
     const sockets = [];
     page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
+    let fetched = 0;
+    page.on('request', (r) => { if (new URL(r.url()).pathname === '/engine.wasm') fetched++; });
     await page.goto(`${base}analysis?game=${game}`);
     await learnReady(page);
     const start = await api('api/explore', { game });
@@ -1748,6 +1750,7 @@ test('analysis board: the engine thinks in the browser, with no analysis socket;
     await page.locator('#go').click();
     await page.waitForFunction(() => document.querySelector('#go').textContent === 'Start' && !document.querySelector('#go').disabled, null, { timeout: 10000 });
     assert.deepEqual(sockets.filter((p) => p === '/api/analysis'), [], `${game}: no analysis socket was opened`);
+    assert.equal(fetched, 1, `${game}: the page fetched the module once for its two workers`);
     await closePage(page);
   }
   // the server's engine, when asked for (as where WebAssembly is missing)
