@@ -10,13 +10,13 @@
 //! * `new` `{game, position?, settings?, moves?}` → a game's state (below) with its `handle`;
 //! * `state`, `undo`, `free` `{handle}`; `play` `{handle, move}` (move text, as the server's;
 //!   a text differing from a legal move only in letter case is that move);
-//! * `search` `{handle, depth?, nodes?, movetime?, multipv?, level?}`: the engine of the
-//!   server's analysis (level 8 unless given), one searcher per game keeping its
-//!   transposition table from search to search; each depth's lines go to the callback as
-//!   `{"depth", "seldepth", "multipv", "score", "first", "nodes", "time_ms", "pv"}` (`score`
-//!   `{"cp": n}` or `{"mate": n}` for the player to move, `first` the same from seat 0's view
-//!   with two players, else null), and the answer is `{"best", "lines"}` (`best` null once the
-//!   game is over). `new_game` `{game}` forgets what that game's searcher learnt.
+//! * `search` `{handle, depth?, nodes?, movetime?, multipv?, level?}` (one limit at least,
+//!   since nothing interrupts a call): the engine of the server's analysis (level 8 unless
+//!   given), one searcher per game keeping its transposition table from search to search;
+//!   each depth's lines go to the callback as `{"depth", "seldepth", "multipv", "score",
+//!   "first", "nodes", "time_ms", "pv"}` (`score` `{"cp": n}` or `{"mate": n}` for the player
+//!   to move, `first` the same from seat 0's view with two players, else null), and the
+//!   answer is `{"best", "lines"}` (`best` null once the game is over). `new_game` `{game}` forgets what that game's searcher learnt.
 //!
 //! A state is `{"handle", "game", "players", "start", "position", "to_move", "moves",
 //! "legal", "outcome"}`: `legal` the legal move texts (empty once the game is over),
@@ -186,6 +186,12 @@ impl Session {
         }
         if req.depth == Some(0) || req.nodes == Some(0) || req.movetime == Some(0) {
             return Err("depth, nodes and movetime must be at least 1".into());
+        }
+        // A search is one call that nothing can interrupt: it must have an end.
+        if req.depth.is_none() && req.nodes.is_none() && req.movetime.is_none() {
+            return Err(
+                "search: give depth, nodes or movetime (a search must end by itself)".into(),
+            );
         }
         let handle = handle_of(req)?;
         let record = self
@@ -384,41 +390,47 @@ mod tests {
         }
     }
 
+    /// The first game of the registry (any would do).
+    fn some_game() -> &'static str {
+        registry::games()[0].info().id
+    }
+
     #[test]
     fn bad_requests_are_errors_not_panics() {
         let mut s = Session::new();
+        let id = some_game();
         for (request, part) in [
-            ("{", "not the JSON expected"),
-            (r#"{"op": "fly"}"#, "is not one of"),
-            (r#"{"op": "new"}"#, "game: missing"),
-            (r#"{"op": "new", "game": "chess"}"#, "chess"),
-            (r#"{"op": "new", "game": "ackenhead", "position": "x"}"#, ""),
+            ("{".to_string(), "not the JSON expected"),
+            (r#"{"op": "fly"}"#.into(), "is not one of"),
+            (r#"{"op": "new"}"#.into(), "game: missing"),
+            (r#"{"op": "new", "game": "chess"}"#.into(), "chess"),
             (
-                r#"{"op": "new", "game": "ackenhead", "moves": ["a1a8"]}"#,
+                json!({"op": "new", "game": id, "position": "x"}).to_string(),
+                "",
+            ),
+            (
+                json!({"op": "new", "game": id, "moves": ["zz99"]}).to_string(),
                 "moves: move 1",
             ),
             (
-                r#"{"op": "play", "handle": 7, "move": "e2e3"}"#,
+                r#"{"op": "play", "handle": 7, "move": "zz99"}"#.into(),
                 "no such game",
             ),
-            (r#"{"op": "search"}"#, "handle: missing"),
-            (r#"{"op": "new", "bogus": 1}"#, "unknown field"),
+            (r#"{"op": "search", "depth": 1}"#.into(), "handle: missing"),
+            (r#"{"op": "new", "bogus": 1}"#.into(), "unknown field"),
         ] {
-            let answer = call(&mut s, serde_json::from_str(request).unwrap_or(json!({})));
-            let answer = if request == "{" {
-                serde_json::from_str::<Value>(&s.call(request, &mut |_| {})).unwrap()
-            } else {
-                answer
-            };
+            let answer: Value = serde_json::from_str(&s.call(&request, &mut |_| {})).unwrap();
             let error = answer["error"]
                 .as_str()
                 .unwrap_or_else(|| panic!("{request}"));
             assert!(error.contains(part), "{request}: {error}");
         }
-        let st = call(&mut s, json!({"op": "new", "game": "reines"}));
+        let st = call(&mut s, json!({"op": "new", "game": id}));
         let h = st["handle"].clone();
         let bad = call(&mut s, json!({"op": "search", "handle": h, "multipv": 9}));
         assert!(bad["error"].as_str().unwrap().contains("multipv"));
+        let endless = call(&mut s, json!({"op": "search", "handle": h}));
+        assert!(endless["error"].as_str().unwrap().contains("must end"));
         let bad = call(&mut s, json!({"op": "undo", "handle": h}));
         assert!(bad["error"].as_str().unwrap().contains("no move"));
     }
@@ -455,9 +467,8 @@ mod tests {
     #[test]
     fn a_finished_game_has_its_outcome_and_no_moves() {
         let mut s = Session::new();
-        // The shortest win there is, found by playing the engine against itself would take
-        // long: play random legal moves until the end instead, from a fixed seed.
-        let st = call(&mut s, json!({"op": "new", "game": "ackenhead"}));
+        // Random legal moves until the end, from a fixed seed.
+        let st = call(&mut s, json!({"op": "new", "game": some_game()}));
         let h = st["handle"].clone();
         let mut st = st;
         let mut seed = 12345u64;
@@ -476,7 +487,10 @@ mod tests {
         assert_eq!(st["legal"], json!([]));
         assert!(st["to_move"].is_null());
         assert!(st["outcome"]["reason"].is_string());
-        let more = call(&mut s, json!({"op": "play", "handle": h, "move": "e2e3"}));
+        let more = call(
+            &mut s,
+            json!({"op": "play", "handle": h, "move": st["moves"][0]}),
+        );
         assert!(more["error"].as_str().unwrap().contains("the game is over"));
         let search = call(&mut s, json!({"op": "search", "handle": h, "depth": 2}));
         assert!(search["best"].is_null(), "{search}");
