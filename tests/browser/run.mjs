@@ -1077,7 +1077,10 @@ test('phone: a whole game by touch at 390x844, the zoom for small cells, a drag 
     await waitSynced(page, s);
     // undone as it was done
     if (game === 'epaminondas') {
-      await page.locator('#zoom').tap();
+      // (clicked, not tapped: the tap reaching the button is checked by the zoom above, and a
+      // tap right after a drag made through the DevTools protocol was once lost in Chromium's
+      // gesture handling, in one run of five)
+      await page.locator('#zoom').dispatchEvent('click');
       await page.locator('#board:not(.zoomed)').waitFor();
       assert.ok((await cellSizes(page)).w < 40, 'unzoomed: the whole board in the width again');
     }
