@@ -126,6 +126,25 @@ export function outcomeText(state) {
   return t('outcome-with-out', { outcome: main, out: list.join('; ') });
 }
 
+/**
+ * A line of facts of a game's state (`info`: a message of the game's catalogue and its
+ * arguments, docs/api.md) in the page's language; `players` the players' names.
+ * @typedef {{key: string, args?: Record<string, InfoValue>}} InfoMessage
+ * @typedef {number | string | {player: number} | InfoMessage[]} InfoValue
+ * @param {InfoMessage} line @param {string[]} players
+ * @returns {string}
+ */
+export function infoText(line, players) {
+  /** @type {Record<string, unknown>} */
+  const args = {};
+  for (const [name, value] of Object.entries(line.args || {})) {
+    if (Array.isArray(value)) args[name] = value.map((l) => infoText(l, players)).join(', ');
+    else if (typeof value === 'object') args[name] = players[value.player] ?? '';
+    else args[name] = value;
+  }
+  return t(line.key, args);
+}
+
 // The largest move number (the rules library's MAX_MOVE_NUMBER): past it a game keeps it.
 const MAX_MOVE_NUMBER = 4294967295;
 

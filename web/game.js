@@ -1,7 +1,7 @@
 // @ts-check
 // The game page, /game/<id>: the board, the players, the moves, live updates.
 import { createBoard } from './board.js';
-import { $, esc, localGame, localState, moveListHtml, outcomeText } from './common.js';
+import { $, esc, infoText, localGame, localState, moveListHtml, outcomeText } from './common.js';
 import { emblemSvg, palette, pieceSvg } from './pieces.js';
 import { t } from './i18n.js';
 import { muted, play, setMuted } from './sound.js';
@@ -212,7 +212,7 @@ function renderStatus(state) {
   st.textContent = statusText(state) + (state.check && !state.outcome ? t('status-check') : '');
   st.classList.toggle('over', !!state.outcome);
   st.classList.toggle('thinking', !!state.thinking && !state.outcome);
-  $('#info').innerHTML = (state.info || []).map((l) => `<li>${esc(l)}</li>`).join('');
+  $('#info').innerHTML = (state.info || []).map((l) => `<li>${esc(infoText(l, state.players))}</li>`).join('');
   // a pass: the only move (Jeu de Reines without a move) is shown big; a pass among other moves
   // (Ant Chess, where it is always allowed and seldom wise) as a small button
   const passes = canMove(state) && viewPly == null ? state.legal_cells.filter((m) => m.from == null && m.to == null) : [];

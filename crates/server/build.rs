@@ -2,7 +2,7 @@
 //! `(path, bytes)` entry per file, so that `cargo build --release` alone makes a binary that
 //! serves the whole app; from each game's folder of the rules
 //! (`crates/rules/src/games/<folder>/`), its rules pages (`rules.<lang>.md`) and its texts in
-//! other languages than English (`<lang>.ftl`); and the browser's engine, `/engine.wasm`:
+//! other languages than English and its lines of facts in every language (`<lang>.ftl`); and the browser's engine, `/engine.wasm`:
 //! crates/wasm built for `wasm32-unknown-unknown` by a cargo of its own into `target/wasm`
 //! (the target is installed with rustup when missing).
 
@@ -151,7 +151,7 @@ fn main() {
     writeln!(f, "];").unwrap();
 
     // From each game's own folder of the rules (crates/rules/src/games/<folder>/): its texts
-    // for people in other languages than English, <lang>.ftl, as ("<lang>", text); and its
+    // for people (in English only its lines of facts), <lang>.ftl, as ("<lang>", text); and its
     // rules pages, rules.<lang>.md, as ("<folder>", "<lang>", text).
     let games = manifest.join("../rules/src/games");
     println!("cargo:rerun-if-changed={}", games.display());

@@ -8,7 +8,9 @@ use crate::edit::Edit;
 use std::any::Any;
 
 use crate::error::{MoveError, PositionError, SettingError};
-use crate::game::{Cell, Fact, Game, GameInfo, MoveCells, PieceView, Player, Position, Settings};
+use crate::game::{
+    Cell, Fact, Game, GameInfo, InfoLine, MoveCells, PieceView, Player, Position, Settings,
+};
 use crate::outcome::{Elimination, GameResult, Outcome, Reason};
 use crate::record::{Event, Record};
 
@@ -122,6 +124,8 @@ pub trait DynRecord: Send + Sync {
     fn facts(&self) -> Vec<Fact>;
     /// The same as English lines.
     fn info_lines(&self) -> Vec<String>;
+    /// The same as messages for a display in any language.
+    fn info_messages(&self) -> Vec<InfoLine>;
     fn in_check(&self) -> bool;
     /// How many times the current position has occurred (the repetition rule's count: a draw
     /// at [`crate::record::REPETITION_COUNT`]).
@@ -360,6 +364,10 @@ impl<P: Position> DynRecord for Wrapped<P> {
 
     fn info_lines(&self) -> Vec<String> {
         self.record.position().info_lines()
+    }
+
+    fn info_messages(&self) -> Vec<InfoLine> {
+        self.record.position().info_messages()
     }
 
     fn hash(&self) -> u64 {

@@ -219,6 +219,51 @@ pub enum FactValue {
     Cells(Vec<Cell>),
 }
 
+/// One line a display shows beside the board, as a message: its key in the game's catalogues
+/// (`<game folder>/en.ftl` and `fr.ftl`, read by the server) and its arguments. The display
+/// writes it in its reader's language; [`Position::info_lines`] says the same in English for
+/// a terminal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InfoLine {
+    /// `<game>-info-<name>` (`antchess-info-queens`).
+    pub key: &'static str,
+    pub args: Vec<(&'static str, InfoArg)>,
+}
+
+/// An argument of an [`InfoLine`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InfoArg {
+    Number(i64),
+    /// Numbers, written one after another.
+    Numbers(Vec<i64>),
+    /// A player, written as their name.
+    Player(Player),
+    /// A cell, written as its name.
+    Cell(Cell),
+    /// Cells, written one after another (the count is a separate argument where it matters).
+    Cells(Vec<Cell>),
+    /// A word the message chooses its variant by (`neutral-or-animist`), not written itself.
+    Word(&'static str),
+    /// Lines written one after another, separated by commas.
+    Lines(Vec<InfoLine>),
+}
+
+impl InfoLine {
+    pub fn new(key: &'static str, args: Vec<(&'static str, InfoArg)>) -> InfoLine {
+        InfoLine { key, args }
+    }
+
+    /// The keys of this line and of the lines in its arguments.
+    pub fn keys(&self, out: &mut Vec<&'static str>) {
+        out.push(self.key);
+        for (_, arg) in &self.args {
+            if let InfoArg::Lines(lines) = arg {
+                lines.iter().for_each(|l| l.keys(out));
+            }
+        }
+    }
+}
+
 /// A position of one game: its state, its legal moves and how to play them.
 ///
 /// Contract:
@@ -437,6 +482,11 @@ pub trait Position: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'stat
 
     /// The state a display shows beside the board, as data.
     fn facts(&self) -> Vec<Fact> {
+        Vec::new()
+    }
+
+    /// The same state as lines for a display in any language, made from [`Position::facts`].
+    fn info_messages(&self) -> Vec<InfoLine> {
         Vec::new()
     }
 

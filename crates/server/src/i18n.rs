@@ -199,8 +199,9 @@ fn parse(text: String, lang: Lang) -> FluentResource {
 }
 
 /// The games' texts in a language, from their folders (`<id>-name`, `<id>-summary`,
-/// `<id>-player-<name>`, `<id>-piece-<letter>`, `<id>-cell-<name>`, `<id>-setting-…`): none
-/// in English, whose texts are the games' own (`GameInfo`).
+/// `<id>-player-<name>`, `<id>-piece-<letter>`, `<id>-cell-<name>`, `<id>-setting-…`), none
+/// of them in English, whose texts are the games' own (`GameInfo`); and in both languages the
+/// lines of facts beside the board (`<game>-info-<name>`, `Position::info_messages`).
 pub fn game_resources(lang: Lang) -> Vec<FluentResource> {
     crate::web::game_texts(lang.code())
         .map(|text| parse(text.to_string(), lang))

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use myrmidon_rules::geometry::Geometry;
 use myrmidon_rules::{
-    registry, Cell, DynRecord, Elimination, GameInfo, GameResult, MarkedCell, MoveDesc, PieceKind,
-    PieceView, PlayedMove, Player, SettingInfo,
+    registry, Cell, DynRecord, Elimination, GameInfo, GameResult, InfoArg, InfoLine, MarkedCell,
+    MoveDesc, PieceKind, PieceView, PlayedMove, Player, SettingInfo,
 };
 use serde::Serialize;
 
@@ -256,6 +256,39 @@ impl PositionView {
     }
 }
 
+/// The facts shown beside the board (`info`), as messages: `{"key": "<game>-info-<name>",
+/// "args": {…}}`, an argument a number, a word (cells and numbers written out), a player
+/// (`{"player": 1}`, named by the page) or a list of such messages (docs/api.md).
+pub fn info_messages(record: &dyn DynRecord) -> Vec<serde_json::Value> {
+    let geometry = record.info().geometry;
+    record
+        .info_messages()
+        .iter()
+        .map(|line| info_message(line, geometry))
+        .collect()
+}
+
+fn info_message(line: &InfoLine, geometry: Geometry) -> serde_json::Value {
+    let join = |parts: Vec<String>| serde_json::Value::String(parts.join(" "));
+    let args: serde_json::Map<String, serde_json::Value> = line
+        .args
+        .iter()
+        .map(|(name, arg)| {
+            let value = match arg {
+                InfoArg::Number(n) => serde_json::json!(n),
+                InfoArg::Numbers(v) => join(v.iter().map(i64::to_string).collect()),
+                InfoArg::Player(p) => serde_json::json!({ "player": p }),
+                InfoArg::Cell(c) => serde_json::json!(geometry.cell_name(*c)),
+                InfoArg::Cells(v) => join(v.iter().map(|&c| geometry.cell_name(c)).collect()),
+                InfoArg::Word(w) => serde_json::json!(w),
+                InfoArg::Lines(lines) => lines.iter().map(|l| info_message(l, geometry)).collect(),
+            };
+            (name.to_string(), value)
+        })
+        .collect();
+    serde_json::json!({ "key": line.key, "args": args })
+}
+
 /// The pieces of a position, one entry per cell.
 pub fn board_of(record: &dyn DynRecord) -> Vec<Option<PieceView>> {
     (0..record.info().geometry.cell_count())
@@ -290,8 +323,8 @@ pub struct GameStateView {
     pub settings: BTreeMap<String, String>,
     /// For each seat, the kinds of its pieces on the board at the start and not now.
     pub captured: Vec<Vec<String>>,
-    /// The position's facts in words.
-    pub info: Vec<String>,
+    /// The position's facts, as messages the page writes in its language.
+    pub info: Vec<serde_json::Value>,
     pub eliminated: Vec<EliminationView>,
     pub thinking: bool,
     pub version: u64,
@@ -319,7 +352,7 @@ impl GameStateView {
             seats: seats.to_vec(),
             settings: settings.iter().cloned().collect(),
             captured: captured(record),
-            info: record.info_lines(),
+            info: info_messages(record),
             eliminated: record
                 .eliminations()
                 .iter()

@@ -531,3 +531,108 @@ async fn every_rules_page_is_served_in_both_languages_for_people() {
     assert_eq!(v["key"], "api-rules-lang");
     assert!(v["error"].as_str().unwrap().contains("de"), "{v}");
 }
+
+/// A line of facts as the server sends it (`info`: a key and its arguments), written in `lang`
+/// as a page writes it (the players named in that language, lists joined by commas).
+fn info_text(line: &Value, lang: Lang, game: &myrmidon_rules::GameInfo) -> String {
+    let args: Vec<(&'static str, i18n::Arg)> = line["args"]
+        .as_object()
+        .expect("args")
+        .iter()
+        .map(|(name, value)| {
+            let arg = match value {
+                Value::Number(n) => i18n::Arg::from(n.as_i64().expect("a whole number")),
+                Value::String(s) => i18n::Arg::from(s),
+                Value::Array(lines) => i18n::Arg::from(
+                    lines
+                        .iter()
+                        .map(|l| info_text(l, lang, game))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+                Value::Object(p) => {
+                    let name = game.players[p["player"].as_u64().expect("a seat") as usize];
+                    let key = i18n::game_key(game.id, "player", name);
+                    i18n::Arg::from(match lang {
+                        Lang::En => name.to_string(),
+                        _ => i18n::format(lang, &key, &[]),
+                    })
+                }
+                other => panic!("{}: an argument {other}", line["key"]),
+            };
+            (&*Box::leak(name.clone().into_boxed_str()), arg)
+        })
+        .collect();
+    i18n::format(lang, line["key"].as_str().expect("a key"), &args)
+}
+
+/// The lines of facts beside the board (`info`) are messages of the games' catalogues
+/// (crates/rules/src/games/<folder>/en.ftl and fr.ftl): every line the games of the registry
+/// show in games of random moves is in both languages, with every argument it uses, and
+/// both languages have the same such messages.
+#[test]
+fn every_line_of_facts_is_in_both_languages() {
+    let en = i18n::compiled(Lang::En, false);
+    let fr = i18n::compiled(Lang::Fr, false);
+    let mut shown = BTreeSet::new();
+    for game in myrmidon_rules::registry::games() {
+        let info = game.info();
+        for seed in 1..=12u64 {
+            let mut record = game
+                .new_game(&myrmidon_rules::Settings::new())
+                .expect("a new game");
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            for _ in 0..200 {
+                let lines = myrmidon_server::views::info_messages(&*record);
+                assert!(!lines.is_empty(), "{}: no facts", info.id);
+                for line in &lines {
+                    let key = line["key"].as_str().unwrap().to_string();
+                    assert!(key.contains("-info-"), "{key}");
+                    for lang in Lang::ALL {
+                        let text = info_text(line, lang, info);
+                        assert!(
+                            !text.contains('{') && text != key && !text.contains("-info-"),
+                            "{} {}: {line} is {text:?}",
+                            info.id,
+                            lang.code()
+                        );
+                    }
+                    for l in std::iter::once(line).chain(
+                        line["args"]
+                            .as_object()
+                            .unwrap()
+                            .values()
+                            .filter_map(Value::as_array)
+                            .flatten(),
+                    ) {
+                        shown.insert(l["key"].as_str().unwrap().to_string());
+                    }
+                }
+                let moves = record.legal_moves();
+                if moves.is_empty() || record.outcome().is_some() {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                record
+                    .play(&moves[(x % moves.len() as u64) as usize].text)
+                    .expect("a legal move");
+            }
+        }
+    }
+    let info_keys = |messages: &serde_json::Map<String, Value>| -> BTreeSet<String> {
+        messages
+            .keys()
+            .filter(|k| k.contains("-info-"))
+            .cloned()
+            .collect()
+    };
+    let missing: Vec<_> = shown
+        .iter()
+        .filter(|k| !en.contains_key(*k) || !fr.contains_key(*k))
+        .collect();
+    assert!(missing.is_empty(), "not in both languages: {missing:?}");
+    assert_eq!(info_keys(&en), info_keys(&fr));
+    assert!(shown.len() >= 15, "{shown:?}");
+}

@@ -13,3 +13,11 @@ ackenhead-piece-C = Pao
 ackenhead-piece-V = Vao
 ackenhead-piece-M = Mao
 ackenhead-piece-P = Pion Bérolina
+
+# The lines shown beside the board (Position::info_messages; the English in en.ftl).
+ackenhead-info-move = coup { $number }, { $quiet ->
+    [one] { $quiet } demi-coup
+   *[other] { $quiet } demi-coups
+} sans prise ni coup de pion
+ackenhead-info-check = échec
+ackenhead-info-en-passant = prise en passant possible en { $cell }

@@ -22,8 +22,8 @@ pub use position::{AckenheadKind, AckenheadPosition, START_FEN};
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Fact, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position, Settings,
-    Tactics,
+    Cell, Fact, Game, GameInfo, InfoLine, MoveCells, PieceKind, PieceView, Player, Position,
+    Settings, Tactics,
 };
 use crate::geometry::Geometry;
 use crate::movelist::{MoveList, MoveSink};
@@ -343,6 +343,10 @@ impl Position for AckenheadPosition {
 
     fn info_lines(&self) -> Vec<String> {
         outcome::info_lines(&AckenheadPosition::facts(self))
+    }
+
+    fn info_messages(&self) -> Vec<InfoLine> {
+        outcome::info_messages(&AckenheadPosition::facts(self))
     }
 }
 

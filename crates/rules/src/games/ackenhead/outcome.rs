@@ -3,7 +3,7 @@
 
 use super::moves::AckenheadMove;
 use super::position::*;
-use crate::game::{Fact, FactValue, PieceSets};
+use crate::game::{Fact, FactValue, InfoArg, InfoLine, PieceSets};
 use crate::outcome::{Outcome, Reason};
 
 /// The fifty-move rule: 100 plies without a capture or a pawn move.
@@ -118,6 +118,38 @@ pub(super) fn info_lines(facts: &[Fact]) -> Vec<String> {
             ("en-passant", FactValue::Cell(Some(cell))) => lines.push(format!(
                 "en passant possible on {}",
                 square_name(*cell as u8)
+            )),
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// The facts as messages (`ackenhead-info-move`, `-check`, `-en-passant`): the lines of
+/// [`info_lines`] for a display in any language.
+pub(super) fn info_messages(facts: &[Fact]) -> Vec<InfoLine> {
+    let mut lines = Vec::new();
+    let mut quiet = 0;
+    for f in facts {
+        if let ("quiet-plies", FactValue::Number(n)) = (f.name, &f.value) {
+            quiet = *n;
+        }
+    }
+    for f in facts {
+        match (f.name, &f.value) {
+            ("move-number", FactValue::Number(n)) => lines.push(InfoLine::new(
+                "ackenhead-info-move",
+                vec![
+                    ("number", InfoArg::Number(*n)),
+                    ("quiet", InfoArg::Number(quiet)),
+                ],
+            )),
+            ("check", FactValue::Flag(true)) => {
+                lines.push(InfoLine::new("ackenhead-info-check", Vec::new()))
+            }
+            ("en-passant", FactValue::Cell(Some(cell))) => lines.push(InfoLine::new(
+                "ackenhead-info-en-passant",
+                vec![("cell", InfoArg::Cell(*cell))],
             )),
             _ => {}
         }

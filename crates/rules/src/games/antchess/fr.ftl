@@ -28,3 +28,12 @@ antchess3-piece-G = Sauterelle
 antchess3-piece-L = Coccinelle
 antchess3-piece-W = Ver de terre
 antchess3-cell-anthill = fourmilière
+
+# The lines shown beside the board, both games (Position::info_messages; the English in en.ftl).
+antchess-info-move = Coup { $number }
+antchess-info-queens = Reines : { $queens } (fourmilière { $anthill })
+antchess-info-queen = { $player } { $cell }
+antchess-info-queen-captured = { $player } : prise
+antchess-info-passes = Passes consécutives : { $count } (nulle à { $limit })
+antchess-info-quiet = Demi-coups sans prise : { $count } (nulle à { $limit })
+antchess-info-check = Échec !

@@ -37,8 +37,8 @@ pub use setup::RADIUS;
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Fact, Game, GameInfo, MarkedCell, MoveCells, PieceKind, PieceNotation, PieceView, Player,
-    Position, Settings, Tactics,
+    Cell, Fact, Game, GameInfo, InfoLine, MarkedCell, MoveCells, PieceKind, PieceNotation,
+    PieceView, Player, Position, Settings, Tactics,
 };
 use crate::movelist::{MoveList, MoveSink};
 use crate::outcome::{Outcome, Reason};
@@ -351,5 +351,9 @@ impl<const N: usize> Position for AntChessPosition<N> {
 
     fn info_lines(&self) -> Vec<String> {
         self.facts_in_english(Self::info().players)
+    }
+
+    fn info_messages(&self) -> Vec<InfoLine> {
+        AntChessPosition::info_messages(self)
     }
 }

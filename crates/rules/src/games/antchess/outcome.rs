@@ -1,6 +1,6 @@
 //! How a game of Ant Chess ends, and what a display shows beside the board.
 
-use crate::game::{Cell, Fact, FactValue, Player};
+use crate::game::{Cell, Fact, FactValue, InfoArg, InfoLine, Player};
 use crate::outcome::{Outcome, Reason};
 
 use super::position::AntChessPosition;
@@ -153,6 +153,63 @@ impl<const N: usize> AntChessPosition<N> {
         lines.extend(counters);
         if check {
             lines.push("Check!".to_string());
+        }
+        lines
+    }
+
+    /// The facts as messages (`antchess-info-move`, `-queens` with an `-queen` or
+    /// `-queen-captured` per player, `-passes`, `-quiet`, `-check`): the lines of
+    /// [`Self::facts_in_english`] for a display in any language.
+    pub(super) fn info_messages(&self) -> Vec<InfoLine> {
+        let mut lines = Vec::new();
+        let mut queens = Vec::new();
+        let mut counters = Vec::new();
+        let mut check = false;
+        let count = |key, n, limit: u32| {
+            InfoLine::new(
+                key,
+                vec![
+                    ("count", InfoArg::Number(n)),
+                    ("limit", InfoArg::Number(limit as i64)),
+                ],
+            )
+        };
+        for fact in self.facts() {
+            match (fact.name, fact.value) {
+                ("move-number", FactValue::Number(n)) => lines.push(InfoLine::new(
+                    "antchess-info-move",
+                    vec![("number", InfoArg::Number(n))],
+                )),
+                ("queen", FactValue::Cell(at)) => {
+                    let who = ("player", InfoArg::Player(fact.player.unwrap_or(0)));
+                    queens.push(match at {
+                        Some(cell) => InfoLine::new(
+                            "antchess-info-queen",
+                            vec![who, ("cell", InfoArg::Cell(cell))],
+                        ),
+                        None => InfoLine::new("antchess-info-queen-captured", vec![who]),
+                    });
+                }
+                ("passes", FactValue::Number(n)) => {
+                    counters.push(count("antchess-info-passes", n, self.pass_draw()))
+                }
+                ("quiet-plies", FactValue::Number(n)) => {
+                    counters.push(count("antchess-info-quiet", n, self.quiet_draw()))
+                }
+                ("check", FactValue::Flag(c)) => check = c,
+                _ => {}
+            }
+        }
+        lines.push(InfoLine::new(
+            "antchess-info-queens",
+            vec![
+                ("queens", InfoArg::Lines(queens)),
+                ("anthill", InfoArg::Cell(tables().centre as Cell)),
+            ],
+        ));
+        lines.extend(counters);
+        if check {
+            lines.push(InfoLine::new("antchess-info-check", Vec::new()));
         }
         lines
     }

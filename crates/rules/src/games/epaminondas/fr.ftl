@@ -7,3 +7,7 @@ epaminondas-player-white = Blancs
 epaminondas-player-black = Noirs
 epaminondas-piece-W = pièce blanche
 epaminondas-piece-B = pièce noire
+
+# The lines shown beside the board (Position::info_messages; the English in en.ftl).
+epaminondas-info-far-row = Sur la rangée la plus éloignée : { $player0 } { $count0 } (rangée { $rank0 }), { $player1 } { $count1 } (rangée { $rank1 })
+epaminondas-info-pieces = Pièces : { $player0 } { $count0 }, { $player1 } { $count1 }

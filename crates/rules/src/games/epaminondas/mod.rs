@@ -17,8 +17,8 @@ mod tests;
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Fact, Game, GameInfo, MoveCells, PieceKind, PieceView, Player, Position, Settings,
-    Tactics,
+    Cell, Fact, Game, GameInfo, InfoLine, MoveCells, PieceKind, PieceView, Player, Position,
+    Settings, Tactics,
 };
 use crate::movelist::{MoveList, MoveSink};
 use crate::outcome::Outcome;
@@ -245,5 +245,9 @@ impl Position for EpaminondasPosition {
 
     fn info_lines(&self) -> Vec<String> {
         outcome::info_lines(&self.fact_list())
+    }
+
+    fn info_messages(&self) -> Vec<InfoLine> {
+        outcome::info_messages(&self.fact_list())
     }
 }

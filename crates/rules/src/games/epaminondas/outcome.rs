@@ -2,7 +2,7 @@
 //! of a turn, and the loss of a player who cannot move. Repetition is the record's business;
 //! there is no other draw rule. Also the state a display shows beside the board.
 
-use crate::game::{Fact, FactValue, PieceSets, Player};
+use crate::game::{Fact, FactValue, InfoArg, InfoLine, PieceSets, Player};
 use crate::outcome::{Outcome, Reason};
 
 use super::position::{EpaminondasPosition, BLACK, WHITE};
@@ -92,5 +92,28 @@ pub(crate) fn info_lines(facts: &[Fact]) -> Vec<String> {
             number(facts, PIECES, WHITE),
             number(facts, PIECES, BLACK)
         ),
+    ]
+}
+
+/// The facts as messages (`epaminondas-info-far-row`, `-pieces`; `player0`, `count0`, … for
+/// each player, `rank0`, `rank1` the far rows): the lines of [`info_lines`] for a display in
+/// any language.
+pub(crate) fn info_messages(facts: &[Fact]) -> Vec<InfoLine> {
+    let per_player = |key, name| {
+        InfoLine::new(
+            key,
+            vec![
+                ("player0", InfoArg::Player(WHITE)),
+                ("count0", InfoArg::Number(number(facts, name, WHITE))),
+                ("player1", InfoArg::Player(BLACK)),
+                ("count1", InfoArg::Number(number(facts, name, BLACK))),
+                ("rank0", InfoArg::Number(12)),
+                ("rank1", InfoArg::Number(1)),
+            ],
+        )
+    };
+    vec![
+        per_player("epaminondas-info-far-row", FAR_ROW),
+        per_player("epaminondas-info-pieces", PIECES),
     ]
 }

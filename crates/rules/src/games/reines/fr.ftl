@@ -17,3 +17,32 @@ reines-setting-region-neutral = neutre
 reines-setting-region-animist = animiste
 reines-setting-region-cultist = cultiste
 reines-setting-region-help = où se joue la partie : en région neutre ou animiste, les Termides tiennent le coin a1 et jouent les premiers ; en région cultiste, ce sont les Myrmides
+
+# The lines shown beside the board (Position::info_messages; the English in en.ftl).
+reines-info-region = Région : { $region ->
+    [neutral] neutre
+    [animist] animiste
+    [cultist] cultiste
+   *[other] neutre ou animiste
+} (les { $player } tiennent a1 et jouent les premiers)
+reines-info-ponte-empty = Ponte des { $player } ({ $cell }) : aucun Ouvrier en attente
+reines-info-ponte = Ponte des { $player } ({ $cell }) : { $count ->
+    [one] 1 Ouvrier en attente (compteur { $counters }) ; il revient
+   *[other] { $count } Ouvriers en attente (compteurs { $counters }) ; le premier revient
+} { $when ->
+    [next-turn] au début de leur prochain tour
+   *[other] juste après ce coup, au début de leur tour
+}{ $square ->
+    [occupied] { " " }si { $cell } est libre alors (occupée maintenant)
+   *[other] { "" }
+}{ $count ->
+    [one] { "" }
+   *[other] , les autres un tour plus tard chacun
+}
+reines-info-unmoved = Ouvriers qui n'ont pas bougé (peuvent avancer de deux) : { $players }
+reines-info-unmoved-of = { $player } { $count ->
+    [0] aucun
+   *[other] { $cells }
+}
+reines-info-quiet = Demi-coups sans prise : { $count } sur { $limit } ; coup { $number }
+reines-info-pass = Le dernier coup était une passe : une autre passe annule la partie.

@@ -27,8 +27,8 @@ pub use position::{People, Region, ReinesKind, ReinesPosition};
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Fact, Game, GameInfo, MarkedCell, MoveCells, PieceKind, PieceView, Player, Position,
-    SettingInfo, Settings, Tactics,
+    Cell, Fact, Game, GameInfo, InfoLine, MarkedCell, MoveCells, PieceKind, PieceView, Player,
+    Position, SettingInfo, Settings, Tactics,
 };
 use crate::geometry::Geometry;
 use crate::movelist::{MoveList, MoveSink};
@@ -387,6 +387,10 @@ impl Position for ReinesPosition {
             SETTINGS[0].values,
             self.side,
         )
+    }
+
+    fn info_messages(&self) -> Vec<InfoLine> {
+        outcome::info_messages(&self.facts(), SETTINGS[0].values, self.side)
     }
 
     /// The region, unless the position was read from a string with the Termides in a1, which

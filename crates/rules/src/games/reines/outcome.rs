@@ -1,7 +1,7 @@
 //! How a game of Jeu de Reines ends, and what a board display shows beside the board: the
 //! facts (as data) and the English lines made from them.
 
-use crate::game::{Fact, FactValue, PieceSets, Player};
+use crate::game::{Fact, FactValue, InfoArg, InfoLine, PieceSets, Player};
 use crate::outcome::{Outcome, Reason};
 
 use super::position::{square_name, ReinesPosition, QUEEN, WORKER};
@@ -211,6 +211,98 @@ pub(crate) fn lines_from_facts(
     ));
     if number(facts, "passes") == 1 {
         lines.push("The last move was a pass: another pass draws.".to_string());
+    }
+    lines
+}
+
+/// The lines of [`lines_from_facts`] as messages for a display in any language:
+/// `reines-info-region` (`region`: a value of the setting, or `neutral-or-animist`),
+/// `reines-info-ponte` per player (`count` Workers pending, `counters`, `when`: `next-turn` or
+/// `after-this-move`, `square`: `free` or `occupied`) or `reines-info-ponte-empty`,
+/// `reines-info-unmoved` (a `reines-info-unmoved-of` per player), `reines-info-quiet` and,
+/// after a pass, `reines-info-pass`.
+pub(crate) fn info_messages(
+    facts: &[Fact],
+    regions: &[&'static str],
+    to_move: Player,
+) -> Vec<InfoLine> {
+    let region = match find(facts, "region", None) {
+        Some(FactValue::Numbers(v)) if v.len() == 1 => {
+            regions.get(v[0] as usize).copied().unwrap_or("?")
+        }
+        // A position read from a string with the Termides in a1.
+        _ => "neutral-or-animist",
+    };
+    let mut lines = vec![InfoLine::new(
+        "reines-info-region",
+        vec![
+            ("region", InfoArg::Word(region)),
+            ("player", InfoArg::Player(0)),
+        ],
+    )];
+    for player in 0..2u8 {
+        let p = Some(player);
+        let mut args = vec![("player", InfoArg::Player(player))];
+        if let Some(FactValue::Cell(Some(c))) = find(facts, "ponte-square", p) {
+            args.push(("cell", InfoArg::Cell(*c)));
+        }
+        let pending: &[i64] = match find(facts, "pending-workers", p) {
+            Some(FactValue::Numbers(v)) => v,
+            _ => &[],
+        };
+        if pending.is_empty() {
+            lines.push(InfoLine::new("reines-info-ponte-empty", args));
+            continue;
+        }
+        let blocked = matches!(find(facts, "ponte-blocked", p), Some(FactValue::Flag(true)));
+        args.extend([
+            ("count", InfoArg::Number(pending.len() as i64)),
+            ("counters", InfoArg::Numbers(pending.to_vec())),
+            (
+                "when",
+                InfoArg::Word(if to_move == player {
+                    "next-turn"
+                } else {
+                    "after-this-move"
+                }),
+            ),
+            (
+                "square",
+                InfoArg::Word(if blocked { "occupied" } else { "free" }),
+            ),
+        ]);
+        lines.push(InfoLine::new("reines-info-ponte", args));
+    }
+    let unmoved = (0..2u8)
+        .map(|player| {
+            let cells = match find(facts, "unmoved-workers", Some(player)) {
+                Some(FactValue::Cells(c)) => c.clone(),
+                _ => Vec::new(),
+            };
+            InfoLine::new(
+                "reines-info-unmoved-of",
+                vec![
+                    ("player", InfoArg::Player(player)),
+                    ("count", InfoArg::Number(cells.len() as i64)),
+                    ("cells", InfoArg::Cells(cells)),
+                ],
+            )
+        })
+        .collect();
+    lines.push(InfoLine::new(
+        "reines-info-unmoved",
+        vec![("players", InfoArg::Lines(unmoved))],
+    ));
+    lines.push(InfoLine::new(
+        "reines-info-quiet",
+        vec![
+            ("count", InfoArg::Number(number(facts, "quiet-plies"))),
+            ("limit", InfoArg::Number(QUIET_LIMIT as i64)),
+            ("number", InfoArg::Number(number(facts, "move-number"))),
+        ],
+    ));
+    if number(facts, "passes") == 1 {
+        lines.push(InfoLine::new("reines-info-pass", Vec::new()));
     }
     lines
 }
