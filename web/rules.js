@@ -291,7 +291,7 @@ class Explorer {
       this.st = null;
       this.tool = { type: 'select' };
       this.board.set({ game, board: this.info.board, pieceNames: this.info.pieces, pieces: [], legal: [] });
-      $('#ex-game').textContent = game !== pageGame || game === 'antchess3' ? this.info.name : '';
+      $('#ex-game').textContent = game !== pageGame || sharedPage ? this.info.name : '';
       $('#ex-settings').innerHTML = (this.info.settings || []).map((s) => `<label class="ex-setting">`
         + `<select name="${esc(s.name)}" aria-label="${esc(s.label)}" title="${esc(s.help || s.label)}">`
         + s.values.map((v) => `<option value="${esc(v)}"${v === s.default ? ' selected' : ''}>${esc(s.valueLabels[v] ?? v)}</option>`).join('')
@@ -487,6 +487,7 @@ function bold(key, name, value, args = {}) {
 let explorer = null;
 
 // ---------------------------------------------------------------- start
+let sharedPage = false;
 async function main() {
   try {
     games = (await api('/api/games')).map(localGame);
@@ -512,6 +513,10 @@ async function main() {
   }
   await renderDiagrams();
   await started;
+  // a page whose diagrams show several games (Ant Chess for two and three): the explorer says
+  // which it plays
+  sharedPage = new Set([...document.querySelectorAll('#rules figure.diagram')].map((f) => /** @type {HTMLElement} */ (f).dataset.game)).size > 1;
+  if (sharedPage) $('#ex-game').textContent = explorer.info.name;
   // a link to a heading: the text above it has changed height meanwhile
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   document.body.dataset.ready = '1';

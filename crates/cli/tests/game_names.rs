@@ -41,8 +41,6 @@ const ALLOWED: &[(&str, Scope, &str)] = &[
     ("web/index.html", All, "the record box's placeholder: an example of a record"),
     // The front end's own knowledge of games.
     ("web/pieces.js", All, "the drawings of each game's pieces and their colours"),
-    ("web/analysis.html", All, "the rules link before a game is chosen (the script sets it)"),
-    ("web/rules.js", All, "the explorer names Ant Chess for three, which shares a rules page"),
     // The fuzz targets: one per game and text, each with its own corpus (tools/fuzz.sh).
     ("fuzz/fuzz_targets/", All, "a target per game and text: each has its own corpus"),
     ("fuzz/Cargo.toml", All, "declares those targets"),
