@@ -1322,6 +1322,60 @@ const seenText = (page) => page.evaluate(() => {
 });
 const missingKeys = (page) => page.evaluate(() => [...(window.myrmidonMissingKeys || [])]);
 
+// The facts beside the board (move counters, queens, the Ponte): messages of the games'
+// catalogues, in the page's language.
+const ENGLISH_FACTS = /\b(Move|Queens|Passes in a row|Quiet|plies|Region|pending|Pieces|far row|captured|Check|move first|Unmoved)\b/;
+test('the facts beside the board in French and English, every game; a phone\'s header', async () => {
+  for (const game of GAMES) {
+    const c = await api('api/games', { game, seats: gameInfo[game].players.map(() => 'human') });
+    let s = c.state;
+    const R = rng(5);
+    for (let i = 0; i < 6 && !s.outcome; i++) s = await api(`api/games/${c.id}/moves`, { move: pickMove(s, R).text, token: c.tokens[s.to_move] });
+    assert.ok(s.info.length > 0, `${game}: facts`);
+    for (const lang of ['fr', 'en']) {
+      const page = await newPage({ viewport: PHONE, mobile: true });
+      await page.context().addCookies([{ name: 'lang', value: lang, url: base }]);
+      await page.goto(`${base}game/${c.id}`);
+      await waitSynced(page, s, { forHuman: false });
+      const lines = await page.locator('#info li').allTextContents();
+      assert.equal(lines.length, s.info.length, `${game} ${lang}: a line per fact`);
+      assert.ok(lines.every((l) => l.length > 3 && !l.includes('{') && !l.includes('-info-')), `${game} ${lang}: ${lines}`);
+      if (lang === 'fr') assert.doesNotMatch(lines.join('\n'), ENGLISH_FACTS, `${game}: no English in ${lines}`);
+      else assert.match(lines.join('\n'), ENGLISH_FACTS, `${game}: the English lines`);
+      assert.deepEqual(await missingKeys(page), [], `${game} ${lang}: no key missing`);
+      // a phone's header: the game's name whole, nothing past the right edge
+      const title = await page.locator('#game-title').evaluate((e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth }));
+      assert.ok(title.text.length > 0 && !title.cut, `${game} ${lang}: the name in the header: ${JSON.stringify(title)}`);
+      assert.ok(await page.evaluate(() => [...document.querySelectorAll('.site-header > *')].every((e) => e.getBoundingClientRect().right <= window.innerWidth + 0.5)), `${game} ${lang}: the header fits`);
+      await shot(page, `facts-${game}-${lang}`);
+      await closePage(page);
+    }
+  }
+});
+
+test('dark mode by the header\'s switch on the rules, analysis and account pages', async () => {
+  for (const path of [`rules/${GAMES[0]}`, 'analysis', 'account']) {
+    const page = await newPage();
+    await page.addInitScript(() => localStorage.setItem('myrmidon:theme', 'light'));
+    await page.goto(base + path);
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await bg();
+    assert.equal(await page.getAttribute('html', 'data-theme'), 'light', path);
+    await page.locator('.theme-switch').click();
+    assert.equal(await page.getAttribute('html', 'data-theme'), 'dark', `${path}: the switch turns it dark`);
+    assert.notEqual(await bg(), light, `${path}: the page's colours change`);
+    if (path.startsWith('rules')) {
+      await page.locator('body[data-ready="1"]').waitFor({ state: 'attached' });
+      // no card of the rules left white on the dark page
+      const white = await page.evaluate(() => [...document.querySelectorAll('.card, .rules-card, .rules-text th, .game-tabs a')]
+        .filter((e) => getComputedStyle(e).backgroundColor === 'rgb(255, 255, 255)').map((e) => e.className));
+      assert.deepEqual(white, [], 'nothing white on the dark rules page');
+      await shot(page, 'rules-dark');
+    }
+    await closePage(page);
+  }
+});
+
 test('languages: the home and game pages in French (fr-FR), then English by the header switch', async () => {
   for (const size of [{ name: 'desktop', viewport: { width: 1280, height: 800 }, mobile: false }, { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true }]) {
     const page = await newPage({ viewport: size.viewport, mobile: size.mobile, locale: 'fr-FR' });
