@@ -32,7 +32,7 @@ function submit(form, path) {
       el.reset();
       await show();
     } catch (err) {
-      $('#account-error').textContent = err.message;
+      $('#account-error').textContent = err instanceof Error ? err.message : String(err);
     }
   });
 }

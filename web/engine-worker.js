@@ -54,7 +54,12 @@ async function load() {
   wasm = instance.exports;
 }
 
-/** One request of the module; throws its error. */
+/**
+ * A request of the module (a message of the engine's protocol, docs/api.md); throws its error.
+ * @typedef {Record<string, any>} Message
+ * @param {Message} request @param {((line: any) => void) | null} [lines]  each line of a search
+ * @returns {any}
+ */
 function call(request, lines = null) {
   const bytes = enc.encode(JSON.stringify(request));
   const ptr = wasm.mm_input(bytes.length);
@@ -67,7 +72,7 @@ function call(request, lines = null) {
     // a trap leaves the module's memory as it was mid-call: start afresh
     wasm = null;
     ready = load();
-    throw new Error(`the engine failed: ${ex && ex.message}`);
+    throw new Error(`the engine failed: ${ex instanceof Error ? ex.message : String(ex)}`);
   } finally {
     onLine = null;
   }
@@ -78,17 +83,20 @@ function call(request, lines = null) {
 
 // ---------------------------------------------------------------- jobs
 let job = 0; // the running job's number: a new message ends the one before
+/** @type {Message[]} */
 const inbox = [];
 let draining = false;
-const post = (m) => self.postMessage(m);
+const post = (/** @type {Message} */ m) => self.postMessage(m);
 
 // Gives the messages waiting their turn (a stop, a new request) between two depths.
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** @param {Message} m */
 function newGame(m) {
   return call({ op: 'new', game: m.game, position: m.position ?? undefined, settings: m.settings || {}, moves: m.moves || [] });
 }
 
+/** @param {Message} m @param {number} mine  the job's number */
 async function analyse(m, mine) {
   const movetime = Math.max(1, Math.min(300000, m.movetime ?? 30000));
   const start = performance.now();
@@ -100,7 +108,7 @@ async function analyse(m, mine) {
       const left = movetime - (performance.now() - start);
       if (left < 1 || job !== mine) break;
       let reached = 0, last = 0;
-      const found = call({ op: 'search', handle: st.handle, depth, movetime: Math.ceil(left), multipv: m.multipv || 1 }, (l) => {
+      const found = call({ op: 'search', handle: st.handle, depth, movetime: Math.ceil(left), multipv: m.multipv || 1 }, (/** @type {any} */ l) => {
         last = l.nodes;
         // the depths before this one come back from the table: only new ones are shown
         if (l.depth <= shown && l.depth < depth) return;
@@ -123,6 +131,7 @@ async function analyse(m, mine) {
   }
 }
 
+/** @param {Message} m @param {number} mine  the job's number */
 async function evals(m, mine) {
   const movetime = Math.max(1, Math.min(2000, m.movetime ?? 100));
   const moves = m.moves || [];
@@ -136,7 +145,7 @@ async function evals(m, mine) {
         break;
       }
       const found = call({ op: 'search', handle: st.handle, movetime });
-      const top = found.lines.find((l) => l.multipv <= 1) || found.lines[0];
+      const top = found.lines.find((/** @type {any} */ l) => l.multipv <= 1) || found.lines[0];
       post({ type: 'eval', id: m.id, ply, score: top?.score ?? null, first: top?.first ?? null });
       await pause();
     }
@@ -147,6 +156,7 @@ async function evals(m, mine) {
 }
 
 // A request of the module, answered at once (between two depths of a running search).
+/** @param {Message} m */
 function answerCall(m) {
   try {
     post({ type: 'result', id: m.id, result: call(m.request) });
@@ -155,6 +165,7 @@ function answerCall(m) {
   }
 }
 
+/** @param {Message} m */
 async function handle(m) {
   if (m.op === 'call') { answerCall(m); return; }
   const mine = ++job;
@@ -189,7 +200,7 @@ async function drain() {
   try {
     while (inbox.length) {
       await ready;
-      const m = inbox.shift();
+      const m = /** @type {Message} */ (inbox.shift());
       await handle(m);
     }
   } finally {

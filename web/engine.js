@@ -43,12 +43,12 @@ export class WorkerEngine {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.grace = undefined;
     this.dead = false;
-    this.start();
+    this.worker = this.start();
   }
 
+  /** A new worker, answering to this engine once it is `this.worker`. @returns {Worker} */
   start() {
     const w = new Worker('/engine-worker.js', { name: 'module-from-page' });
-    this.worker = w;
     compiledModule().then((module) => w.postMessage({ op: 'module', module }), (ex) => { if (w === this.worker) this.fail(ex.message); });
     w.onmessage = (e) => {
       if (w !== this.worker) return;
@@ -59,6 +59,7 @@ export class WorkerEngine {
       this.onMessage(m);
     };
     w.onerror = (e) => { if (w === this.worker) this.fail(e.message || 'the engine worker could not start'); };
+    return w;
   }
 
   /** @param {string} error */
@@ -93,7 +94,7 @@ export class WorkerEngine {
     if (!stuck.length || this.dead) return;
     this.worker.terminate();
     this.pending = this.pending.filter((j) => !stuck.includes(j));
-    this.start();
+    this.worker = this.start();
     for (const j of stuck) this.onMessage(j.op === 'evals' ? { type: 'evals_done', id: j.id } : { type: 'done', id: j.id, best: null, outcome: null });
     if (this.latest && this.pending.some((j) => j.id === this.latest.id)) this.worker.postMessage(this.latest);
   }

@@ -10,6 +10,12 @@ const name = decodeURIComponent(location.pathname.replace(/^\/@\//, ''));
 /** The games' names in the page's language, by id. @type {Record<string, string>} */
 let names = {};
 
+/**
+ * A profile as GET /api/users/<name> gives it (docs/api.md).
+ * @typedef {{game: string, speed: string, rating: number, provisional: boolean, games: number, history: [number, number][]}} Rating
+ * @typedef {{name: string, ratings: Rating[], results: Record<string, {win: number, draw: number, loss: number}>, games: {id: string, game: string, rated: boolean, result?: string}[]}} Profile
+ */
+
 /** @param {string} id */
 const gameName = (id) => names[id] || id;
 
@@ -23,8 +29,8 @@ function graph(points) {
   const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
   const [y0, y1] = [Math.min(...ys) - 10, Math.max(...ys) + 10];
-  const x = (v) => pad + (x1 === x0 ? (w - 2 * pad) / 2 : ((v - x0) / (x1 - x0)) * (w - 2 * pad));
-  const y = (v) => h - pad - ((v - y0) / (y1 - y0)) * (h - 2 * pad);
+  const x = (/** @type {number} */ v) => pad + (x1 === x0 ? (w - 2 * pad) / 2 : ((v - x0) / (x1 - x0)) * (w - 2 * pad));
+  const y = (/** @type {number} */ v) => h - pad - ((v - y0) / (y1 - y0)) * (h - 2 * pad);
   const line = points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(' ');
   const dots = points.map((p) => `<circle cx="${x(p[0]).toFixed(1)}" cy="${y(p[1]).toFixed(1)}" r="2.5"/>`).join('');
   return `<svg class="rating-graph" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(t('profile-graph'))}"><polyline points="${line}" fill="none" stroke="currentColor" stroke-width="2"/>${dots}</svg>`;
@@ -33,7 +39,8 @@ function graph(points) {
 async function show() {
   try {
     const games = await api('/api/games');
-    names = Object.fromEntries(games.map((g) => [g.id, localGame(g).name]));
+    names = Object.fromEntries(games.map((/** @type {import('./common.js').GameInfo} */ g) => [g.id, localGame(g).name]));
+    /** @type {Profile} */
     const p = await api(`/api/users/${encodeURIComponent(name)}`);
     $('#profile-name').textContent = p.name;
     document.title = `${p.name} · myrmidon`;
@@ -49,7 +56,7 @@ async function show() {
     $('#games').innerHTML = p.games.map((g) => `<li><a href="/game/${esc(g.id)}">${esc(gameName(g.game))}</a>
         ${esc(t(g.rated ? 'profile-rated' : 'profile-casual'))} · ${esc(t(`profile-result-${g.result || 'playing'}`))}</li>`).join('');
   } catch (err) {
-    $('#profile-error').textContent = err.message;
+    $('#profile-error').textContent = err instanceof Error ? err.message : String(err);
     $('#ratings').textContent = '';
   }
 }
