@@ -2514,7 +2514,7 @@ async function phoneCheck(page, sel, name) {
   }
 }
 
-test('premove: Black chooses a move while White thinks; it is played when White has moved; one dropped by a click; sounds and the tab\'s title', async () => {
+test('premove: Black chooses a move while White thinks, by clicks or a drag; it is played when White has moved; one dropped by a click; sounds and the tab\'s title', async () => {
   const { A, B, id } = await twoPlayers('ackenhead');
   let s = await getState(id);
   const white = s.legal_cells.find((m) => m.from != null && m.to != null);
@@ -2523,11 +2523,17 @@ test('premove: Black chooses a move while White thinks; it is played when White 
   const after = await api(`api/games/${scratch.id}/moves`, { move: white.text, token: scratch.tokens[0] });
   const unique = (m) => after.legal_cells.filter((x) => x.from === m.from && x.to === m.to).length === 1;
   const [black, other] = after.legal_cells.filter((m) => m.from != null && m.to != null && unique(m) && !after.board[m.to]);
-  // a premove chosen, then dropped by a click on an empty cell
+  // a premove chosen by a drag, then dropped by a click on an empty cell
   const premoves = B.locator('#board .mb-marks .mb-premove');
-  await cell(B, other.from).click();
-  await cell(B, other.to).click();
+  const centre = async (c) => { const b = await cell(B, c).boundingBox(); return [b.x + b.width / 2, b.y + b.height / 2]; };
+  const [fx, fy] = await centre(other.from);
+  const [tx, ty] = await centre(other.to);
+  await B.mouse.move(fx, fy);
+  await B.mouse.down();
+  await B.mouse.move(tx, ty, { steps: 6 });
+  await B.mouse.up();
   await premoves.nth(1).waitFor({ state: 'attached' });
+  assert.equal(await premoves.count(), 2, 'the dragged premove\'s two cells are marked');
   const empty = s.board.findIndex((p, c) => !p && c !== black.to && c !== black.from);
   await cell(B, empty).click();
   await premoves.first().waitFor({ state: 'detached' });

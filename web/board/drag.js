@@ -1,8 +1,8 @@
 // @ts-check
 // Pointer input (as chessground's drag.ts): a press on a cell selects, plays or clicks; a
 // press on a piece that may move starts a drag, which becomes a move where it is dropped (or
-// a second click, when the pointer hardly moved); the destination under the pointer is
-// outlined.
+// a second click, when the pointer hardly moved), or a premove while another player moves;
+// the destination under the pointer is outlined.
 
 import { cellAt } from './geometry.js';
 import { clickCell, deselect, select, tryMove } from './moves.js';
@@ -48,7 +48,15 @@ export function bindPointer(s) {
     if (s.chooser) { deselect(s); }
     if (!movable(s)) {
       if (pan) startPan();
-      else if (s.cfg.premoveSeat != null) { e.preventDefault(); clickCell(s, c); }
+      else if (s.cfg.premoveSeat != null) {
+        e.preventDefault();
+        clickCell(s, c);
+        // a piece of that seat picked for a premove: dragged, it is dropped where it is to go
+        if (s.selected === c) {
+          s.drag = { cell: c, x0: e.clientX, y0: e.clientY, started: false, pointerId: e.pointerId, wasSelected: false, premove: true };
+          try { svg.setPointerCapture(e.pointerId); } catch { /* ignore */ }
+        }
+      }
       return;
     }
     const selected = s.selected;
@@ -124,6 +132,12 @@ export function bindPointer(s) {
     try { svg.releasePointerCapture(e.pointerId); } catch { /* ignore */ }
     if (cancelled) { render(s); return; }
     const target = cellOf(e);
+    if (d.started && d.premove) {
+      s.hover = null;
+      if (target != null && target !== d.cell) clickCell(s, target);
+      else render(s);
+      return;
+    }
     if (d.started) {
       s.hover = null;
       if (target != null && target !== d.cell && destsOf(s, d.cell).has(target)) {

@@ -78,7 +78,7 @@ import { t } from '../i18n.js';
 /**
  * A piece held by the pointer: the cell it came from, where the pointer went down, whether it
  * has moved far enough to be a drag, and whether the piece was selected before.
- * @typedef {{cell: number, x0: number, y0: number, started: boolean, pointerId: number, wasSelected: boolean}} Drag
+ * @typedef {{cell: number, x0: number, y0: number, started: boolean, pointerId: number, wasSelected: boolean, premove?: boolean}} Drag
  */
 
 /**
