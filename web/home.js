@@ -13,14 +13,15 @@ function renderGames() {
   const box = $('#games');
   box.innerHTML = games.map((g) => {
     const size = g.board.kind === 'hex' ? t('board-hex', { cells: g.board.cells.length }) : `${g.board.files}×${g.board.ranks}`;
-    return `<div class="game-card" role="radio" tabindex="-1" aria-checked="false" data-id="${esc(g.id)}">
+    // (the rules link beside the card, not in it: a radio holds nothing one can focus)
+    return `<div class="game-item"><div class="game-card" role="radio" tabindex="-1" aria-checked="false" data-id="${esc(g.id)}">
       <svg class="game-icon" viewBox="0 0 100 100" aria-hidden="true">${iconSvg(g)}</svg>
       <div class="game-text">
         <div class="game-name">${esc(g.name)}</div>
         <div class="game-summary">${esc(g.summary || '')}</div>
-        <div class="game-meta">${esc(t('game-players', { n: g.players.length }))} · ${esc(g.players.join(', '))} · ${esc(size)} · <a href="/rules/${encodeURIComponent(g.id)}">${esc(t('game-rules-link'))}</a></div>
+        <div class="game-meta">${esc(t('game-players', { n: g.players.length }))} · ${esc(g.players.join(', '))} · ${esc(size)}</div>
       </div>
-    </div>`;
+    </div><a class="game-rules" href="/rules/${encodeURIComponent(g.id)}">${esc(t('game-rules-link'))}</a></div>`;
   }).join('');
   for (const card of box.querySelectorAll('.game-card')) {
     card.addEventListener('click', (e) => {

@@ -1386,7 +1386,8 @@ test('languages: the home and game pages in French (fr-FR), then English by the 
     assert.equal(await page.locator('#games-title').textContent(), 'Choisissez un jeu');
     assert.equal(await page.locator('#start').textContent(), 'Commencer');
     assert.equal(await page.locator('#setup-title span[data-i18n]').textContent(), 'Nouvelle partie :');
-    assert.match(await page.locator('.game-card[data-id="ackenhead"] .game-meta').textContent(), /^2 joueurs · Blancs, Noirs · 8×8 · règles$/);
+    assert.match(await page.locator('.game-card[data-id="ackenhead"] .game-meta').textContent(), /^2 joueurs · Blancs, Noirs · 8×8$/);
+    assert.equal(await page.locator('.game-card[data-id="ackenhead"] + a.game-rules').textContent(), 'règles');
     assert.equal(await page.locator('.game-card[data-id="ackenhead"] .game-name').textContent(), 'Échecs Ackenhead');
     assert.match(await page.locator('.game-card[data-id="reines"] .game-summary').textContent(), /^Termides contre Myrmides/);
     assert.match(await page.locator('.game-card[data-id="antchess"] .game-meta').textContent(), /hexagone, \d+ cases/);
@@ -3043,6 +3044,47 @@ test('move numbers: a game from an Ackenhead position of move 25 numbers its mov
   await statusIs(p2, /^After move 1, /);
   assert.deepEqual(await p2.locator('#moves .move-no').allTextContents(), ['25.']);
   await closePage(p2);
+});
+
+// ---------------------------------------------------------------- accessibility
+// axe-core (tests/browser/node_modules) run in the page: the serious and critical violations.
+const AXE = fs.readFileSync(path.join(HERE, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+async function axeViolations(page) {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+test('accessibility: axe finds nothing serious or critical on any page, in English and French, on a desktop and a phone', async () => {
+  const first = await newPage();
+  await signUp(first, 'axel');
+  await closePage(first);
+  const pages = [['home', '', (page) => page.locator('#lobby-list[data-loaded="1"]').waitFor({ state: 'attached' })]];
+  for (const game of GAMES) {
+    const c = await api('api/games', { game, seats: gameInfo[game].players.map(() => 'human') });
+    pages.push([`game ${game}`, `game/${c.id}`, (page) => waitSynced(page, c.state, { forHuman: false })]);
+  }
+  pages.push([`rules ${GAMES[0]}`, `rules/${GAMES[0]}`, (page) => page.locator('body[data-ready="1"]').waitFor({ state: 'attached' })]);
+  pages.push(['analysis', `analysis?game=${GAMES[0]}`, (page) => page.locator('body[data-ready="1"]').waitFor({ state: 'attached' })]);
+  pages.push(['account', 'account', (page) => page.locator('#signup').waitFor()]);
+  pages.push(['profile', '@/axel', (page) => page.locator('#profile-name').filter({ hasText: 'axel' }).waitFor()]);
+  const found = [];
+  for (const lang of ['en', 'fr']) {
+    for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', PHONE]]) {
+      for (const [name, url, ready] of pages) {
+        const page = await newPage({ viewport, mobile: size === 'phone' });
+        await page.context().addCookies([{ name: 'lang', value: lang, url: base }]);
+        await page.goto(base + url);
+        await ready(page);
+        for (const v of await axeViolations(page)) found.push(`${name}, ${lang}, ${size}: ${v}`);
+        await closePage(page);
+      }
+    }
+  }
+  assert.deepEqual(found, [], 'serious or critical violations');
 });
 
 // ---------------------------------------------------------------- accounts and ratings

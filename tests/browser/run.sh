@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The browser tests of the web app (run.mjs): installs what they need when it is missing
-# (Debian's chromium; playwright-core and typescript from package-lock.json), type-checks the
+# (Debian's chromium; playwright-core, typescript and axe-core from package-lock.json), type-checks the
 # front end (tsconfig.json: web/ with its JSDoc types; an error fails the run), then runs them.
 #
 #   tests/browser/run.sh          (from anywhere; MYRMIDON_BIN etc.: see run.mjs)
@@ -26,7 +26,7 @@ fi
 # npm ci when node_modules is missing or was installed from another package-lock.json
 stamp=node_modules/.myrmidon-lock.sha256
 want="$(sha256sum package-lock.json | cut -d' ' -f1)"
-if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/typescript ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/typescript ] || [ ! -d node_modules/axe-core ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "browser tests: npm ci"
   npm ci --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
