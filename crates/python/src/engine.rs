@@ -1,6 +1,6 @@
 //! The engine from Python: [`Engine`] (a computer player of one game, at a level, keeping its
 //! transposition table from search to search) and its lines. Searches run without Python's
-//! global lock, so threads search in parallel.
+//! global lock, so threads search in parallel, and Ctrl-C stops them.
 
 use std::sync::Mutex;
 use std::time::Duration;
@@ -9,7 +9,7 @@ use myrmidon_engine::{new_searcher, Control, DynSearcher, Limits, Options, Playe
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::{Game, MyrmidonError, UnknownGameError};
+use crate::{interrupt, Game, MyrmidonError, UnknownGameError};
 
 /// One line of an analysis: its score for the player to move, the depth it was searched to,
 /// and the moves.
@@ -81,35 +81,39 @@ impl Engine {
         }
         let record = game.record.as_ref();
         let searcher = &self.searcher;
-        let result = py.allow_threads(|| {
-            let mut searcher = searcher.lock().unwrap_or_else(|e| e.into_inner());
-            searcher.configure(&Options {
-                multipv,
-                hash_mb: self.hash_mb,
-                threads: self.threads,
-                ..Options::default()
-            });
-            let control = Control::new(&limits, record.to_move());
-            let mut lines: Vec<Line> = Vec::new();
-            let best = searcher.search(record, &limits, &control, &mut |r| {
-                if r.multipv == 1 {
-                    lines.clear();
-                }
-                let (score, mate) = match r.score {
-                    Score::Cp(cp) => (Some(cp), None),
-                    Score::Mate(m) => (None, Some(m)),
-                };
-                lines.push(Line {
-                    score,
-                    mate,
-                    depth: r.depth,
-                    seldepth: r.seldepth,
-                    nodes: r.nodes,
-                    pv: r.pv.clone(),
+        let control = Control::new(&limits, record.to_move());
+        let result = interrupt::interruptible(
+            py,
+            || control.stop(),
+            || {
+                let mut searcher = searcher.lock().unwrap_or_else(|e| e.into_inner());
+                searcher.configure(&Options {
+                    multipv,
+                    hash_mb: self.hash_mb,
+                    threads: self.threads,
+                    ..Options::default()
                 });
-            });
-            best.map(|b| (b, lines))
-        });
+                let mut lines: Vec<Line> = Vec::new();
+                let best = searcher.search(record, &limits, &control, &mut |r| {
+                    if r.multipv == 1 {
+                        lines.clear();
+                    }
+                    let (score, mate) = match r.score {
+                        Score::Cp(cp) => (Some(cp), None),
+                        Score::Mate(m) => (None, Some(m)),
+                    };
+                    lines.push(Line {
+                        score,
+                        mate,
+                        depth: r.depth,
+                        seldepth: r.seldepth,
+                        nodes: r.nodes,
+                        pv: r.pv.clone(),
+                    });
+                });
+                best.map(|b| (b, lines))
+            },
+        )?;
         result.map_err(|e| MyrmidonError::new_err(e.to_string()))
     }
 }

@@ -5,10 +5,13 @@
 //! panics on bad input.
 
 mod engine;
+mod interrupt;
 mod learning;
 
 use myrmidon_rules::registry::{self, with_record, RecordVisitor};
 use myrmidon_rules::{DynRecord, Game as RulesGame, Outcome as RulesOutcome, Record, Settings};
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -361,15 +364,24 @@ fn perft_of(py: Python<'_>, record: &dyn DynRecord, depth: u32) -> PyResult<u64>
             "depth must be a whole number from 0 to {MAX_PERFT_DEPTH}, not {depth}"
         )));
     }
-    struct Perft(u32);
-    impl RecordVisitor for Perft {
-        type Output = u64;
-        fn visit<G: RulesGame>(self, _: &G, record: &Record<G::Pos>) -> u64 {
-            myrmidon_rules::perft(&mut record.position().clone(), self.0)
+    struct Perft<'a>(u32, &'a AtomicBool);
+    impl RecordVisitor for Perft<'_> {
+        type Output = Option<u64>;
+        fn visit<G: RulesGame>(self, _: &G, record: &Record<G::Pos>) -> Option<u64> {
+            myrmidon_rules::perft_until(&mut record.position().clone(), self.0, self.1)
         }
     }
-    py.allow_threads(|| with_record(record, Perft(depth)))
-        .map_err(|e| UnknownGameError::new_err(e.to_string()))
+    let stop = AtomicBool::new(false);
+    let counted = interrupt::interruptible(
+        py,
+        || stop.store(true, Ordering::Relaxed),
+        || with_record(record, Perft(depth, &stop)),
+    )?;
+    match counted.map_err(|e| UnknownGameError::new_err(e.to_string()))? {
+        Some(nodes) => Ok(nodes),
+        // Only a raised signal stops it, and that returned above.
+        None => Err(MyrmidonError::new_err("perft was stopped")),
+    }
 }
 
 /// A record's tags, as written: (name, value) in order.

@@ -95,3 +95,55 @@ def test_bad_engine_input_raises(call, error):
     with pytest.raises(error) as caught:
         call()
     assert str(caught.value)
+
+
+# A real Ctrl-C (SIGINT to the process) in the middle of a call that would run for hours: the
+# call raises KeyboardInterrupt, and the engine still answers afterwards. Run in a child
+# interpreter, so that the signal cannot reach pytest itself.
+INTERRUPTED = """
+import os, signal, threading, myrmidon
+# A process started in the background inherits SIGINT ignored, and Python then leaves it so:
+# install the handler an interactive interpreter has.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+def ctrl_c():
+    os.kill(os.getpid(), signal.SIGINT)
+game = myrmidon.Game({game_id!r})
+engine = myrmidon.Engine({game_id!r})
+for name, call in [
+    ("perft", lambda: myrmidon.perft({game_id!r}, 40)),
+    ("game.perft", lambda: game.perft(40)),
+    ("analyse", lambda: engine.analyse(game, depth=200)),
+    ("best_move", lambda: engine.best_move(game, movetime=3_600_000)),
+]:
+    timer = threading.Timer(0.3, ctrl_c)
+    timer.start()
+    try:
+        call()
+        print(name, "finished")
+    except KeyboardInterrupt:
+        print(name, "interrupted")
+    timer.join()
+print("afterwards", engine.best_move(game, depth=2) in game.legal_moves())
+"""
+
+
+@pytest.mark.parametrize("game_id", [IDS[0], IDS[-1]])
+def test_ctrl_c_interrupts_perft_and_searches(game_id):
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED.format(game_id=game_id)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n") == [
+        "perft interrupted",
+        "game.perft interrupted",
+        "analyse interrupted",
+        "best_move interrupted",
+        "afterwards True",
+        "",
+    ]

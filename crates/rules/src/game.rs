@@ -674,6 +674,30 @@ pub fn perft<P: Position>(pos: &mut P, depth: u32) -> u64 {
     }
 }
 
+/// Perft that gives up, returning `None`, once `stop` is set: checked at every node three or
+/// more plies above the leaves, so it answers within a fraction of a second at any depth.
+pub fn perft_until<P: Position>(
+    pos: &mut P,
+    depth: u32,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Option<u64> {
+    if depth < 3 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    let moves = pos.moves();
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        let undo = pos.make_move(mv);
+        let below = perft_until(pos, depth - 1, stop);
+        pos.unmake_move(mv, undo);
+        nodes += below?;
+    }
+    Some(nodes)
+}
+
 /// Perft that makes every move down to the leaves (no counting at the last ply) and calls
 /// `visit` on every node it reaches, leaves included: for measuring what a search pays per node
 /// (a draw check, an evaluation) against the bare walk.

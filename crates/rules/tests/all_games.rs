@@ -246,3 +246,44 @@ fn garbage_moves_never_panic() {
         }
     }
 }
+
+/// `perft_until` counts what `perft` counts while nobody stops it, and gives up at once when
+/// stopped: what lets a long perft be interrupted (Ctrl-C in Python).
+#[test]
+fn perft_until_counts_like_perft_and_gives_up_when_stopped() {
+    use myrmidon_rules::registry::{with_record, RecordVisitor};
+    use std::sync::atomic::AtomicBool;
+    struct Until(u32, bool);
+    impl RecordVisitor for Until {
+        type Output = Option<u64>;
+        fn visit<G: myrmidon_rules::Game>(
+            self,
+            _: &G,
+            record: &myrmidon_rules::Record<G::Pos>,
+        ) -> Option<u64> {
+            let stop = AtomicBool::new(self.1);
+            myrmidon_rules::perft_until(&mut record.position().clone(), self.0, &stop)
+        }
+    }
+    for game in games() {
+        let rec = start(*game);
+        for depth in 0..=3 {
+            let counted = with_record(rec.as_ref(), Until(depth, false)).unwrap();
+            assert_eq!(
+                counted,
+                Some(perft_of(rec.as_ref(), depth)),
+                "{}",
+                game.info().id
+            );
+        }
+        // Below three plies there is nothing worth stopping; from three on, a stop is obeyed.
+        let stopped = with_record(rec.as_ref(), Until(2, true)).unwrap();
+        assert_eq!(
+            stopped,
+            Some(perft_of(rec.as_ref(), 2)),
+            "{}",
+            game.info().id
+        );
+        assert_eq!(with_record(rec.as_ref(), Until(30, true)).unwrap(), None);
+    }
+}
