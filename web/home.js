@@ -1,7 +1,7 @@
 // @ts-check
 // The home page: the list of games and the form that starts one.
 import { emblemSvg, iconSvg } from './pieces.js';
-import { $, esc, localGame, localState, outcomeText, playerName } from './common.js';
+import { $, api, esc, localGame, localState, outcomeText, playerName } from './common.js';
 import { lang, t } from './i18n.js';
 
 /** @type {import('./common.js').GameInfo[]} */
@@ -89,7 +89,17 @@ function renderOptions() {
           </select>
         </label>`).join('')}</div></fieldset>` : ''}
       <label class="check"><input type="checkbox" name="public" id="public"${pub ? ' checked' : ''}><span>${esc(t('list-in-lobby'))}</span></label>
-      <p class="hint" id="online-hint"></p>`;
+      <p class="hint" id="online-hint"></p>
+      <fieldset class="field seek-opts"><legend>${esc(t('seek-legend'))}</legend>
+        <label class="check"><input type="checkbox" id="seek-rated"><span>${esc(t('seek-rated'))}</span></label>
+        <div class="seek-range">
+          <label>${esc(t('seek-min'))} <input type="number" id="seek-min" min="0" max="4000" step="50" inputmode="numeric"></label>
+          <label>${esc(t('seek-max'))} <input type="number" id="seek-max" min="0" max="4000" step="50" inputmode="numeric"></label>
+        </div>
+        <label>${esc(t('seek-to'))} <input type="text" id="seek-to" maxlength="20" autocomplete="off" spellcheck="false"></label>
+        <button type="button" class="button" id="seek-post">${esc(t('seek-post'))}</button>
+      </fieldset>`;
+    $('#seek-post').addEventListener('click', postSeek);
     const sync = () => {
       const side = box.querySelector('input[name="side"]:checked').value;
       for (const row of box.querySelectorAll('.others .seat-row')) row.hidden = side !== 'random' && row.dataset.seat === side;
@@ -368,9 +378,12 @@ function startLobby() {
     stopLobby();
     if (document.visibilityState !== 'visible') return;
     refreshLobby();
-    lobbyTimer = setInterval(refreshLobby, 5000);
+    refreshSeeks();
+    lobbyTimer = setInterval(() => { refreshLobby(); refreshSeeks(); }, 5000);
   };
   document.addEventListener('visibilitychange', run);
+  $('#seek-list').addEventListener('click', onSeekClick);
+  $('#challenge-list').addEventListener('click', onSeekClick);
   $('#lobby-list').addEventListener('click', (e) => {
     const b = e.target.closest('button[data-join]');
     if (b) joinFromLobby(b.dataset.join, +b.dataset.seat, b);
@@ -404,6 +417,143 @@ async function joinFromLobby(id, seat, btn) {
     err.hidden = false;
     lobbyJoining = false;
     refreshLobby();
+  }
+}
+
+// ---- seeks and challenges: games asked for, made when someone accepts ----
+/** @returns {string[]} the ids of this browser's open seeks */
+function mySeeks() {
+  try { const l = JSON.parse(localStorage.getItem('myrmidon:seeks') || '[]'); return Array.isArray(l) ? l : []; } catch { return []; }
+}
+/** @param {string[]} ids */
+function setMySeeks(ids) { localStorage.setItem('myrmidon:seeks', JSON.stringify(ids.slice(-20))); }
+
+/** @param {string} text @param {boolean} [error] */
+function seekMessage(text, error = false) {
+  const el = $(error ? '#seek-error' : '#seek-note');
+  $(error ? '#seek-note' : '#seek-error').hidden = true;
+  el.textContent = text;
+  el.hidden = !text;
+}
+
+async function postSeek() {
+  const form = $('#setup');
+  const settings = {};
+  for (const s of chosen.settings || []) settings[s.name] = form.elements[`setting:${s.name}`].value;
+  /** @type {Record<string, unknown>} */
+  const body = { game: chosen.id, settings, rated: $('#seek-rated').checked };
+  const clock = clockFromForm();
+  if (clock) body.clock = clock;
+  const min = $('#seek-min').value, max = $('#seek-max').value;
+  if (min !== '' || max !== '') body.range = { min: min === '' ? 0 : +min, max: max === '' ? 4000 : +max };
+  const to = $('#seek-to').value.trim();
+  if (to) body.to = to;
+  try {
+    const data = await api('/api/seeks', body);
+    localStorage.setItem(`myrmidon:seek:${data.id}`, data.token);
+    setMySeeks([...mySeeks(), data.id]);
+    seekMessage(to ? t('challenge-posted', { name: to }) : t('seek-posted'));
+    refreshSeeks();
+  } catch (ex) {
+    seekMessage(ex.message, true);
+  }
+}
+
+/** A seek's words: game, clock, rated or not, range. @param {any} s */
+function seekText(s) {
+  const name = games.find((x) => x.id === s.game)?.name || s.game;
+  const parts = [name, clockText(s.clock), t(s.rated ? 'seek-is-rated' : 'seek-is-casual')];
+  if (s.range) parts.push(t('seek-range', { min: s.range.min, max: s.range.max }));
+  return parts.join(' · ');
+}
+/** @param {any} s */
+const seekBy = (s) => (s.name == null ? t('seek-anonymous') : s.rating == null ? s.name : t('seek-by', { name: s.name, rating: s.rating }));
+
+/** @param {any} s @param {string} buttons */
+function seekItem(s, buttons) {
+  return `<li class="lobby-game card" data-seek="${esc(s.id)}">
+    <div class="lobby-main">
+      <div class="lobby-name">${esc(seekText(s))}</div>
+      <div class="lobby-meta muted">${esc(seekBy(s))}${s.to ? ` → ${esc(s.to)}` : ''}</div>
+    </div>
+    <div class="lobby-joins">${buttons}</div>
+  </li>`;
+}
+/** @param {string} what @param {string} id @param {string} [kind] */
+const seekButton = (what, id, kind = '') => `<button type="button" class="button small ${kind}" data-seek-${what}="${esc(id)}">${esc(t(`seek-${what}`))}</button>`;
+
+async function refreshSeeks() {
+  try {
+    // this browser's seeks: once accepted, to the game
+    for (const id of mySeeks()) {
+      const res = await fetch(`/api/seeks/${encodeURIComponent(id)}`);
+      if (res.status === 404) { setMySeeks(mySeeks().filter((x) => x !== id)); continue; }
+      const s = await res.json().catch(() => null);
+      if (!res.ok || !s) continue;
+      if (s.state === 'open') continue;
+      setMySeeks(mySeeks().filter((x) => x !== id));
+      const token = localStorage.getItem(`myrmidon:seek:${id}`);
+      localStorage.removeItem(`myrmidon:seek:${id}`);
+      if (s.state === 'accepted' && s.game_id && token) {
+        const info = games.find((x) => x.id === s.game);
+        const g = info || { id: s.game, name: s.game };
+        const seats = (info?.players || [null, null]).map((_, i) => (i === 0 ? token : null));
+        localStorage.setItem(`myrmidon:token:${s.game_id}`, JSON.stringify(seats));
+        rememberGame(s.game_id, g, seats.map((_, i) => (i < 2 ? 'online' : 'open')));
+        location.href = `/game/${encodeURIComponent(s.game_id)}`;
+        return;
+      }
+      if (s.state === 'declined') seekMessage(t('challenge-declined', { name: s.to }));
+    }
+    const mine = new Set(mySeeks());
+    const list = await api('/api/seeks');
+    const ul = $('#seek-list');
+    ul.dataset.loaded = '1';
+    // this browser's own seeks are cancelled, the others accepted when they are open to us
+    const buttons = (/** @type {any} */ s) => (mine.has(s.id) ? seekButton('cancel', s.id) : s.fits ? seekButton('accept', s.id, 'primary') : '');
+    ul.innerHTML = list.length ? list.map((s) => seekItem(s, buttons(s))).join('')
+      : `<li class="lobby-empty muted">${esc(t('seeks-empty'))}</li>`;
+    const res = await fetch('/api/challenges');
+    const box = $('#challenge-list');
+    if (!res.ok) { box.hidden = true; return; }
+    const c = await res.json();
+    box.hidden = !c.incoming.length && !c.outgoing.length;
+    box.innerHTML = c.incoming.map((s) => seekItem({ ...s, to: null }, seekButton('accept', s.id, 'primary') + seekButton('decline', s.id)))
+      .concat(c.outgoing.map((s) => seekItem(s, seekButton('cancel', s.id)))).join('');
+    for (const li of box.querySelectorAll('li')) li.classList.add('challenge');
+    $('#seek-error').hidden = true;
+  } catch (ex) {
+    seekMessage(t('lobby-error', { error: ex.message }), true);
+  }
+}
+
+/** @param {MouseEvent} e */
+async function onSeekClick(e) {
+  const b = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest('button'));
+  if (!b) return;
+  const { seekAccept: accept, seekCancel: cancel, seekDecline: decline } = b.dataset;
+  try {
+    if (accept) {
+      const data = await api(`/api/seeks/${encodeURIComponent(accept)}/accept`, {});
+      const st = data.state || {};
+      const tokens = (st.seats || [null, null]).map((_, i) => (i === data.seat ? data.token : null));
+      localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(tokens));
+      const g = games.find((x) => x.id === st.game) || { id: st.game, name: st.game };
+      rememberGame(data.id, g, st.seats || []);
+      location.href = `/game/${encodeURIComponent(data.id)}`;
+    } else if (cancel) {
+      const token = localStorage.getItem(`myrmidon:seek:${cancel}`);
+      await api(`/api/seeks/${encodeURIComponent(cancel)}/cancel`, token ? { token } : {});
+      setMySeeks(mySeeks().filter((x) => x !== cancel));
+      localStorage.removeItem(`myrmidon:seek:${cancel}`);
+      refreshSeeks();
+    } else if (decline) {
+      await api(`/api/seeks/${encodeURIComponent(decline)}/decline`, {});
+      refreshSeeks();
+    }
+  } catch (ex) {
+    seekMessage(ex.message, true);
+    refreshSeeks();
   }
 }
 

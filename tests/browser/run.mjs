@@ -3149,6 +3149,95 @@ test('accounts: sign up, a rated game between two accounts, both ratings on both
   await closePage(bob);
 });
 
+// The home page: the game chosen, "Online", the clock 5+3, and a seek posted from the form
+// (rated; `range` [min, max]; `to`: a challenge to that name).
+async function postSeek(page, game, { range = null, to = null } = {}) {
+  await page.goto(base);
+  await page.locator(`.game-card[data-id="${game}"]`).click();
+  await page.waitForFunction((g) => document.querySelector(`.game-card[data-id="${g}"]`)?.getAttribute('aria-checked') === 'true', game);
+  await page.locator('label:has(input[name="mode"][value="online"])').click();
+  await page.locator('label:has(input[name="clock"][value="5+3"])').click();
+  await page.locator('#seek-rated').setChecked(true);
+  if (range) {
+    await page.locator('#seek-min').fill(String(range[0]));
+    await page.locator('#seek-max').fill(String(range[1]));
+  }
+  if (to) await page.locator('#seek-to').fill(to);
+  const posted = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/seeks$/.test(r.url()));
+  await page.locator('#seek-post').click();
+  const answer = await posted;
+  assert.equal(answer.status(), 201, await answer.text());
+  await page.locator('#seek-note').waitFor();
+  return (await answer.json()).id;
+}
+
+// Both pages end up on one game, each holding its own seat (it can resign), the seeker seat 0.
+async function bothInGame(seeker, other) {
+  await seeker.waitForURL(/\/game\/[^/]+$/, { timeout: 30000 });
+  await other.waitForURL(/\/game\/[^/]+$/);
+  const id = decodeURIComponent(new URL(seeker.url()).pathname.split('/')[2]);
+  assert.equal(decodeURIComponent(new URL(other.url()).pathname.split('/')[2]), id, 'one game for both');
+  for (const [page, seat] of [[seeker, 0], [other, 1]]) {
+    await page.locator('#board .mb-hit [data-cell]').first().waitFor({ state: 'attached' });
+    await page.locator('#resign').waitFor();
+    const tokens = await page.evaluate((id) => JSON.parse(localStorage.getItem(`myrmidon:token:${id}`) || '[]'), id);
+    assert.ok(tokens[seat] && tokens.filter(Boolean).length === 1, `the page holds seat ${seat} only: ${JSON.stringify(tokens)}`);
+  }
+  const s = await getState(id);
+  assert.equal(s.rated, true);
+  return id;
+}
+
+test('seeks: a challenge accepted between two accounts, a seek matched by rating range, into the game', async () => {
+  for (const [size, viewport, mobile, langs] of [
+    ['desktop', { width: 1280, height: 800 }, false, ['en', 'fr']],
+    ['phone', { width: 390, height: 844 }, true, ['fr', 'en']],
+  ]) {
+    const locale = (l) => (l === 'fr' ? 'fr-FR' : 'en-US');
+    const [la, lb] = langs;
+    const alice = await newPage({ viewport, mobile, locale: locale(la) });
+    const bob = await newPage({ viewport, mobile, locale: locale(lb) });
+    const carol = await newPage({ viewport, mobile, locale: locale(lb) });
+    const [a, b, c] = ['alice', 'bob', 'carol'].map((n) => `${n}-${size}`);
+    await signUp(alice, a);
+    await signUp(bob, b);
+    await signUp(carol, c);
+    // Alice challenges Bob from the form; Bob sees it at home, Carol does not.
+    await postSeek(alice, 'reines', { to: b });
+    await shot(alice, `seeks-challenge-sent-${size}-${la}`, { fullPage: true });
+    await bob.goto(base);
+    const accept = bob.locator('#challenge-list button[data-seek-accept]');
+    await accept.waitFor();
+    assert.match(await bob.locator('#challenge-list').textContent(), new RegExp(a));
+    await shot(bob, `seeks-challenge-received-${size}-${lb}`, { fullPage: true });
+    await carol.goto(base);
+    await carol.locator('#seek-list[data-loaded]').waitFor({ state: 'attached' });
+    assert.equal(await carol.locator('#challenge-list button').count(), 0, 'a challenge to Bob is not Carol\'s');
+    // Bob accepts: both are in the game, Alice (polling her challenge) too.
+    await accept.click();
+    const first = await bothInGame(alice, bob);
+    await shot(alice, `seeks-game-${size}-${la}`);
+    // Alice resigns: Alice 1338, Bob 1662, Carol 1500.
+    const token = await alice.evaluate((id) => JSON.parse(localStorage.getItem(`myrmidon:token:${id}`))[0], first);
+    const ended = await pageApi(alice, `/api/games/${first}/resign`, { seat: 0, token });
+    assert.equal(ended.status, 200, JSON.stringify(ended.json));
+    // Bob seeks a player rated 1200 to 1400: Carol (1500) may not take it, Alice (1338) may.
+    const seek = await postSeek(bob, 'reines', { range: [1200, 1400] });
+    for (const page of [carol, alice]) {
+      await page.goto(base);
+      await page.locator(`#seek-list li[data-seek="${seek}"]`).waitFor();
+    }
+    assert.equal(await carol.locator(`#seek-list li[data-seek="${seek}"] button`).count(), 0, 'out of the range: no Accept');
+    assert.match(await carol.locator(`#seek-list li[data-seek="${seek}"]`).textContent(), /1[\s,]?662/);
+    await shot(carol, `seeks-lobby-out-of-range-${size}-${lb}`, { fullPage: true });
+    await alice.locator(`#seek-list li[data-seek="${seek}"] button[data-seek-accept]`).click();
+    await bothInGame(bob, alice);
+    await closePage(alice);
+    await closePage(bob);
+    await closePage(carol);
+  }
+});
+
 async function main() {
   await startServer();
   for (const g of await api('api/games')) gameInfo[g.id] = g;

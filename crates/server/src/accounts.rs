@@ -18,13 +18,14 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::api::{body, ApiError};
 use crate::limits::ClientIp;
 use crate::live::{hash_token, new_id, new_token, App, Refusal};
-use crate::store::{now, UserRow};
+use crate::store::{now, RatingRow, SeatAccount, UserRow};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "myrmidon_session";
@@ -284,6 +285,26 @@ pub async fn same_origin(request: Request, next: Next) -> Response {
     ApiError(StatusCode::FORBIDDEN, msg!("api-cross-site")).into_response()
 }
 
+/// Reads the JSON body of a request to `/api/account/…`, which must say that it is JSON
+/// (`Content-Type: application/json`): `415` otherwise, before the body is read.
+fn account_body<T: DeserializeOwned>(
+    headers: &HeaderMap,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"));
+    if !json {
+        return Err(ApiError(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            msg!("api-body-not-json-type"),
+        ));
+    }
+    body(bytes)
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
@@ -292,20 +313,32 @@ pub struct Credentials {
 }
 
 /// A name: 2 to 20 letters (ASCII), digits, `_` and `-`, beginning with a letter or a digit.
-fn check_name(name: &str) -> Result<(), ApiError> {
-    let ok = (2..=20).contains(&name.len())
+fn valid_name(name: &str) -> bool {
+    (2..=20).contains(&name.len())
         && name
             .bytes()
             .next()
             .is_some_and(|b| b.is_ascii_alphanumeric())
         && name
             .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-    if ok {
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+fn check_name(name: &str) -> Result<(), ApiError> {
+    if valid_name(name) {
         Ok(())
     } else {
         Err(ApiError(StatusCode::BAD_REQUEST, msg!("api-account-name")))
     }
+}
+
+/// The account with this name, in any letter case: none for a name no account can have
+/// (never asked of the database, which may refuse some characters, as PostgreSQL does NUL).
+pub async fn user_named(app: &App, name: &str) -> Result<Option<UserRow>, Refusal> {
+    if !valid_name(name) {
+        return Ok(None);
+    }
+    Ok(app.store.user_by_name(name).await?)
 }
 
 /// A password: 8 to 256 characters.
@@ -346,7 +379,7 @@ pub async fn signup(
     headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let req: Credentials = body(bytes)?;
+    let req: Credentials = account_body(&headers, bytes)?;
     check_name(&req.name)?;
     check_password(&req.password)?;
     let user = UserRow {
@@ -373,13 +406,13 @@ pub async fn login(
     headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let req: Credentials = body(bytes)?;
+    let req: Credentials = account_body(&headers, bytes)?;
     let accounts = &app.accounts;
     let keys = accounts.keys(&req.name, ip);
     if let Some(wait) = accounts.throttle(&keys) {
         return Ok(crate::limits::too_many("logins", wait));
     }
-    let user = app.store.user_by_name(&req.name).await?;
+    let user = user_named(&app, &req.name).await?;
     let ok = accounts
         .verify(user.as_ref().map(|u| u.password_hash.clone()), req.password)
         .await?;
@@ -392,8 +425,16 @@ pub async fn login(
     Ok(with_session(&app, StatusCode::OK, &user.name, &value))
 }
 
+/// The account a request is logged into, as the seat it takes will name it.
+pub async fn seat_account(app: &App, headers: &HeaderMap) -> Result<Option<SeatAccount>, Refusal> {
+    Ok(current_user(app, headers).await?.map(|u| SeatAccount {
+        id: u.id,
+        name: u.name,
+    }))
+}
+
 /// The account a request must be logged into: `401` otherwise.
-async fn logged_in(app: &App, headers: &HeaderMap) -> Result<UserRow, ApiError> {
+pub async fn logged_in(app: &App, headers: &HeaderMap) -> Result<UserRow, ApiError> {
     current_user(app, headers)
         .await?
         .ok_or_else(|| ApiError(StatusCode::UNAUTHORIZED, msg!("api-not-logged-in")))
@@ -461,7 +502,7 @@ pub async fn change_password(
     headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let req: PasswordChange = body(bytes)?;
+    let req: PasswordChange = account_body(&headers, bytes)?;
     let user = logged_in(&app, &headers).await?;
     check_password(&req.new_password)?;
     confirm(&app, ip, &user, req.password).await?;
@@ -487,7 +528,7 @@ pub async fn delete(
     headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let req: Deletion = body(bytes)?;
+    let req: Deletion = account_body(&headers, bytes)?;
     let user = logged_in(&app, &headers).await?;
     confirm(&app, ip, &user, req.password).await?;
     app.store.delete_user(&user.id).await?;
@@ -504,18 +545,17 @@ pub async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Json<
 /// An account's ratings as the API shows them.
 pub async fn ratings_json(app: &App, user_id: &str) -> Result<Value, Refusal> {
     let rows = app.store.ratings_of(user_id).await?;
-    Ok(Value::Array(
-        rows.iter()
-            .map(|r| {
-                json!({
-                    "game": r.game,
-                    "speed": r.speed,
-                    "rating": r.rating.rating.round(),
-                    "deviation": r.rating.deviation.round(),
-                    "provisional": r.rating.provisional(),
-                    "games": r.games,
-                })
-            })
-            .collect(),
-    ))
+    Ok(Value::Array(rows.iter().map(rating_json).collect()))
+}
+
+/// One rating as the API shows it.
+pub fn rating_json(r: &RatingRow) -> Value {
+    json!({
+        "game": r.game,
+        "speed": r.speed,
+        "rating": r.rating.rating.round(),
+        "deviation": r.rating.deviation.round(),
+        "provisional": r.rating.provisional(),
+        "games": r.games,
+    })
 }

@@ -154,9 +154,9 @@ pub struct CreateRequest {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClockRequest {
-    minutes: f64,
+    pub(crate) minutes: f64,
     #[serde(default)]
-    increment: f64,
+    pub(crate) increment: f64,
 }
 
 /// `POST /api/games`.
@@ -167,7 +167,7 @@ pub async fn create_game(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Response> {
     let req: CreateRequest = body(bytes)?;
-    let account = seat_account(&app, &headers).await?;
+    let account = crate::accounts::seat_account(&app, &headers).await?;
     let creator = crate::live::client_key(ip);
     let settings = settings_of(req.settings)?;
     let clock = match &req.clock {
@@ -376,7 +376,7 @@ pub async fn join(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<JoinedView>> {
     let req: JoinRequest = body(bytes)?;
-    let account = seat_account(&app, &headers).await?;
+    let account = crate::accounts::seat_account(&app, &headers).await?;
     let (token, state) = detached(req.version, async move {
         confirmed!(app, &id, app.join(&id, req.seat, account.clone()).await)
     })
@@ -384,17 +384,39 @@ pub async fn join(
     Ok(Json(JoinedView { token, state }))
 }
 
-/// The account a request is logged into, as the seat it takes will name it.
-async fn seat_account(
-    app: &App,
-    headers: &axum::http::HeaderMap,
-) -> ApiResult<Option<crate::store::SeatAccount>> {
-    Ok(crate::accounts::current_user(app, headers)
-        .await?
-        .map(|u| crate::store::SeatAccount {
-            id: u.id,
-            name: u.name,
-        }))
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRequest {
+    seat: u8,
+    token: String,
+    /// The version of the state the request was made from (optional).
+    #[serde(default)]
+    version: Option<u64>,
+}
+
+/// `POST /api/games/{id}/claim`: the logged-in account takes over a seat its token holds.
+pub async fn claim(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let req: ClaimRequest = body(bytes)?;
+    let user = crate::accounts::logged_in(&app, &headers).await?;
+    let account = crate::store::SeatAccount {
+        id: user.id,
+        name: user.name,
+    };
+    let state = detached(req.version, async move {
+        let token = Some(req.token.as_str());
+        confirmed!(
+            app,
+            &id,
+            app.claim_seat(&id, req.seat, token, account.clone()).await
+        )
+    })
+    .await?;
+    Ok(Json(state))
 }
 
 /// `GET /api/lobby`: public games with open seats.

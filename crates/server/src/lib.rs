@@ -17,6 +17,7 @@ pub mod limits;
 pub mod live;
 pub mod profiles;
 pub mod rating;
+pub mod seeks;
 pub mod store;
 pub mod views;
 pub mod web;
@@ -64,6 +65,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/draw", post(api::draw))
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/join", post(api::join))
+        .route("/api/games/{id}/claim", post(api::claim))
         .route("/api/lobby", get(api::lobby))
         .route("/api/account", get(accounts::me))
         .route("/api/account/signup", post(accounts::signup))
@@ -79,6 +81,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/rules/{game}", get(learn::rules))
         .route("/api/explore", post(learn::explore))
         .route("/api/analysis", get(analysis::analysis))
+        .route("/api/seeks", get(seeks::lobby).post(seeks::create))
+        .route("/api/seeks/{id}", get(seeks::get))
+        .route("/api/seeks/{id}/accept", post(seeks::accept))
+        .route("/api/seeks/{id}/cancel", post(seeks::cancel))
+        .route("/api/seeks/{id}/decline", post(seeks::decline))
+        .route("/api/challenges", get(seeks::challenges))
         .route("/api", get(api::unknown_api))
         .route("/api/{*rest}", get(api::unknown_api).post(api::unknown_api))
         .route("/", get(web::home))

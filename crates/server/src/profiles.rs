@@ -23,7 +23,7 @@ pub async fn profile(
     State(app): State<Arc<App>>,
     Path(name): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let Some(user) = app.store.user_by_name(&name).await? else {
+    let Some(user) = crate::accounts::user_named(&app, &name).await? else {
         return Err(ApiError(
             StatusCode::NOT_FOUND,
             msg!("api-no-user", name = name.as_str()),
@@ -41,15 +41,9 @@ pub async fn profile(
                 .filter(|p| p.game == r.game && p.speed == r.speed)
                 .map(|p| json!([p.at_ms, p.rating.round()]))
                 .collect();
-            json!({
-                "game": r.game,
-                "speed": r.speed,
-                "rating": r.rating.rating.round(),
-                "deviation": r.rating.deviation.round(),
-                "provisional": r.rating.provisional(),
-                "games": r.games,
-                "history": points,
-            })
+            let mut rating = crate::accounts::rating_json(r);
+            rating["history"] = Value::Array(points);
+            rating
         })
         .collect();
     let mut results: BTreeMap<String, Value> = BTreeMap::new();

@@ -4,9 +4,33 @@
 //! password change, deleted accounts, passwords never shown, rated games. The cases are in
 //! cases/accounts.rs; accounts_postgres.rs runs them on PostgreSQL.
 
+#[path = "common/http.rs"]
+mod http;
+
 /// A new in-memory database.
 fn fresh_db() -> String {
     "sqlite::memory:".to_string()
+}
+
+/// A database file in a temporary folder (removed when the folder is dropped).
+fn lasting_db() -> (String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("games.db").display());
+    (db, dir)
+}
+
+/// Another connection to the file makes the database refuse every new line of a rating's
+/// history (`on`), or no longer.
+async fn refuse_rating_history(db: &str, on: bool) {
+    use sqlx::Connection;
+    let mut other = sqlx::SqliteConnection::connect(db).await.unwrap();
+    let sql = if on {
+        "CREATE TRIGGER refuse BEFORE INSERT ON rating_history \
+         BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+    } else {
+        "DROP TRIGGER refuse"
+    };
+    sqlx::raw_sql(sql).execute(&mut other).await.unwrap();
 }
 
 include!("cases/accounts.rs");

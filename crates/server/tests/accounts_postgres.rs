@@ -4,9 +4,33 @@
 #[path = "common/pg.rs"]
 mod pg;
 
+#[path = "common/http.rs"]
+mod http;
+
 /// A new database on the shared temporary server.
 fn fresh_db() -> String {
     pg::shared().database()
+}
+
+/// On PostgreSQL every database outlives its server process.
+fn lasting_db() -> (String, ()) {
+    (fresh_db(), ())
+}
+
+/// Another connection makes the database refuse every new line of a rating's history (`on`),
+/// or no longer.
+async fn refuse_rating_history(db: &str, on: bool) {
+    use sqlx::Connection;
+    let mut other = sqlx::PgConnection::connect(db).await.unwrap();
+    let sql = if on {
+        "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS \
+         $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$; \
+         CREATE TRIGGER refuse BEFORE INSERT ON rating_history \
+         FOR EACH ROW EXECUTE FUNCTION refuse();"
+    } else {
+        "DROP TRIGGER refuse ON rating_history; DROP FUNCTION refuse();"
+    };
+    sqlx::raw_sql(sql).execute(&mut other).await.unwrap();
 }
 
 include!("cases/accounts.rs");
@@ -51,4 +75,133 @@ async fn a_rated_game_ended_in_two_processes_at_once_is_rated_once() {
         let ended = state(&b, &id).await;
         assert!(ended["rating_change"].is_object(), "{ended}");
     }
+}
+
+/// Runs `f` (a blocking call: `pg_ctl`) without holding up the test's runtime.
+fn blocking(f: impl FnOnce()) {
+    tokio::task::block_in_place(f);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_ended_while_the_database_is_stopped_is_rated_once_it_is_back() {
+    // A PostgreSQL server of its own: this test stops it.
+    let pg = pg::TempPg::start();
+    let db = pg.database();
+    let app = app_on(&db).await;
+    let (id, tokens, before, _) = rated_game_under_way(&app).await;
+    blocking(|| pg.stop());
+    // The database is away at the moment the game ends: the resignation is refused with a 503
+    // that says nothing was changed, and the game in memory has not ended.
+    let a = resign(&app, &id, 1, &tokens[1]).await;
+    assert_eq!(a.status, StatusCode::SERVICE_UNAVAILABLE, "{}", a.text);
+    assert_eq!(a.json["key"], "api-database-down", "{}", a.text);
+    assert!(
+        a.json["error"]
+            .as_str()
+            .unwrap()
+            .contains("nothing was changed"),
+        "{}",
+        a.text
+    );
+    blocking(|| pg.begin());
+    // The database is back: the game is as acknowledged, and the same resignation, tried again
+    // until the server's connections are back (each try refused as before, or taken), ends and
+    // rates it.
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let change = loop {
+        let a = resign(&app, &id, 1, &tokens[1]).await;
+        if a.status == StatusCode::OK {
+            break a.json["rating_change"].clone();
+        }
+        assert_eq!(a.status, StatusCode::SERVICE_UNAVAILABLE, "{}", a.text);
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server did not recover: {}",
+            a.text
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(change["seats"][1]["after"], 1338.0, "{change}");
+    rated_exactly_once(&db, &id, &before["moves"], &change, &tokens).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_seek_made_through_one_process_is_taken_through_another_by_exactly_one_player() {
+    let db = fresh_db();
+    let a = app_on(&db).await;
+    let b = app_on(&db).await;
+    let alice = signup(&a, "alice", "the password").await;
+    let bob = signup(&a, "bob", "the password").await;
+    let carol = signup(&b, "carol", "the password").await;
+    let clock = json!({"minutes": 5, "increment": 3});
+    for round in 0..8 {
+        let (id, token) = seek(
+            &a,
+            json!({"game": "reines", "clock": clock, "rated": true}),
+            Some(&alice),
+        )
+        .await;
+        // The other process lists it at once.
+        let list = get_json(&b, "/api/seeks", Some(&carol)).await;
+        assert_eq!(
+            list.json[0]["id"],
+            json!(id),
+            "round {round}: {}",
+            list.text
+        );
+        assert_eq!(list.json[0]["fits"], true);
+        // Bob through A and Carol through B accept it at the same moment: one gets the game.
+        let accept = format!("/api/seeks/{id}/accept");
+        let (one, two) = tokio::join!(
+            post(&a, &accept, json!({}), Some(&bob)),
+            post(&b, &accept, json!({}), Some(&carol))
+        );
+        let won: Vec<&Answer> = [&one, &two]
+            .into_iter()
+            .filter(|x| x.status == StatusCode::CREATED)
+            .collect();
+        assert_eq!(won.len(), 1, "round {round}: {} / {}", one.text, two.text);
+        let lost = if one.status == StatusCode::CREATED {
+            &two
+        } else {
+            &one
+        };
+        assert_eq!(
+            lost.status,
+            StatusCode::CONFLICT,
+            "round {round}: {}",
+            lost.text
+        );
+        assert_eq!(lost.json["key"], "api-seek-closed");
+        let game = won[0].json["id"].as_str().unwrap().to_string();
+        let winner = if one.status == StatusCode::CREATED {
+            "bob"
+        } else {
+            "carol"
+        };
+        // Both processes see the one game, and the seek that made it.
+        for app in [&a, &b] {
+            let s = get_json(app, &format!("/api/seeks/{id}"), None).await;
+            assert_eq!(s.json["game_id"], json!(game), "round {round}: {}", s.text);
+            let g = state(app, &game).await;
+            assert_eq!(
+                g["accounts"],
+                json!(["alice", winner]),
+                "round {round}: {g}"
+            );
+        }
+        // Alice, who made the seek through A, plays it through B with the seek's token.
+        let a_resigns = resign(&b, &game, 0, &token).await;
+        assert_eq!(
+            a_resigns.status,
+            StatusCode::OK,
+            "round {round}: {}",
+            a_resigns.text
+        );
+    }
+    assert_eq!(
+        blitz(&a, &alice, "reines").await["games"],
+        json!(8),
+        "every game was rated once"
+    );
 }

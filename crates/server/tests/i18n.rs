@@ -8,13 +8,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use fluent_bundle::FluentResource;
-use http_body_util::BodyExt;
 use myrmidon_server::i18n::{self, Lang};
-use myrmidon_server::{router, App, Store};
+use myrmidon_server::{App, Store};
 use serde_json::{json, Value};
-use tower::ServiceExt;
+
+#[path = "common/http.rs"]
+mod http;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -272,21 +273,8 @@ async fn call(
     headers: &[(&str, &str)],
     body: Option<Value>,
 ) -> (StatusCode, axum::http::HeaderMap, String) {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(path)
-        .header("content-type", "application/json");
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
     let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
-    let response = router(app.clone())
-        .oneshot(request.body(body).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let headers = response.headers().clone();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let (status, headers, bytes) = http::request(app, method, path, headers, body).await;
     (status, headers, String::from_utf8(bytes.to_vec()).unwrap())
 }
 

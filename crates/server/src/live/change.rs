@@ -100,10 +100,17 @@ impl App {
         let join = (0..row.accounts.len())
             .find(|&s| row.account(s).is_some() && live.row.account(s).is_none())
             .and_then(|s| Some((s as u8, row.account(s)?.id.as_str())));
-        // Each seat's place, when the change ends the game (and the game was not over).
-        let places = (finished && live.record.result().is_none())
-            .then(|| record.as_ref().and_then(|r| r.result()))
-            .flatten()
+        // Each seat's place, when the change ends the game (and the game was not over), or
+        // when an account takes a seat of a game over (its result is written).
+        let result = if live.record.result().is_none() {
+            record.as_ref().and_then(|r| r.result())
+        } else if join.is_some() && record.is_none() {
+            live.record.result()
+        } else {
+            None
+        };
+        let places = result
+            .filter(|_| finished)
             .map(|result| crate::rating::places(row.seats.len(), &result));
         let stored = self
             .store

@@ -89,6 +89,59 @@ impl App {
         Ok((token, state))
     }
 
+    /// The account `account` takes over `seat`, which `token` holds and no account holds yet
+    /// (a game played before logging in, going on or over): the state. An account holds one
+    /// seat of a game at most.
+    pub async fn claim_seat(
+        self: &Arc<Self>,
+        id: &str,
+        seat: u8,
+        token: Option<&str>,
+        account: SeatAccount,
+    ) -> Result<Value, Refusal> {
+        let slot = self.current(id).await?;
+        let mut live = slot.live.lock().await;
+        let players = live.record.player_names();
+        let Some(&name) = players.get(seat as usize) else {
+            return Err(Refusal::Bad(msg!(
+                "api-seat-range",
+                seat = seat,
+                last = players.len() - 1
+            )));
+        };
+        if !live.holds(token, seat) {
+            return Err(Refusal::Forbidden(msg!(
+                "api-not-your-seat",
+                seat = seat,
+                name = name
+            )));
+        }
+        if live.row.account(seat as usize).is_some() {
+            return Err(Refusal::Conflict(msg!(
+                "api-seat-claimed",
+                seat = seat,
+                name = name
+            )));
+        }
+        if live
+            .row
+            .accounts
+            .iter()
+            .flatten()
+            .any(|a| a.id == account.id)
+        {
+            return Err(Refusal::Forbidden(msg!("api-claim-one-seat")));
+        }
+        let mut row = live.row.clone();
+        row.accounts.resize(row.seats.len(), None);
+        row.accounts[seat as usize] = Some(account);
+        let job = self.commit(&mut live, Edit::row(row)).await?;
+        let state = live.state();
+        drop(live);
+        self.start(slot, job);
+        Ok(state)
+    }
+
     /// The public games with open seats, newest first.
     pub async fn lobby(self: &Arc<Self>) -> Result<Vec<LobbyEntry>, Refusal> {
         let mut out = Vec::new();

@@ -27,6 +27,7 @@ mod join;
 mod moves;
 mod rematch;
 mod seats;
+mod seek;
 mod takeback;
 mod view;
 

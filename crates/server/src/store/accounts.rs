@@ -137,6 +137,10 @@ impl Store {
     /// games stay, anonymous.
     pub async fn delete_user(&self, user_id: &str) -> Result<(), StoreError> {
         let mut write = Write::begin(self).await?;
+        sqlx::query("DELETE FROM seeks WHERE user_id = $1 OR target_id = $1")
+            .bind(user_id)
+            .execute(write.conn())
+            .await?;
         for table in [
             "sessions",
             "game_players",

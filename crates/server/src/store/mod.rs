@@ -16,8 +16,10 @@ use tokio::sync::OwnedMutexGuard;
 
 mod accounts;
 mod group;
+mod seeks;
 
 pub use accounts::{name_key, seat_result, PlayedGame, Ranked, RatingPoint, RatingRow, UserRow};
+pub use seeks::SeekRow;
 
 /// A game as it was created.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -679,15 +681,19 @@ async fn apply(
     Ok(())
 }
 
-async fn insert_game(conn: &mut AnyConnection, game: &GameRow) -> Result<(), StoreError> {
-    let settings = serde_json::to_string(
-        &game
-            .settings
+/// A game's settings as stored: a JSON object of strings.
+fn settings_text(settings: &[(String, String)]) -> String {
+    serde_json::to_string(
+        &settings
             .iter()
             .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
             .collect::<serde_json::Map<_, _>>(),
     )
-    .expect("settings serialise");
+    .expect("settings serialise")
+}
+
+async fn insert_game(conn: &mut AnyConnection, game: &GameRow) -> Result<(), StoreError> {
+    let settings = settings_text(&game.settings);
     let seats = serde_json::to_string(&game.seats).expect("seats serialise");
     let tokens = serde_json::to_string(&game.token_hashes).expect("tokens serialise");
     let clock = game

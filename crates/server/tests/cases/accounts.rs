@@ -1,18 +1,18 @@
 // The account tests, run on SQLite by tests/accounts.rs and on PostgreSQL by
 // tests/accounts_postgres.rs: each defines `fresh_db()` (the URL of a new, empty database),
-// then includes this file.
+// `lasting_db()` (one that outlives the server on it, and what keeps it) and
+// `refuse_rating_history(db, on)` (the database refuses every new line of a rating's history,
+// or no longer), declares the module `http` (common/http.rs), then includes this file.
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::http::{header, Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{header, StatusCode};
 use myrmidon_server::accounts::AccountSettings;
-use myrmidon_server::{router, App, RateLimits, Store};
+use myrmidon_server::{App, RateLimits, Store};
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
 /// The settings of the tests: Argon2id with its smallest cost (the production parameters
 /// take tens of milliseconds a hash), otherwise the defaults.
@@ -59,25 +59,24 @@ async fn send(
     body: Option<Value>,
     headers: &[(&str, &str)],
 ) -> Answer {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(path)
-        .header("host", "myrmidon.test")
-        .header("content-type", "application/json");
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
     let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
-    let response = router(app.clone())
-        .oneshot(request.body(body).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let set_cookie = response
-        .headers()
+    send_raw(app, method, path, body, headers).await
+}
+
+/// A request with any body, on the site's host.
+async fn send_raw(
+    app: &Arc<App>,
+    method: &str,
+    path: &str,
+    body: impl Into<Body>,
+    headers: &[(&str, &str)],
+) -> Answer {
+    let mut all = vec![("host", "myrmidon.test")];
+    all.extend_from_slice(headers);
+    let (status, headers, bytes) = http::request(app, method, path, &all, body).await;
+    let set_cookie = headers
         .get(header::SET_COOKIE)
         .map(|v| v.to_str().unwrap().to_string());
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
     let text = String::from_utf8_lossy(&bytes).to_string();
     let json = serde_json::from_str(&text).unwrap_or(Value::Null);
     Answer {
@@ -844,4 +843,559 @@ async fn profiles_show_ratings_games_and_results_and_lists_rank_players() {
     assert_eq!(a.status, StatusCode::NOT_FOUND);
     // No profile says anything of the password.
     assert!(!p.text.contains("password") && !p.text.contains("argon2"));
+}
+
+// ---- Faults at the end of a rated game ----
+
+/// A server on `db` with the tests' account settings.
+async fn app_on(db: &str) -> Arc<App> {
+    App::with_accounts(
+        Store::open(db).await.unwrap(),
+        Duration::from_millis(20),
+        1,
+        RateLimits::off(),
+        fast(),
+    )
+}
+
+/// Plays the first legal move of game `id` with `token`: the state after it.
+async fn play_first(app: &Arc<App>, id: &str, token: &str) -> Value {
+    let legal = state(app, id).await["legal"][0].as_str().unwrap().to_string();
+    let a = post(
+        app,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": legal, "token": token}),
+        None,
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    a.json
+}
+
+/// The points of the rating history of every rating of the account `name`.
+async fn history_points(app: &Arc<App>, name: &str) -> usize {
+    let p = send(app, "GET", &format!("/api/users/{name}"), None, &[]).await;
+    assert_eq!(p.status, StatusCode::OK, "{}", p.text);
+    p.json["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["history"].as_array().unwrap().len())
+        .sum()
+}
+
+/// A rated game of Alice's and Bob's with a move each, both acknowledged: the game's id, both
+/// tokens, the state after the moves, and both cookies.
+async fn rated_game_under_way(app: &Arc<App>) -> (String, [String; 2], Value, [String; 2]) {
+    let alice = signup(app, "alice", "the password").await;
+    let bob = signup(app, "bob", "the password").await;
+    let (id, alice_token) = rated_game(app, "reines", 2, &alice).await;
+    let bob_token = join(app, &id, 1, &bob).await;
+    play_first(app, &id, &alice_token).await;
+    let after = play_first(app, &id, &bob_token).await;
+    assert_eq!(after["moves"].as_array().unwrap().len(), 2, "{after}");
+    (id, [alice_token, bob_token], after, [alice, bob])
+}
+
+/// What a server opened afresh on `db` reads of the game `id` and of both players once the
+/// game has been rated: its moves as acknowledged, its result and rating change, and one rated
+/// game (one point of history) for each; a further resignation changes nothing.
+async fn rated_exactly_once(db: &str, id: &str, moves: &Value, change: &Value, tokens: &[String; 2]) {
+    let fresh = app_on(db).await;
+    let s = state(&fresh, id).await;
+    assert_eq!(s["moves"], *moves, "{s}");
+    assert!(s["outcome"].is_object(), "{s}");
+    assert_eq!(s["rating_change"], *change);
+    for name in ["alice", "bob"] {
+        assert_eq!(history_points(&fresh, name).await, 1, "{name}");
+    }
+    let again = resign(&fresh, id, 0, &tokens[0]).await;
+    assert_ne!(again.status, StatusCode::OK, "{}", again.text);
+    for name in ["alice", "bob"] {
+        assert_eq!(history_points(&fresh, name).await, 1, "{name}");
+    }
+    let list = send(&fresh, "GET", "/api/ratings/reines", None, &[]).await;
+    let games: Vec<&Value> = list.json.as_array().unwrap().iter().map(|r| &r["games"]).collect();
+    assert_eq!(games, [&json!(1), &json!(1)], "{}", list.text);
+}
+
+#[tokio::test]
+async fn a_rated_game_whose_rating_cannot_be_written_ends_only_once_it_can() {
+    let (db, _keep) = lasting_db();
+    let app = app_on(&db).await;
+    let (id, tokens, _, _) = rated_game_under_way(&app).await;
+    // The write of the ratings fails at the moment the game ends: the resignation is refused
+    // with a 503 that says nothing was changed, and nothing is: neither the end of the game
+    // nor any rating, in memory or in the database. A move meanwhile (the database refuses
+    // only the ratings) is acknowledged, and kept.
+    refuse_rating_history(&db, true).await;
+    let before = play_first(&app, &id, &tokens[0]).await;
+    for _ in 0..3 {
+        let a = resign(&app, &id, 1, &tokens[1]).await;
+        assert_eq!(a.status, StatusCode::SERVICE_UNAVAILABLE, "{}", a.text);
+        assert_eq!(a.json["key"], "api-database-down", "{}", a.text);
+        assert!(a.json["error"].as_str().unwrap().contains("nothing was changed"), "{}", a.text);
+    }
+    let s = state(&app, &id).await;
+    assert_eq!(s["version"], before["version"], "{s}");
+    assert_eq!(s["outcome"], Value::Null, "{s}");
+    assert_eq!(s["rating_change"], Value::Null, "{s}");
+    let fresh = app_on(&db).await;
+    let stored = state(&fresh, &id).await;
+    assert_eq!(stored["version"], before["version"], "{stored}");
+    assert_eq!(stored["moves"], before["moves"]);
+    assert_eq!(stored["outcome"], Value::Null, "{stored}");
+    let list = send(&fresh, "GET", "/api/ratings/reines", None, &[]).await;
+    assert_eq!(list.json, json!([]), "no rating was written: {}", list.text);
+    assert_eq!(history_points(&fresh, "alice").await, 0);
+    // Once the database takes the write, the same resignation ends the game and rates it.
+    refuse_rating_history(&db, false).await;
+    let a = resign(&app, &id, 1, &tokens[1]).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    let change = a.json["rating_change"].clone();
+    assert_eq!(change["seats"][0]["after"], 1662.0, "{}", a.text);
+    assert_eq!(change["seats"][1]["after"], 1338.0, "{}", a.text);
+    rated_exactly_once(&db, &id, &before["moves"], &change, &tokens).await;
+}
+
+// ---- Hostile input to /api/account/… ----
+
+#[tokio::test]
+async fn hostile_requests_to_the_account_endpoints_get_a_clear_4xx() {
+    let app = app_with(fast()).await;
+    let cookie = signup(&app, "alice", "the password").await;
+    let site = [
+        ("origin", "http://myrmidon.test"),
+        ("sec-fetch-site", "same-origin"),
+    ];
+    let with_cookie = [site[0], site[1], ("cookie", cookie.as_str())];
+    let paths = [
+        "/api/account/signup",
+        "/api/account/login",
+        "/api/account/password",
+        "/api/account/delete",
+    ];
+    // Each answer: the status expected, with the key of the refusal in a JSON body.
+    let check = |what: String, a: Answer, status: StatusCode, key: &str| {
+        assert_eq!(a.status, status, "{what}: {}", a.text);
+        assert_eq!(a.json["key"], key, "{what}: {}", a.text);
+        assert!(a.set_cookie.is_none(), "{what}");
+    };
+    let huge = "x".repeat(api_body_limit() * 4);
+    for path in paths {
+        // A body over the limit, JSON or not.
+        let body = json!({"name": huge, "password": huge}).to_string();
+        let a = send_raw(&app, "POST", path, body, &with_cookie).await;
+        check(format!("{path} huge"), a, StatusCode::PAYLOAD_TOO_LARGE, "api-body-too-large");
+        // Bytes that are not UTF-8, in a name and as the whole body.
+        for body in [
+            b"{\"name\": \"al\xffce\", \"password\": \"the password\"}".to_vec(),
+            vec![0xff, 0xfe, 0x00, 0x7b],
+            b"{\"name\": \"\\udc00\", \"password\": \"the password\"}".to_vec(),
+        ] {
+            let a = send_raw(&app, "POST", path, body.clone(), &with_cookie).await;
+            check(format!("{path} {body:?}"), a, StatusCode::BAD_REQUEST, "api-body-not-json");
+        }
+        // JSON of the wrong shape.
+        for body in [
+            json!([]),
+            json!("alice"),
+            json!(null),
+            json!({"name": 5, "password": "the password"}),
+            json!({"name": ["alice"], "password": "the password"}),
+            json!({"name": "alice", "password": {"a": 1}}),
+            json!({"password": null, "new_password": null}),
+            json!({"name": "alice", "password": "the password", "admin": true}),
+        ] {
+            let a = send(&app, "POST", path, Some(body.clone()), &with_cookie).await;
+            check(format!("{path} {body}"), a, StatusCode::BAD_REQUEST, "api-body-not-json");
+        }
+        // Another content type than JSON, or none, even with a JSON body.
+        for kind in [
+            Some("text/plain"),
+            Some("application/x-www-form-urlencoded"),
+            Some("multipart/form-data; boundary=x"),
+            Some("application/jsonp"),
+            None,
+        ] {
+            let body = json!({"name": "alice", "password": "the password"}).to_string();
+            let mut headers = with_cookie.to_vec();
+            headers.push(("content-type", kind.unwrap_or("")));
+            let a = send_raw(&app, "POST", path, body, &headers).await;
+            check(
+                format!("{path} {kind:?}"),
+                a,
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "api-body-not-json-type",
+            );
+        }
+        // JSON with a charset is JSON.
+        let a = send_raw(
+            &app,
+            "POST",
+            path,
+            "[]",
+            &[site[0], site[1], ("content-type", "application/json; charset=utf-8")],
+        )
+        .await;
+        check(format!("{path} charset"), a, StatusCode::BAD_REQUEST, "api-body-not-json");
+    }
+    // Names that are too long, or not letters of ASCII, within the body's limit.
+    for name in ["n".repeat(30_000), "é".repeat(5), "al\u{0}ce".to_string(), "al\u{202e}ce".to_string()] {
+        let a = post(
+            &app,
+            "/api/account/signup",
+            json!({"name": name, "password": "the password"}),
+            None,
+        )
+        .await;
+        check(format!("signup {:.20}", name), a, StatusCode::BAD_REQUEST, "api-account-name");
+        let a = login(&app, &name, "the password").await;
+        check(format!("login {:.20}", name), a, StatusCode::UNAUTHORIZED, "api-login-failed");
+    }
+    // A password too long to hash.
+    let a = post(
+        &app,
+        "/api/account/signup",
+        json!({"name": "bob", "password": "p".repeat(30_000)}),
+        None,
+    )
+    .await;
+    check("long password".into(), a, StatusCode::BAD_REQUEST, "api-account-password");
+    // A session cookie that is huge, or not UTF-8: nobody is logged in.
+    let long = format!("myrmidon_session={}", "a".repeat(20_000));
+    for value in [long.as_bytes().to_vec(), b"myrmidon_session=\xff\xfe".to_vec()] {
+        let request = axum::http::Request::builder()
+            .uri("/api/account")
+            .header("cookie", axum::http::HeaderValue::from_bytes(&value).unwrap())
+            .body(Body::empty())
+            .unwrap();
+        let response = tower::ServiceExt::oneshot(myrmidon_server::router(app.clone()), request)
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    }
+    // Profiles of names that cannot be: a clear 4xx too.
+    for path in [
+        "/api/users/%FF%FE",
+        "/api/users/al%00ce",
+        &format!("/api/users/{}", "n".repeat(5000)),
+    ] {
+        let a = send(&app, "GET", path, None, &[]).await;
+        assert!(a.status.is_client_error(), "{path}: {} {}", a.status, a.text);
+    }
+    // After all of that the account is as it was.
+    assert_eq!(me(&app, &cookie).await.status, StatusCode::OK);
+    assert_eq!(login(&app, "alice", "the password").await.status, StatusCode::OK);
+}
+
+/// The server's limit on a request's body.
+fn api_body_limit() -> usize {
+    myrmidon_server::api::BODY_LIMIT
+}
+
+// ---- Seeks and challenges ----
+
+/// A seek made with the account of `cookie` (or none): `(id, token)`.
+async fn seek(app: &Arc<App>, body: Value, cookie: Option<&str>) -> (String, String) {
+    let a = post(app, "/api/seeks", body, cookie).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    assert_eq!(a.json["seek"]["state"], "open");
+    (
+        a.json["id"].as_str().unwrap().to_string(),
+        a.json["token"].as_str().unwrap().to_string(),
+    )
+}
+
+async fn get_json(app: &Arc<App>, path: &str, cookie: Option<&str>) -> Answer {
+    let headers: Vec<(&str, &str)> = cookie.map(|c| ("cookie", c)).into_iter().collect();
+    send(app, "GET", path, None, &headers).await
+}
+
+/// Gives the account of `cookie` a reines blitz rating of 1662 (a rated win over `loser`).
+async fn win_once(app: &Arc<App>, cookie: &str, loser: &str) {
+    let (id, _) = rated_game(app, "reines", 2, cookie).await;
+    let t = join(app, &id, 1, loser).await;
+    assert_eq!(resign(app, &id, 1, &t).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_seek_in_the_lobby_is_matched_by_rating_range_and_makes_a_rated_game() {
+    let app = app_with(fast()).await;
+    let alice = signup(&app, "alice", "the password").await;
+    let bob = signup(&app, "bob", "the password").await;
+    let carol = signup(&app, "carol", "the password").await;
+    // Alice is at 1662 at reines blitz, Bob at 1338, Carol new (1500).
+    win_once(&app, &alice, &bob).await;
+    let clock = json!({"minutes": 5, "increment": 3});
+    let (id, token) = seek(
+        &app,
+        json!({"game": "reines", "clock": clock, "rated": true,
+               "range": {"min": 1400, "max": 1700}}),
+        Some(&alice),
+    )
+    .await;
+    // The lobby shows it, with Alice's rating, and says to whom it is open.
+    let list = get_json(&app, "/api/seeks", Some(&carol)).await;
+    assert_eq!(list.status, StatusCode::OK);
+    let shown = &list.json[0];
+    assert_eq!(shown["id"], json!(id), "{}", list.text);
+    assert_eq!(shown["name"], "alice");
+    assert_eq!(shown["rating"], 1662.0);
+    assert_eq!(shown["range"], json!({"min": 1400, "max": 1700}));
+    assert_eq!(shown["fits"], true);
+    assert_eq!(get_json(&app, "/api/seeks", Some(&bob)).await.json[0]["fits"], false);
+    assert_eq!(get_json(&app, "/api/seeks", Some(&alice)).await.json[0]["fits"], false);
+    // Bob is out of the range; Alice cannot take her own seek; nobody without an account.
+    let accept = format!("/api/seeks/{id}/accept");
+    let a = post(&app, &accept, json!({}), Some(&bob)).await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.text);
+    assert_eq!(a.json["key"], "api-seek-range");
+    let a = post(&app, &accept, json!({}), Some(&alice)).await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.text);
+    assert_eq!(a.json["key"], "api-seek-own");
+    let a = post(&app, &accept, json!({}), None).await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.text);
+    // Carol takes it: a rated game, Alice at seat 0 with her seek's token, Carol at seat 1.
+    let a = post(&app, &accept, json!({}), Some(&carol)).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    let game = a.json["id"].as_str().unwrap().to_string();
+    let carol_token = a.json["token"].as_str().unwrap().to_string();
+    assert_eq!(a.json["seat"], 1);
+    assert_eq!(a.json["state"]["rated"], true);
+    assert_eq!(a.json["state"]["accounts"], json!(["alice", "carol"]));
+    // The seeker learns the game from the seek; the lobby no longer lists it; a second
+    // acceptance is refused.
+    let s = get_json(&app, &format!("/api/seeks/{id}"), None).await;
+    assert_eq!(s.json["state"], "accepted");
+    assert_eq!(s.json["game_id"], json!(game));
+    assert_eq!(get_json(&app, "/api/seeks", None).await.json, json!([]));
+    let a = post(&app, &accept, json!({}), Some(&bob)).await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.text);
+    // Each token holds its own seat only; the game is rated when it ends.
+    assert_eq!(resign(&app, &game, 0, &carol_token).await.status, StatusCode::FORBIDDEN);
+    let a = resign(&app, &game, 0, &token).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert!(a.json["rating_change"].is_object(), "{}", a.text);
+    assert_eq!(blitz(&app, &carol, "reines").await["games"], 1);
+}
+
+#[tokio::test]
+async fn seeks_are_checked_and_only_their_seeker_cancels_them() {
+    let app = app_with(fast()).await;
+    let alice = signup(&app, "alice", "the password").await;
+    let bob = signup(&app, "bob", "the password").await;
+    let clock = json!({"minutes": 3, "increment": 2});
+    // Rated seeks, ranges and challenges need an account; a range needs a clock.
+    for body in [
+        json!({"game": "reines", "clock": clock, "rated": true}),
+        json!({"game": "reines", "clock": clock, "range": {"min": 1000, "max": 2000}}),
+        json!({"game": "reines", "clock": clock, "to": "bob"}),
+    ] {
+        let a = post(&app, "/api/seeks", body.clone(), None).await;
+        assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{body}: {}", a.text);
+    }
+    for (body, status, key) in [
+        (json!({"game": "reines", "rated": true}), StatusCode::BAD_REQUEST, "api-rated-rules"),
+        (json!({"game": "reines", "range": {"min": 1, "max": 2}}), StatusCode::BAD_REQUEST, "api-seek-range-rules"),
+        (json!({"game": "reines", "clock": clock, "range": {"min": 2000, "max": 1000}}), StatusCode::BAD_REQUEST, "api-seek-range-rules"),
+        (json!({"game": "reines", "clock": clock, "range": {"min": -5, "max": 99999}}), StatusCode::BAD_REQUEST, "api-seek-range-rules"),
+        (json!({"game": "nosuchgame"}), StatusCode::NOT_FOUND, "api-unknown-game"),
+        (json!({"game": "reines", "settings": {"nosuch": "x"}}), StatusCode::BAD_REQUEST, "api-settings"),
+        (json!({"game": "reines", "to": "nobody"}), StatusCode::NOT_FOUND, "api-no-user"),
+        (json!({"game": "reines", "to": "ALICE"}), StatusCode::BAD_REQUEST, "api-seek-own"),
+        (json!({"game": "reines", "colour": "white"}), StatusCode::BAD_REQUEST, "api-body-not-json"),
+    ] {
+        let a = post(&app, "/api/seeks", body.clone(), Some(&alice)).await;
+        assert_eq!(a.status, status, "{body}: {}", a.text);
+        assert_eq!(a.json["key"], key, "{body}: {}", a.text);
+    }
+    // An anonymous casual seek: anyone may take it; its token cancels it.
+    let (anon, anon_token) = seek(&app, json!({"game": "reines"}), None).await;
+    assert_eq!(get_json(&app, "/api/seeks", None).await.json[0]["fits"], true);
+    let cancel = format!("/api/seeks/{anon}/cancel");
+    let a = post(&app, &cancel, json!({}), None).await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.text);
+    for (body, cookie) in [
+        (json!({"token": "0123456789abcdef0123456789abcdef"}), None),
+        (json!({}), Some(bob.as_str())),
+    ] {
+        let a = post(&app, &cancel, body, cookie).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.text);
+        assert_eq!(a.json["key"], "api-seek-not-yours");
+    }
+    let a = post(&app, &cancel, json!({"token": anon_token}), None).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert_eq!(a.json["state"], "cancelled");
+    let a = post(&app, &cancel, json!({"token": anon_token}), None).await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.text);
+    let a = post(&app, &format!("/api/seeks/{anon}/accept"), json!({}), Some(&bob)).await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.text);
+    // Alice's seek: Bob's cookie, with or without a made-up token, does not cancel it, nor
+    // decline it (it is no challenge); Alice's cookie does.
+    let (id, _) = seek(&app, json!({"game": "reines", "clock": clock}), Some(&alice)).await;
+    for path in ["cancel", "decline"] {
+        let a = post(&app, &format!("/api/seeks/{id}/{path}"), json!({}), Some(&bob)).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.text);
+    }
+    let a = post(&app, &format!("/api/seeks/{id}/decline"), json!({}), None).await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.text);
+    assert_eq!(get_json(&app, &format!("/api/seeks/{id}"), None).await.json["state"], "open");
+    let a = post(&app, &format!("/api/seeks/{id}/cancel"), json!({}), Some(&alice)).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    // No such seek.
+    for path in ["/api/seeks/nosuch/accept", "/api/seeks/no%00such/accept"] {
+        let a = post(&app, path, json!({}), Some(&bob)).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{path}: {}", a.text);
+        assert_eq!(a.json["key"], "api-no-seek");
+    }
+    let a = post(&app, "/api/seeks", json!({"game": "reines", "to": "b\u{0}b"}), Some(&alice)).await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND, "{}", a.text);
+}
+
+#[tokio::test]
+async fn a_challenge_is_for_its_player_only_who_accepts_or_declines_it() {
+    let app = app_with(fast()).await;
+    let alice = signup(&app, "alice", "the password").await;
+    let bob = signup(&app, "bob", "the password").await;
+    let carol = signup(&app, "carol", "the password").await;
+    let clock = json!({"minutes": 5, "increment": 3});
+    let (id, alice_token) = seek(
+        &app,
+        json!({"game": "ackenhead", "clock": clock, "rated": true, "to": "Bob"}),
+        Some(&alice),
+    )
+    .await;
+    // Not in the lobby; in Bob's incoming and Alice's outgoing challenges, no one else's.
+    assert_eq!(get_json(&app, "/api/seeks", Some(&bob)).await.json, json!([]));
+    let b = get_json(&app, "/api/challenges", Some(&bob)).await;
+    assert_eq!(b.json["incoming"][0]["id"], json!(id), "{}", b.text);
+    assert_eq!(b.json["incoming"][0]["name"], "alice");
+    assert_eq!(b.json["incoming"][0]["fits"], true);
+    assert_eq!(b.json["outgoing"], json!([]));
+    let a = get_json(&app, "/api/challenges", Some(&alice)).await;
+    assert_eq!(a.json["outgoing"][0]["to"], "bob", "{}", a.text);
+    let c = get_json(&app, "/api/challenges", Some(&carol)).await;
+    assert_eq!(c.json, json!({"incoming": [], "outgoing": []}));
+    assert_eq!(get_json(&app, "/api/challenges", None).await.status, StatusCode::UNAUTHORIZED);
+    // Carol (another account) cannot accept, decline nor cancel it; nor can anyone without a
+    // cookie; Alice cannot accept or decline her own.
+    for path in ["accept", "decline", "cancel"] {
+        let a = post(&app, &format!("/api/seeks/{id}/{path}"), json!({}), Some(&carol)).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.text);
+        let a = post(&app, &format!("/api/seeks/{id}/{path}"), json!({}), None).await;
+        assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{path}: {}", a.text);
+    }
+    for path in ["accept", "decline"] {
+        let a = post(&app, &format!("/api/seeks/{id}/{path}"), json!({}), Some(&alice)).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.text);
+    }
+    assert_eq!(get_json(&app, &format!("/api/seeks/{id}"), None).await.json["state"], "open");
+    // Bob accepts: the game between the two.
+    let a = post(&app, &format!("/api/seeks/{id}/accept"), json!({}), Some(&bob)).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    assert_eq!(a.json["state"]["accounts"], json!(["alice", "bob"]));
+    let game = a.json["id"].as_str().unwrap();
+    let s = state(&app, game).await;
+    assert_eq!(s["open_seats"], json!([]), "{s}");
+    assert_eq!(resign(&app, game, 0, &alice_token).await.status, StatusCode::OK);
+    // A second challenge: Bob declines it; then neither can accept it, nor Alice cancel it.
+    let (id, _) = seek(&app, json!({"game": "reines", "to": "bob"}), Some(&alice)).await;
+    let a = post(&app, &format!("/api/seeks/{id}/decline"), json!({}), Some(&bob)).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert_eq!(a.json["state"], "declined");
+    let a = post(&app, &format!("/api/seeks/{id}/accept"), json!({}), Some(&bob)).await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.text);
+    let a = post(&app, &format!("/api/seeks/{id}/cancel"), json!({}), Some(&alice)).await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.text);
+    // A third: Alice cancels it before Bob answers.
+    let (id, _) = seek(&app, json!({"game": "reines", "to": "bob"}), Some(&alice)).await;
+    let a = post(&app, &format!("/api/seeks/{id}/cancel"), json!({}), Some(&alice)).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    let a = post(&app, &format!("/api/seeks/{id}/accept"), json!({}), Some(&bob)).await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.text);
+    assert_eq!(get_json(&app, "/api/challenges", Some(&bob)).await.json["incoming"], json!([]));
+}
+
+#[tokio::test]
+async fn a_seek_for_three_players_leaves_its_last_seat_to_the_lobby() {
+    let app = app_with(fast()).await;
+    let mut cookies = Vec::new();
+    for name in ["red", "green", "black"] {
+        cookies.push(signup(&app, name, "the password").await);
+    }
+    let clock = json!({"minutes": 5, "increment": 3});
+    let (id, _) = seek(
+        &app,
+        json!({"game": "antchess3", "clock": clock, "rated": true}),
+        Some(&cookies[0]),
+    )
+    .await;
+    let a = post(&app, &format!("/api/seeks/{id}/accept"), json!({}), Some(&cookies[1])).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    let game = a.json["id"].as_str().unwrap().to_string();
+    assert_eq!(a.json["state"]["open_seats"], json!([2]), "{}", a.text);
+    // The game is in the lobby of games with open seats; the third player takes the seat.
+    let lobby = get_json(&app, "/api/lobby", None).await;
+    assert!(
+        lobby.json.as_array().unwrap().iter().any(|g| g["id"] == json!(game)),
+        "{}",
+        lobby.text
+    );
+    join(&app, &game, 2, &cookies[2]).await;
+    let s = state(&app, &game).await;
+    assert_eq!(s["accounts"], json!(["red", "green", "black"]), "{s}");
+}
+
+// ---- Claiming a game played without an account ----
+
+#[tokio::test]
+async fn a_seat_played_anonymously_is_claimed_into_an_account_with_its_token() {
+    let app = app_with(fast()).await;
+    let alice = signup(&app, "alice", "the password").await;
+    let bob = signup(&app, "bob", "the password").await;
+    // Two players without accounts.
+    let a = post(&app, "/api/games", json!({"game": "reines", "seats": ["online", "open"]}), None).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    let id = a.json["id"].as_str().unwrap().to_string();
+    let t0 = a.json["tokens"][0].as_str().unwrap().to_string();
+    let a = post(&app, &format!("/api/games/{id}/join"), json!({"seat": 1}), None).await;
+    let t1 = a.json["token"].as_str().unwrap().to_string();
+    let claim = format!("/api/games/{id}/claim");
+    // Without an account, or with the other seat's token, or a made-up one: refused.
+    let a = post(&app, &claim, json!({"seat": 0, "token": t0}), None).await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.text);
+    for token in [t1.as_str(), "0123456789abcdef0123456789abcdef"] {
+        let a = post(&app, &claim, json!({"seat": 0, "token": token}), Some(&alice)).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.text);
+        assert_eq!(a.json["key"], "api-not-your-seat");
+    }
+    let a = post(&app, &claim, json!({"seat": 7, "token": t0}), Some(&alice)).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+    // With its token, the seat becomes Alice's; nobody else's afterwards; Alice holds one seat.
+    let a = post(&app, &claim, json!({"seat": 0, "token": t0}), Some(&alice)).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert_eq!(a.json["accounts"], json!(["alice", null]));
+    let a = post(&app, &claim, json!({"seat": 0, "token": t0}), Some(&bob)).await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.text);
+    assert_eq!(a.json["key"], "api-seat-claimed");
+    let a = post(&app, &claim, json!({"seat": 1, "token": t1}), Some(&alice)).await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.text);
+    assert_eq!(a.json["key"], "api-claim-one-seat");
+    // The game goes on: seat 1 resigns; Alice's profile has the win.
+    assert_eq!(resign(&app, &id, 1, &t1).await.status, StatusCode::OK);
+    let p = get_json(&app, "/api/users/alice", None).await;
+    assert_eq!(p.json["results"]["reines"]["win"], 1, "{}", p.text);
+    // A game already over is claimed with its result: Bob takes the lost seat.
+    let a = post(&app, &claim, json!({"seat": 1, "token": t1}), Some(&bob)).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert_eq!(a.json["accounts"], json!(["alice", "bob"]));
+    let p = get_json(&app, "/api/users/bob", None).await;
+    assert_eq!(p.json["results"]["reines"]["loss"], 1, "{}", p.text);
+    assert_eq!(p.json["games"][0]["result"], "loss");
+    // Claimed games are never rated afterwards.
+    assert_eq!(me(&app, &bob).await.json["ratings"], json!([]));
+    // A server opened afresh reads the accounts of the seats.
+    let fresh = App::with_accounts(app.store.clone(), Duration::from_millis(20), 1, RateLimits::off(), fast());
+    assert_eq!(state(&fresh, &id).await["accounts"], json!(["alice", "bob"]));
 }
