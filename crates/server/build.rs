@@ -4,7 +4,7 @@
 //! (`crates/rules/src/games/<folder>/`), its rules pages (`rules.<lang>.md`) and its texts in
 //! other languages than English and its lines of facts in every language (`<lang>.ftl`); and the browser's engine, `/engine.wasm`:
 //! crates/wasm built for `wasm32-unknown-unknown` by a cargo of its own into `target/wasm`
-//! (the target is installed with rustup when missing).
+//! (the target is installed with rustup when missing), also gzip-compressed.
 
 use std::fs;
 use std::io::Write;
@@ -139,7 +139,8 @@ fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it")).join("web_files.rs");
     let mut f = fs::File::create(out).expect("OUT_DIR is writable");
     writeln!(f, "pub static FILES: &[(&str, &[u8])] = &[").unwrap();
-    files.push(("engine.wasm".into(), engine_wasm(&manifest.join("../.."))));
+    let module = engine_wasm(&manifest.join("../.."));
+    files.push(("engine.wasm".into(), module.clone()));
     for (name, path) in &files {
         writeln!(
             f,
@@ -149,6 +150,20 @@ fn main() {
         .unwrap();
     }
     writeln!(f, "];").unwrap();
+    // The module gzip-compressed once here (it is most of the bytes a page may fetch), for the
+    // browsers that accept it.
+    let bytes = fs::read(&module).expect("the module was just built");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(&bytes).expect("compressing in memory");
+    let gz_path =
+        PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it")).join("engine.wasm.gz");
+    fs::write(&gz_path, gz.finish().expect("compressing in memory")).expect("OUT_DIR is writable");
+    writeln!(
+        f,
+        "pub static GZIPPED: &[(&str, &[u8])] = &[(\"engine.wasm\", include_bytes!({:?}))];",
+        gz_path.display().to_string()
+    )
+    .unwrap();
 
     // From each game's own folder of the rules (crates/rules/src/games/<folder>/): its texts
     // for people (in English only its lines of facts), <lang>.ftl, as ("<lang>", text); and its

@@ -416,14 +416,14 @@ pub fn page_data(lang: Lang) -> &'static str {
 
 /// `GET /i18n/{file}`: `en.json`, `fr.json` (every message, compiled as for the pages), or a
 /// file of `web/i18n/` (the catalogues themselves).
-pub async fn catalogue(Path(file): Path<String>) -> Response {
+pub async fn catalogue(Path(file): Path<String>, headers: HeaderMap) -> Response {
     if let Some(lang) = file.strip_suffix(".json").and_then(Lang::parse) {
         if file == format!("{}.json", lang.code()) {
             let body = json!({"lang": lang.code(), "messages": compiled(lang, true)});
             return ([(header::CACHE_CONTROL, "no-cache")], axum::Json(body)).into_response();
         }
     }
-    crate::web::asset(Path(format!("i18n/{file}"))).await
+    crate::web::asset(Path(format!("i18n/{file}")), headers).await
 }
 
 /// A refusal's message, kept with its answer so that [`localise`] can write it in the

@@ -81,17 +81,93 @@ fn bytes_of(path: &str) -> Option<std::borrow::Cow<'static, [u8]>> {
     }
 }
 
-fn serve(path: &str) -> Response {
-    match bytes_of(path) {
-        Some(bytes) => (
+/// The gzip-compressed copy of an embedded file, when the build made one (the browser's module).
+fn gzipped(path: &str) -> Option<&'static [u8]> {
+    embedded::GZIPPED
+        .iter()
+        .find(|(name, _)| *name == path)
+        .map(|(_, bytes)| *bytes)
+}
+
+/// Whether the request's `Accept-Encoding` takes gzip (`gzip` or `*`, not with `q=0`).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            let coding = parts.next().unwrap_or("");
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+        })
+}
+
+/// A strong validator of a file's bytes: the start of their SHA-256, quoted.
+fn etag_of(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(bytes);
+    let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+    format!("\"{hex}\"")
+}
+
+/// The validators of the embedded files, in the order of `FILES`, computed once.
+fn embedded_etags() -> &'static [String] {
+    static TAGS: OnceLock<Vec<String>> = OnceLock::new();
+    TAGS.get_or_init(|| embedded::FILES.iter().map(|(_, b)| etag_of(b)).collect())
+}
+
+/// Whether `If-None-Match` names this validator (or is `*`).
+fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .any(|tag| tag == "*" || tag.trim_start_matches("W/") == etag)
+}
+
+/// A file of `web/` (or the module): with an `ETag`, answered `304` when the browser has it
+/// already (`If-None-Match`), and gzip-compressed when there is a compressed copy and the
+/// browser takes it. `Cache-Control: no-cache`: the browser asks each time, and a new binary's
+/// files are seen at once.
+fn serve(path: &str, headers: &HeaderMap) -> Response {
+    let (bytes, etag): (std::borrow::Cow<'static, [u8]>, String) = match from_disk(path) {
+        Some(bytes) => {
+            let etag = etag_of(&bytes);
+            (bytes.into(), etag)
+        }
+        None => match embedded::FILES.iter().position(|(name, _)| *name == path) {
+            Some(i) => (embedded::FILES[i].1.into(), embedded_etags()[i].clone()),
+            None => return not_found(),
+        },
+    };
+    let compressed = gzipped(path).filter(|_| accepts_gzip(headers));
+    let common = [
+        (header::CACHE_CONTROL, "no-cache".to_string()),
+        (header::ETAG, etag.clone()),
+        (header::VARY, "Accept-Encoding".to_string()),
+    ];
+    if not_modified(headers, &etag) {
+        return (StatusCode::NOT_MODIFIED, common).into_response();
+    }
+    match compressed {
+        Some(gz) => (
+            common,
             [
                 (header::CONTENT_TYPE, content_type(path)),
-                (header::CACHE_CONTROL, "no-cache"),
+                (header::CONTENT_ENCODING, "gzip"),
             ],
-            bytes,
+            gz,
         )
             .into_response(),
-        None => not_found(),
+        None => (common, [(header::CONTENT_TYPE, content_type(path))], bytes).into_response(),
     }
 }
 
@@ -207,6 +283,6 @@ pub async fn profile_page(Path(_name): Path<String>, headers: HeaderMap) -> Resp
 }
 
 /// Any other path: a file of `web/`.
-pub async fn asset(Path(path): Path<String>) -> Response {
-    serve(&path)
+pub async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
+    serve(&path, &headers)
 }

@@ -1,0 +1,131 @@
+//! The front end's files: each with a validator (`ETag`, `304` when the browser has the file
+//! already), and the browser's module (`/engine.wasm`) gzip-compressed for a browser that
+//! takes it.
+
+use std::io::Read;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode};
+use http_body_util::BodyExt;
+use myrmidon_server::{router, App, Store};
+use tower::ServiceExt;
+
+async fn app() -> Arc<App> {
+    let store = Store::open("sqlite::memory:")
+        .await
+        .expect("the database opens");
+    App::new(store, Duration::from_millis(20), 2)
+}
+
+async fn get(
+    app: &Arc<App>,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (StatusCode, HeaderMap, Vec<u8>) {
+    let mut request = Request::builder().method("GET").uri(path);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = router(app.clone())
+        .oneshot(request.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, headers, bytes.to_vec())
+}
+
+fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
+}
+
+#[tokio::test]
+async fn the_module_comes_gzipped_to_a_browser_that_takes_it() {
+    let app = app().await;
+    let (status, plain_headers, plain) = get(&app, "/engine.wasm", &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(&plain[..4], b"\0asm", "a WebAssembly module");
+    assert_eq!(header(&plain_headers, "content-encoding"), None);
+    assert_eq!(
+        header(&plain_headers, "content-type"),
+        Some("application/wasm")
+    );
+
+    let (status, headers, gz) = get(
+        &app,
+        "/engine.wasm",
+        &[("accept-encoding", "br, gzip, deflate")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(header(&headers, "content-encoding"), Some("gzip"));
+    assert_eq!(header(&headers, "content-type"), Some("application/wasm"));
+    assert!(header(&headers, "vary")
+        .unwrap()
+        .contains("Accept-Encoding"));
+    assert!(
+        gz.len() < plain.len() / 2,
+        "{} of {}",
+        gz.len(),
+        plain.len()
+    );
+    assert!(gz.len() < 1_000_000, "under 1 MB compressed: {}", gz.len());
+    let mut unpacked = Vec::new();
+    flate2::read::GzDecoder::new(&gz[..])
+        .read_to_end(&mut unpacked)
+        .expect("gzip");
+    assert_eq!(unpacked, plain, "the same module");
+    // the same validator either way: it names the module, not its encoding on the wire
+    assert_eq!(header(&headers, "etag"), header(&plain_headers, "etag"));
+
+    // gzip refused, or not offered: the module as it is
+    for refuse in ["gzip;q=0", "identity", "br"] {
+        let (_, headers, body) = get(&app, "/engine.wasm", &[("accept-encoding", refuse)]).await;
+        assert_eq!(header(&headers, "content-encoding"), None, "{refuse}");
+        assert_eq!(body.len(), plain.len(), "{refuse}");
+    }
+}
+
+#[tokio::test]
+async fn a_file_the_browser_has_is_not_sent_again() {
+    let app = app().await;
+    for path in ["/engine.wasm", "/game.js", "/style.css"] {
+        let (status, headers, body) = get(&app, path, &[("accept-encoding", "gzip")]).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(!body.is_empty());
+        let etag = header(&headers, "etag").expect("an ETag").to_string();
+        assert!(
+            etag.starts_with('"') && etag.ends_with('"') && etag.len() > 10,
+            "{etag}"
+        );
+        assert_eq!(
+            header(&headers, "cache-control"),
+            Some("no-cache"),
+            "{path}"
+        );
+
+        let (status, again, body) = get(
+            &app,
+            path,
+            &[("if-none-match", &etag), ("accept-encoding", "gzip")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::NOT_MODIFIED, "{path}");
+        assert!(body.is_empty(), "{path}");
+        assert_eq!(header(&again, "etag"), Some(etag.as_str()));
+
+        let list = format!("\"other\", {etag}");
+        let (status, _, _) = get(&app, path, &[("if-none-match", &list)]).await;
+        assert_eq!(status, StatusCode::NOT_MODIFIED, "{path}: {list}");
+
+        // another file's validator: the file
+        let (status, _, body) = get(&app, path, &[("if-none-match", "\"0000\"")]).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(!body.is_empty());
+    }
+    let (status, _, _) = get(&app, "/no-such-file.js", &[("if-none-match", "*")]).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
