@@ -24,6 +24,8 @@ pub mod rng;
 #[cfg(any(test, feature = "testkit"))]
 #[doc(hidden)]
 pub mod testkit;
+#[cfg(feature = "serde")]
+pub mod view;
 pub mod zobrist;
 
 pub use counters::MAX_MOVE_NUMBER;

@@ -120,3 +120,53 @@ pub fn find(id: &str) -> Result<&'static dyn DynGame, UnknownGame> {
         .find(|g| g.info().id == id)
         .ok_or_else(|| unknown(id))
 }
+
+/// A game as a request names it (the analysis socket, the browser's module): the game's id,
+/// then a position string or settings (not both: a position fixes the settings). The errors
+/// are sentences for whoever sent the request.
+pub fn new_record(
+    id: &str,
+    position: Option<&str>,
+    settings: &[(String, String)],
+) -> Result<Box<dyn DynRecord>, String> {
+    let game = find(id).map_err(|e| e.to_string())?;
+    match position {
+        Some(text) => {
+            if !settings.is_empty() {
+                return Err(
+                    "settings: the position fixes them: give a position or settings".into(),
+                );
+            }
+            game.new_game_at(text).map_err(|e| e.to_string())
+        }
+        None => {
+            let mut chosen = crate::game::Settings::new();
+            for (name, value) in settings {
+                chosen = chosen.with(name, value);
+            }
+            chosen.validate(game.info()).map_err(|e| e.to_string())?;
+            game.new_game(&chosen).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Plays `moves` (move texts) one after the other, each checked by the rules; the first that
+/// cannot be played (or comes once the game is over) is the error, `moves: move <n> "<text>":
+/// <why>`, and the record keeps the moves before it.
+pub fn play_moves(record: &mut dyn DynRecord, moves: &[String]) -> Result<(), String> {
+    for (i, text) in moves.iter().enumerate() {
+        play_move(record, text).map_err(|e| format!("moves: move {} {text:?}: {e}", i + 1))?;
+    }
+    Ok(())
+}
+
+/// Plays one move text; refused once the game is over, with the outcome in the error.
+pub fn play_move(record: &mut dyn DynRecord, text: &str) -> Result<(), String> {
+    if let Some(result) = record.result() {
+        return Err(format!(
+            "the game is over ({}): no move can be played",
+            result.describe(record.player_names())
+        ));
+    }
+    record.play(text).map(|_| ()).map_err(|e| e.to_string())
+}

@@ -10,7 +10,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
 use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec, Report, Score};
-use myrmidon_rules::{registry, DynRecord, Settings};
+use myrmidon_rules::{registry, DynRecord};
 use serde::Deserialize;
 use serde_json::Value;
 use tokio::sync::{mpsc, Notify};
@@ -180,24 +180,8 @@ fn prepare(req: &Request) -> Result<Box<dyn DynRecord>, String> {
         .game
         .as_deref()
         .ok_or("game: missing (the game id, as \"ackenhead\")")?;
-    let game = registry::find(id).map_err(|e| e.to_string())?;
-    let record = match &req.position {
-        Some(text) => {
-            if !req.settings.is_empty() {
-                return Err(
-                    "settings: the position fixes them: give a position or settings".into(),
-                );
-            }
-            game.new_game_at(text).map_err(|e| e.to_string())?
-        }
-        None => {
-            let mut settings = Settings::new();
-            for (name, value) in settings_of(req.settings.clone()).map_err(|e| e.1.to_string())? {
-                settings = settings.with(&name, &value);
-            }
-            game.new_game(&settings).map_err(|e| e.to_string())?
-        }
-    };
+    let settings = settings_of(req.settings.clone()).map_err(|e| e.1.to_string())?;
+    let record = registry::new_record(id, req.position.as_deref(), &settings)?;
     if req.op == "evals" && req.moves.len() > EVALS_MAX_PLIES {
         return Err(format!(
             "moves: at most {EVALS_MAX_PLIES} for an evaluation graph"
@@ -209,12 +193,7 @@ fn prepare(req: &Request) -> Result<Box<dyn DynRecord>, String> {
         }
     }
     // Every move must be legal; the analysis starts after the last one.
-    let mut check = record.clone_box();
-    for (i, text) in req.moves.iter().enumerate() {
-        check
-            .play(text)
-            .map_err(|e| format!("moves: move {} {text:?}: {e}", i + 1))?;
-    }
+    registry::play_moves(record.clone_box().as_mut(), &req.moves)?;
     Ok(record)
 }
 

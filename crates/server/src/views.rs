@@ -7,8 +7,13 @@ use std::collections::BTreeMap;
 
 use myrmidon_rules::geometry::Geometry;
 use myrmidon_rules::{
-    registry, Cell, DynRecord, Elimination, GameInfo, GameResult, InfoArg, InfoLine, MarkedCell,
-    MoveDesc, PieceKind, PieceView, PlayedMove, Player, SettingInfo,
+    registry, Cell, DynRecord, GameInfo, MarkedCell, PieceKind, PieceView, Player, SettingInfo,
+};
+// A position and its moves as every board is drawn from them: made by the rules library, as
+// the browser's module makes them too.
+pub use myrmidon_rules::view::{
+    board_of, captured, info_messages, EliminationView, InfoMessage, LegalMove, OutcomeView,
+    PlayedView, PositionView,
 };
 use serde::Serialize;
 
@@ -106,196 +111,6 @@ impl BoardView {
     }
 }
 
-/// A legal move, with what a board needs to show it.
-#[derive(Serialize)]
-pub struct LegalMove {
-    pub text: String,
-    pub from: Option<Cell>,
-    pub to: Option<Cell>,
-    pub captures: Vec<Cell>,
-    /// The letter of the kind the piece becomes, if it promotes.
-    pub promotion: Option<String>,
-    /// How many of the mover's pieces it carries.
-    pub pieces_moved: u8,
-}
-
-impl From<&MoveDesc> for LegalMove {
-    fn from(m: &MoveDesc) -> LegalMove {
-        LegalMove {
-            text: m.text.clone(),
-            from: m.cells.from,
-            to: m.cells.to,
-            captures: m.cells.captures.clone(),
-            promotion: m.promotion.map(String::from),
-            pieces_moved: m.pieces_moved,
-        }
-    }
-}
-
-/// A move played, with its cells.
-#[derive(Serialize)]
-pub struct PlayedView {
-    pub player: Player,
-    pub text: String,
-    pub from: Option<Cell>,
-    pub to: Option<Cell>,
-    pub captures: Vec<Cell>,
-}
-
-impl From<&PlayedMove> for PlayedView {
-    fn from(m: &PlayedMove) -> PlayedView {
-        PlayedView {
-            player: m.player,
-            text: m.text.clone(),
-            from: m.cells.from,
-            to: m.cells.to,
-            captures: m.cells.captures.clone(),
-        }
-    }
-}
-
-/// How a game ended, for people and programs.
-#[derive(Serialize)]
-pub struct OutcomeView {
-    /// The winner's seat; none for a draw.
-    pub winner: Option<Player>,
-    pub reason: &'static str,
-    /// "White wins by checkmate".
-    pub text: String,
-}
-
-impl OutcomeView {
-    pub fn of(result: &GameResult, players: &[&str]) -> OutcomeView {
-        OutcomeView {
-            winner: result.outcome.winner(),
-            reason: result.outcome.reason().id,
-            text: result.describe(players),
-        }
-    }
-}
-
-/// A seat out of a game of three.
-#[derive(Serialize)]
-pub struct EliminationView {
-    pub seat: Player,
-    pub reason: &'static str,
-    pub text: String,
-}
-
-impl EliminationView {
-    fn of(e: &Elimination, players: &[&str]) -> EliminationView {
-        EliminationView {
-            seat: e.player,
-            reason: e.reason.id,
-            text: e.describe(players),
-        }
-    }
-}
-
-/// A position and its moves: what every board is drawn from (a game's state, the explorer).
-#[derive(Serialize)]
-pub struct PositionView {
-    pub game: &'static str,
-    pub start: String,
-    /// The move number of the start position's first turn.
-    pub first_move_number: u64,
-    pub position: String,
-    pub players: &'static [&'static str],
-    /// The seat to move; none once the game is over.
-    pub to_move: Option<Player>,
-    /// The piece on each cell.
-    pub board: Vec<Option<PieceView>>,
-    /// The moves since the start (or the set-up).
-    pub moves: Vec<String>,
-    pub history: Vec<PlayedView>,
-    pub legal: Vec<String>,
-    pub legal_cells: Vec<LegalMove>,
-    pub check: bool,
-    /// The cells of the pieces in check.
-    pub check_cells: Vec<Cell>,
-    /// How many times the position has occurred, and how many times draw.
-    pub repetitions: usize,
-    pub repetitions_to_draw: usize,
-    pub outcome: Option<OutcomeView>,
-}
-
-impl PositionView {
-    pub fn of(record: &dyn DynRecord) -> PositionView {
-        let info = record.info();
-        let players = record.player_names();
-        let result = record.result();
-        let over = result.is_some();
-        let legal = if over {
-            Vec::new()
-        } else {
-            record.legal_moves()
-        };
-        let history = record.history();
-        PositionView {
-            game: info.id,
-            start: record.start_string(),
-            first_move_number: myrmidon_rules::pgn::first_move_number(record),
-            position: record.position_string(),
-            players,
-            to_move: (!over).then(|| record.to_move()),
-            board: board_of(record),
-            moves: history.iter().map(|m| m.text.clone()).collect(),
-            history: history.iter().map(PlayedView::from).collect(),
-            legal: legal.iter().map(|m| m.text.clone()).collect(),
-            legal_cells: legal.iter().map(LegalMove::from).collect(),
-            check: !over && record.in_check(),
-            check_cells: if over {
-                Vec::new()
-            } else {
-                record.check_cells()
-            },
-            repetitions: record.repetitions(),
-            repetitions_to_draw: myrmidon_rules::record::REPETITION_COUNT,
-            outcome: result.as_ref().map(|r| OutcomeView::of(r, players)),
-        }
-    }
-}
-
-/// The facts shown beside the board (`info`), as messages: `{"key": "<game>-info-<name>",
-/// "args": {…}}`, an argument a number, a word (cells and numbers written out), a player
-/// (`{"player": 1}`, named by the page) or a list of such messages (docs/api.md).
-pub fn info_messages(record: &dyn DynRecord) -> Vec<serde_json::Value> {
-    let geometry = record.info().geometry;
-    record
-        .info_messages()
-        .iter()
-        .map(|line| info_message(line, geometry))
-        .collect()
-}
-
-fn info_message(line: &InfoLine, geometry: Geometry) -> serde_json::Value {
-    let join = |parts: Vec<String>| serde_json::Value::String(parts.join(" "));
-    let args: serde_json::Map<String, serde_json::Value> = line
-        .args
-        .iter()
-        .map(|(name, arg)| {
-            let value = match arg {
-                InfoArg::Number(n) => serde_json::json!(n),
-                InfoArg::Numbers(v) => join(v.iter().map(i64::to_string).collect()),
-                InfoArg::Player(p) => serde_json::json!({ "player": p }),
-                InfoArg::Cell(c) => serde_json::json!(geometry.cell_name(*c)),
-                InfoArg::Cells(v) => join(v.iter().map(|&c| geometry.cell_name(c)).collect()),
-                InfoArg::Word(w) => serde_json::json!(w),
-                InfoArg::Lines(lines) => lines.iter().map(|l| info_message(l, geometry)).collect(),
-            };
-            (name.to_string(), value)
-        })
-        .collect();
-    serde_json::json!({ "key": line.key, "args": args })
-}
-
-/// The pieces of a position, one entry per cell.
-pub fn board_of(record: &dyn DynRecord) -> Vec<Option<PieceView>> {
-    (0..record.info().geometry.cell_count())
-        .map(|c| record.piece_at(c as Cell))
-        .collect()
-}
-
 /// A piece that can be put on the explorer's board.
 #[derive(Serialize)]
 pub struct PaletteView {
@@ -323,8 +138,9 @@ pub struct GameStateView {
     pub settings: BTreeMap<String, String>,
     /// For each seat, the kinds of its pieces on the board at the start and not now.
     pub captured: Vec<Vec<String>>,
+    /// The position's facts in words.
     /// The position's facts, as messages the page writes in its language.
-    pub info: Vec<serde_json::Value>,
+    pub info: Vec<InfoMessage>,
     pub eliminated: Vec<EliminationView>,
     pub thinking: bool,
     pub version: u64,
@@ -394,39 +210,6 @@ pub struct ClockView {
     pub remaining_ms: Vec<i64>,
     pub running: Option<Player>,
     pub as_of_ms: i64,
-}
-
-/// For each seat, the kinds of its pieces on the board at the start and not now (a rough view
-/// of the material: a promoted pawn shows as lost, a Worker back through the Ponte as not).
-pub fn captured(record: &dyn DynRecord) -> Vec<Vec<String>> {
-    let info = record.info();
-    let players = record.player_names().len();
-    let mut out = vec![Vec::new(); players];
-    let Ok(start) = registry::find(info.id)
-        .map_err(|e| e.to_string())
-        .and_then(|g| {
-            g.new_game_at(&record.start_string())
-                .map_err(|e| e.to_string())
-        })
-    else {
-        return out;
-    };
-    let count = |r: &dyn DynRecord, owner: u8, kind: char| {
-        (0..info.geometry.cell_count())
-            .filter(|&c| r.piece_at(c as Cell) == Some(PieceView { owner, kind }))
-            .count()
-    };
-    for (owner, lost) in out.iter_mut().enumerate() {
-        for kind in info.pieces {
-            let gone = count(&*start, owner as u8, kind.letter).saturating_sub(count(
-                record,
-                owner as u8,
-                kind.letter,
-            ));
-            lost.extend(std::iter::repeat_n(kind.letter.to_string(), gone));
-        }
-    }
-    out
 }
 
 /// An engine score as the analysis board shows it: `{"cp": 35}` or `{"mate": -3}`.

@@ -571,7 +571,12 @@ fn every_line_of_facts_is_in_both_languages() {
                 .expect("a new game");
             let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             for _ in 0..200 {
-                let lines = myrmidon_server::views::info_messages(&*record);
+                let Value::Array(lines) =
+                    serde_json::to_value(myrmidon_server::views::info_messages(&*record))
+                        .expect("messages serialise")
+                else {
+                    panic!("{}: the facts are not a list", info.id)
+                };
                 assert!(!lines.is_empty(), "{}: no facts", info.id);
                 for line in &lines {
                     let key = line["key"].as_str().unwrap().to_string();

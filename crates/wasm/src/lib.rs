@@ -10,6 +10,12 @@
 //! * `new` `{game, position?, settings?, moves?}` → a game's state (below) with its `handle`;
 //! * `state`, `undo`, `free` `{handle}`; `play` `{handle, move}` (move text, as the server's;
 //!   a text differing from a legal move only in letter case is that move);
+//! * `view` `{handle}` → the game as the server's game states show it (the board, the moves'
+//!   cells: what a page draws a board from), with its `handle`;
+//! * `resign` `{handle, seat}`: that seat resigns (with two players the other wins; with
+//!   three it is out), as on the server;
+//! * `record` `{handle, players?, event?, date?}` → `{"record"}`: the game as a game record
+//!   (docs/records.md), as `POST /api/games` reads one back;
 //! * `search` `{handle, depth?, nodes?, movetime?, multipv?, level?}` (one limit at least,
 //!   since nothing interrupts a call): the engine of the server's analysis (level 8 unless
 //!   given), one searcher per game keeping its transposition table from search to search;
@@ -31,7 +37,7 @@ use std::time::Duration;
 use myrmidon_engine::{
     new_searcher, Control, DynSearcher, Limits, Options, PlayerSpec, Report, Score,
 };
-use myrmidon_rules::{registry, DynRecord, Settings};
+use myrmidon_rules::{pgn, registry, view, DynRecord, Reason};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
@@ -71,6 +77,14 @@ struct Request {
     multipv: Option<u32>,
     #[serde(default)]
     level: Option<u8>,
+    #[serde(default)]
+    seat: Option<u8>,
+    #[serde(default)]
+    players: Vec<String>,
+    #[serde(default)]
+    event: Option<String>,
+    #[serde(default)]
+    date: Option<String>,
 }
 
 /// The games open and the searchers, of one page's worker.
@@ -125,7 +139,27 @@ impl Session {
                 let handle = handle_of(req)?;
                 let text = req.mv.as_deref().ok_or("move: missing (a move text)")?;
                 let record = self.game_mut(handle)?;
-                play(record, text)?;
+                registry::play_move(record, text)?;
+                Ok(state(handle, record))
+            }
+            "view" => {
+                let (handle, record) = self.game(req)?;
+                Ok(view(handle, record))
+            }
+            "record" => {
+                let (_, record) = self.game(req)?;
+                Ok(json!({ "record": record_text(req, record)? }))
+            }
+            "resign" => {
+                let handle = handle_of(req)?;
+                let seat = req.seat.ok_or("seat: missing (the seat that resigns)")?;
+                let record = self.game_mut(handle)?;
+                if record.result().is_some() {
+                    return Err("the game is over: nobody can resign".into());
+                }
+                if !record.drop_out(seat, Reason::RESIGNATION) {
+                    return Err(format!("seat {seat}: not in the game"));
+                }
                 Ok(state(handle, record))
             }
             "undo" => {
@@ -157,7 +191,8 @@ impl Session {
             }
             "search" => self.search(req, report),
             other => Err(format!(
-                "op: {other:?} is not one of games, new, state, play, undo, free, search, new_game"
+                "op: {other:?} is not one of games, new, state, view, play, undo, resign, \
+                 record, free, search, new_game"
             )),
         }
     }
@@ -255,42 +290,63 @@ fn new_record(req: &Request) -> Result<Box<dyn DynRecord>, String> {
         .game
         .as_deref()
         .ok_or("game: missing (a game id, as \"op\": \"games\" lists them)")?;
-    let game = registry::find(id).map_err(|e| e.to_string())?;
-    let mut record = match &req.position {
-        Some(text) => {
-            if !req.settings.is_empty() {
-                return Err(
-                    "settings: the position fixes them: give a position or settings".into(),
-                );
-            }
-            game.new_game_at(text).map_err(|e| e.to_string())?
-        }
-        None => {
-            let mut settings = Settings::new();
-            for (name, value) in &req.settings {
-                let Value::String(value) = value else {
-                    return Err(format!("settings: {name}: give its value as a string"));
-                };
-                settings = settings.with(name, value);
-            }
-            settings.validate(game.info()).map_err(|e| e.to_string())?;
-            game.new_game(&settings).map_err(|e| e.to_string())?
-        }
-    };
-    for (i, text) in req.moves.iter().enumerate() {
-        play(record.as_mut(), text).map_err(|e| format!("moves: move {} {text:?}: {e}", i + 1))?;
+    let mut settings = Vec::new();
+    for (name, value) in &req.settings {
+        let Value::String(value) = value else {
+            return Err(format!("settings: {name}: give its value as a string"));
+        };
+        settings.push((name.clone(), value.clone()));
     }
+    let mut record = registry::new_record(id, req.position.as_deref(), &settings)?;
+    registry::play_moves(record.as_mut(), &req.moves)?;
     Ok(record)
 }
 
-fn play(record: &mut dyn DynRecord, text: &str) -> Result<(), String> {
-    if let Some(result) = record.result() {
+/// A game's view as the server's game states have it (docs/api.md, "A game's state": the
+/// position, its moves with their cells, the board, the outcome; the pieces lost, the facts and
+/// the seats out), with its `handle`.
+fn view(handle: u32, record: &dyn DynRecord) -> Value {
+    let players = record.player_names();
+    let mut value =
+        serde_json::to_value(view::PositionView::of(record)).expect("a view serialises");
+    value["handle"] = json!(handle);
+    value["captured"] = json!(view::captured(record));
+    value["info"] = json!(view::info_messages(record));
+    value["eliminated"] = json!(record
+        .eliminations()
+        .iter()
+        .map(|e| view::EliminationView::of(e, players))
+        .collect::<Vec<_>>());
+    value
+}
+
+/// The game as a game record (docs/records.md), with the request's players, event and date
+/// (`YYYY.MM.DD`) in its tags.
+fn record_text(req: &Request, record: &dyn DynRecord) -> Result<String, String> {
+    let mut header = pgn::Header::default();
+    if let Some(date) = &req.date {
+        let ok = date.len() == 10
+            && date.char_indices().all(|(i, c)| match i {
+                4 | 7 => c == '.',
+                _ => c.is_ascii_digit() || c == '?',
+            });
+        if !ok {
+            return Err(format!("date: {date:?} is not YYYY.MM.DD"));
+        }
+        header.date = date.clone();
+    }
+    if let Some(event) = &req.event {
+        header.event = event.clone();
+    }
+    if req.players.len() > record.player_names().len() {
         return Err(format!(
-            "the game is over ({}): no move can be played",
-            result.describe(record.player_names())
+            "players: {} names for a game of {}",
+            req.players.len(),
+            record.player_names().len()
         ));
     }
-    record.play(text).map(|_| ()).map_err(|e| e.to_string())
+    header.players = req.players.clone();
+    Ok(pgn::write_game(record, &header, &[]))
 }
 
 /// A game's state as JSON (see the crate's documentation).
@@ -351,6 +407,7 @@ fn line_of(r: &Report, record: &dyn DynRecord) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use myrmidon_rules::Settings;
 
     fn call(session: &mut Session, request: Value) -> Value {
         let text = session.call(&request.to_string(), &mut |_| {});
@@ -494,5 +551,68 @@ mod tests {
         assert!(more["error"].as_str().unwrap().contains("the game is over"));
         let search = call(&mut s, json!({"op": "search", "handle": h, "depth": 2}));
         assert!(search["best"].is_null(), "{search}");
+    }
+
+    #[test]
+    fn a_view_draws_the_board_and_a_record_reads_back() {
+        let mut s = Session::new();
+        for game in registry::games() {
+            let id = game.info().id;
+            let st = call(&mut s, json!({"op": "new", "game": id}));
+            let h = st["handle"].clone();
+            let mv = st["legal"][0].clone();
+            call(&mut s, json!({"op": "play", "handle": h, "move": mv}));
+            let v = call(&mut s, json!({"op": "view", "handle": h}));
+            assert_eq!(v["handle"], h);
+            assert_eq!(
+                v["board"].as_array().unwrap().len(),
+                game.info().geometry.cell_count(),
+                "{id}"
+            );
+            let texts: Vec<&Value> = v["legal_cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| &m["text"])
+                .collect();
+            assert_eq!(json!(texts), v["legal"], "{id}");
+            assert_eq!(v["history"][0]["text"], mv);
+            assert_eq!(v["history"][0]["player"], 0);
+            assert_eq!(
+                v["captured"].as_array().unwrap().len(),
+                v["players"].as_array().unwrap().len()
+            );
+
+            let text = call(
+                &mut s,
+                json!({"op": "record", "handle": h, "date": "2026.11.29", "players": ["Ann"]}),
+            );
+            let text = text["record"].as_str().unwrap();
+            assert!(text.contains("[Date \"2026.11.29\"]"), "{text}");
+            assert!(text.contains("\"Ann\""), "{text}");
+            let read = pgn::read_games(text).unwrap();
+            let back: Vec<String> = read[0]
+                .record
+                .history()
+                .into_iter()
+                .map(|m| m.text)
+                .collect();
+            assert_eq!(json!(back), json!([mv]), "{id}");
+            assert_eq!(read[0].record.info().id, id);
+
+            let bad = call(
+                &mut s,
+                json!({"op": "record", "handle": h, "date": "29/11/2026"}),
+            );
+            assert!(bad["error"].as_str().unwrap().contains("YYYY.MM.DD"));
+            let bad = call(
+                &mut s,
+                json!({"op": "record", "handle": h, "players": ["a", "b", "c", "d"]}),
+            );
+            assert!(bad["error"]
+                .as_str()
+                .unwrap()
+                .contains("names for a game of"));
+        }
     }
 }
