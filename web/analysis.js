@@ -4,12 +4,14 @@
 // a stored game the evaluation graph (op "evals"). The engine runs in this browser (engine.js: a
 // Web Worker with the WebAssembly module of the same rules and search), or on the server (the
 // WebSocket /api/analysis, same messages) where WebAssembly is missing or `?engine=server`.
-// Moves played on the board make a line from the position shown (POST /api/explore with
-// "moves": the server knows the rules); the engine follows the position shown. The address
+// Moves played on the board make a line from the position shown (the rules of the engine's
+// module in this browser, else POST /api/explore with "moves"); the engine follows the
+// position shown. The address
 // keeps the line: ?game=&position=&moves=<texts>&ply=, or ?from=&at=<ply>&line=<texts>&ply=.
 import { createBoard } from './board.js';
 import { $, api, esc, moveListHtml } from './common.js';
 import { localEngineAvailable, WorkerEngine } from './engine.js';
+import { hereFailed, viewHere } from './local-game.js';
 
 /** @type {import('./common.js').GameInfo[]} */
 let games = []; // GET /api/games
@@ -27,6 +29,19 @@ let line = null; // {base, at, moves, hist, end}
 let lineGen = 0; // bumped whenever the line changes (answers for an older line are dropped)
 let ply = 0; // the position shown: after this many plies (of the game, then of the line)
 const atCache = new Map(); // stored game: ply -> state
+// A position and its moves (as POST /api/explore answers): from the rules in this browser (the
+// engine's module), else from the server.
+/** @param {{game: string, position?: string | null, settings?: Record<string, string>, moves?: string[]}} body */
+async function explore(body) {
+  if (localEngineAvailable() && !hereFailed()) {
+    try {
+      return await viewHere(body);
+    } catch (ex) {
+      if (!hereFailed()) throw ex;
+    }
+  }
+  return api('/api/explore', body);
+}
 let lineCache = new Map(); // the line: ply -> the explore answer
 let busy = false; // a move of the board on its way to the server
 /** @type {ReturnType<typeof createBoard> | null} */
@@ -408,7 +423,7 @@ async function stateAt(k) {
   let st = lineCache.get(k);
   if (!st) {
     const gen = lineGen;
-    st = await api('/api/explore', { game: info.id, position: line.base, moves: line.moves.slice(0, k - line.at) });
+    st = await explore({ game: info.id, position: line.base, moves: line.moves.slice(0, k - line.at) });
     if (gen === lineGen) lineCache.set(k, st);
   }
   return st;
@@ -468,7 +483,7 @@ async function playMove(text) {
   showError('#line-error', '');
   let st;
   try {
-    st = await api('/api/explore', { game: info.id, position: want.base, moves: want.moves });
+    st = await explore({ game: info.id, position: want.base, moves: want.moves });
   } catch (ex) {
     busy = false;
     board.revert();
@@ -527,11 +542,11 @@ async function loadFree(game, position, moves = [], at = null) {
   const was = info?.id;
   try {
     setGame(game);
-    const st = await api('/api/explore', position ? { game, position } : { game, settings: settings() });
+    const st = await explore(position ? { game, position } : { game, settings: settings() });
     let end = st;
     if (moves.length) {
       try {
-        end = await api('/api/explore', { game, position: st.position, moves });
+        end = await explore({ game, position: st.position, moves });
       } catch (ex) {
         showError('#line-error', `The line of the address was refused: ${ex.message}`);
       }
@@ -575,7 +590,7 @@ async function loadStored(id, show, at = null, moves = []) {
   if (moves.length && at != null && at >= 0 && at <= st.moves.length) {
     try {
       const from = at === st.moves.length ? st : await api(`/api/games/${encodeURIComponent(id)}?at=${at}`);
-      const end = await api('/api/explore', { game: st.game, position: from.position, moves });
+      const end = await explore({ game: st.game, position: from.position, moves });
       line = { base: from.position, at, moves: end.moves, hist: end.history, end };
       lineCache.set(at + end.moves.length, end);
     } catch (ex) {

@@ -6,6 +6,7 @@ import { emblemSvg, palette, pieceSvg } from './pieces.js';
 import { t } from './i18n.js';
 import { muted, play, setMuted } from './sound.js';
 import { setBoardTheme } from './theme.js';
+import { canPlayHere, LocalGame, loadLocal, playableHere, prepareHere, saveFinished } from './local-game.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 let tokens = [];
@@ -685,10 +686,13 @@ async function view(ply) {
   if (!atCache.has(ply)) {
     render();
     try {
-      const res = await fetch(`/api/games/${encodeURIComponent(gameId)}?at=${ply}`);
-      const data = await res.json();
-      if (!res.ok) throw new Error(data.error || t('error-status', { status: res.status }));
-      atCache.set(ply, localState(data));
+      if (local) atCache.set(ply, localState(await local.at(ply)));
+      else {
+        const res = await fetch(`/api/games/${encodeURIComponent(gameId)}?at=${ply}`);
+        const data = await res.json();
+        if (!res.ok) throw new Error(data.error || t('error-status', { status: res.status }));
+        atCache.set(ply, localState(data));
+      }
     } catch (ex) {
       showMessage(t('view-error', { n: ply, error: ex.message }));
       viewPly = null;
@@ -700,9 +704,14 @@ async function view(ply) {
 
 // ---- actions ----
 async function post(path, body) {
-  const res = await fetch(`/api/games/${encodeURIComponent(gameId)}/${path}`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  });
+  let res;
+  try {
+    res = await fetch(`/api/games/${encodeURIComponent(gameId)}/${path}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    });
+  } catch {
+    throw Object.assign(new Error(t('error-unreachable')), { unreachable: true });
+  }
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw Object.assign(new Error(data.error || t('error-status', { status: res.status })), { status: res.status });
   return data;
@@ -710,6 +719,7 @@ async function post(path, body) {
 
 async function playMove(text) {
   if (!live || posting) return;
+  if (local) { localAction(() => local.play(text)); return; }
   const token = tokenOf(live.to_move) || anyToken();
   if (!token) { showMessage(t('no-seat-here')); board.revert(); return; }
   showMessage('');
@@ -723,6 +733,8 @@ async function playMove(text) {
     $('#move-text').value = '';
   } catch (ex) {
     posting = false;
+    // the server cannot be reached: a game of this screen goes on here, with this move
+    if (ex.unreachable && await goLocal()) { localAction(() => local.play(text)); return; }
     showMessage(ex.message);
     board.revert();
     render();
@@ -733,6 +745,7 @@ async function playMove(text) {
 // or withdrawn (our own proposal declined).
 async function takeback(action = 'propose') {
   if (!live || posting) return;
+  if (local) { viewPly = null; localAction(() => local.takeback()); return; }
   const mine = myHumanSeats(live);
   const offer = live.takeback_offer ?? null;
   let seat;
@@ -783,6 +796,7 @@ async function resign() {
   resignArmed = null;
   btn.textContent = t('resign');
   btn.classList.remove('armed');
+  if (local) { localAction(() => local.resign(seat)); return; }
   try {
     applyState(await post('resign', { token: tokenOf(seat), seat }));
   } catch (ex) {
@@ -883,10 +897,12 @@ let ws = null;
 let backoff = 500;
 let wsVersion = null; // the version of the last state the WebSocket brought
 
+let openedOnce = false; // the WebSocket has opened since the last close
 function connect() {
+  if (local) return;
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
-  ws.onopen = () => { backoff = 500; $('#conn').hidden = true; };
+  ws.onopen = () => { backoff = 500; openedOnce = true; $('#conn').hidden = true; };
   ws.onmessage = (e) => {
     let state;
     try { state = JSON.parse(e.data); } catch { return; /* not a state */ }
@@ -896,8 +912,12 @@ function connect() {
     if (state.version != null) wsVersion = state.version;
     applyState(state, { force: back });
   };
-  ws.onclose = () => {
+  ws.onclose = async () => {
     $('#conn').hidden = false;
+    // the server is gone (offline, or a second try failed): a game of this screen goes on here
+    const gone = !navigator.onLine || !openedOnce;
+    openedOnce = false;
+    if (gone && await goLocal()) return;
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 10000);
   };
@@ -1055,6 +1075,13 @@ async function main() {
   });
 
   if (!gameId) { $('#status').textContent = t('no-game-id'); return; }
+  window.addEventListener('offline', () => { goLocal(); });
+  const kept = loadLocal(gameId);
+  if (gameId.startsWith('local-') || kept?.saved) {
+    if (kept?.saved) { location.replace(`/game/${encodeURIComponent(kept.saved)}`); return; }
+    await startLocal(kept);
+    return;
+  }
   try {
     // what the server put in the page (web.rs), else asked for, both at once
     const boot = bootData();
@@ -1079,12 +1106,112 @@ async function main() {
     });
     syncZoom();
     applyState(state);
+    // a game of this screen can go on here should the server go: the engine made ready
+    if (!state.outcome && canPlayHere() && playableHere(state, tokenOf)) prepareHere();
     if (invitedNow) rememberGame(gameId, state.seats); // (in the home page's list of our games)
   } catch (ex) {
+    // not reachable, and this game went on here before: it goes on
+    if (kept && !kept.saved && !(ex instanceof Error && /** @type {any} */ (ex).status)) { await startLocal(kept); return; }
     $('#status').textContent = t('game-load-error', { error: ex.message });
     return;
   }
   connect();
+}
+
+// ---- a game going on in this browser (local-game.js) ----
+/** @type {LocalGame | null} */
+let local = null;
+
+// The board's description, for a page opened with no server: from the page, else asked (the
+// service worker may have it).
+async function gamesList() {
+  const boot = bootData();
+  if (Array.isArray(boot.games)) return boot.games;
+  const res = await fetch('/api/games');
+  return res.json();
+}
+
+// A game of this screen (against the computer or on one screen) goes on here from its last
+// state: false when it cannot (people elsewhere, no engine here, over).
+async function goLocal() {
+  if (local) return true;
+  if (!live || live.outcome || live.local || !canPlayHere() || !playableHere(live, tokenOf)) return false;
+  if (ws) { ws.onclose = null; ws.close(); }
+  await startLocal(LocalGame.from(gameId, live));
+  return true;
+}
+
+/** @param {import('./local-game.js').LocalRecord | null} kept */
+async function startLocal(kept) {
+  if (!kept) { $('#status').textContent = t('local-missing'); return; }
+  if (!info) {
+    try {
+      info = (await gamesList()).find((/** @type {any} */ g) => g.id === kept.game) || null;
+    } catch { info = null; }
+    if (info) info = localGame(info);
+    if (!info) { $('#status').textContent = t('unknown-game', { game: kept.game }); return; }
+    $('#game-title').textContent = info.name;
+    board.set({ game: info.id, board: info.board, pieceNames: info.pieces });
+    syncZoom();
+  }
+  // every person's seat is played here
+  const token = anyToken() || 'local';
+  tokens = kept.seats.map((k, i) => (k === 'human' ? tokenOf(i) || token : null));
+  local = new LocalGame(kept, (state) => { applyState(state, { force: true }); renderLocal(state); });
+  $('#conn').hidden = true;
+  document.body.classList.add('local-play');
+  try {
+    await local.open();
+  } catch (ex) {
+    $('#status').textContent = t('game-load-error', { error: ex.message });
+    return;
+  }
+  window.addEventListener('online', saveLocal);
+  setInterval(saveLocal, 5000);
+}
+
+// A local action: its refusal shown, the board back as it was.
+/** @param {() => Promise<void>} action */
+async function localAction(action) {
+  showMessage('');
+  try {
+    await action();
+    $('#move-text').value = '';
+  } catch (ex) {
+    showMessage(ex.message);
+    board.revert();
+    render();
+  }
+}
+
+let saving = false;
+async function saveLocal() {
+  if (!local || !live?.outcome || local.g.saved || saving) return;
+  saving = true;
+  try {
+    await saveFinished();
+    const now = loadLocal(local.g.id);
+    if (now?.saved) { local.g.saved = now.saved; renderLocal(local.state()); }
+    else if (now?.refused) { local.g.refused = now.refused; renderLocal(local.state()); }
+  } finally {
+    saving = false;
+  }
+}
+
+/** @param {any} state */
+function renderLocal(state) {
+  const note = $('#local-note');
+  note.hidden = false;
+  const saved = local?.g.saved;
+  const refused = local?.g.refused;
+  if (saved) {
+    note.innerHTML = `${esc(t('local-saved'))} <a id="local-saved" href="/game/${encodeURIComponent(saved)}">${esc(t('local-open-saved'))}</a>`;
+  } else if (refused) {
+    note.textContent = t('local-refused', { error: refused });
+  } else {
+    note.textContent = state.outcome ? t('local-save-pending') : t('local-playing');
+  }
+  if (state.outcome && !saved) saveLocal();
 }
 
 main();

@@ -3,6 +3,7 @@
 import { emblemSvg, iconSvg } from './pieces.js';
 import { $, api, esc, localGame, localState, outcomeText, playerName } from './common.js';
 import { lang, t } from './i18n.js';
+import { canPlayHere, startHere } from './local-game.js';
 
 /** @type {import('./common.js').GameInfo[]} */
 let games = [];
@@ -254,6 +255,11 @@ async function start(e) {
     rememberGame(data.id, chosen, seats);
     location.href = `/game/${encodeURIComponent(data.id)}`;
   } catch (ex) {
+    // no server (offline): a game of this screen starts in this browser (local-game.js)
+    if (ex instanceof TypeError && !online && !record && canPlayHere()) {
+      location.href = `/game/${encodeURIComponent(startHere({ game: chosen.id, seats, settings, position }))}`;
+      return;
+    }
     err.textContent = ex.message;
     err.hidden = false;
     $('#start').disabled = false;

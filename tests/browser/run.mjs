@@ -1836,6 +1836,143 @@ async function assertBoardIn(page, sel, s) {
   }
 }
 
+// ---------------------------------------------------------------- no network (local-game.js, sw.js)
+// What a page logs while the network is off, or the server away: its failed requests and
+// sockets (every other error still fails the test).
+const OFFLINE_NOISE = /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|WebSocket connection|Failed to fetch|net::ERR_FAILED|Failed to load resource/;
+async function closeOfflinePage(page) {
+  page.errors = page.errors.filter((e) => !OFFLINE_NOISE.test(e));
+  await closePage(page);
+}
+
+// Our turn on a page playing against the computer: a move typed in the move text box, chosen
+// among the page's legal moves (the datalist the page fills); then the computer's answer.
+// False when the game is over.
+async function typeMoveAndWait(page, R) {
+  await page.waitForFunction(() => !document.querySelector('#move-text').disabled || document.querySelector('#status').classList.contains('over'), null, { timeout: 30000 });
+  if (await page.locator('#status.over').count()) return false;
+  const legal = await page.locator('#legal-list option').evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(legal.length > 0, 'the page lists its legal moves');
+  const mv = legal[Math.floor(R() * legal.length)];
+  const before = (await moveTexts(page)).length;
+  await page.locator('#move-text').fill(mv);
+  await page.locator('#entry button').click();
+  await page.waitForFunction((n) => document.querySelectorAll('#moves button.move').length > n, before);
+  assert.equal((await moveTexts(page))[before], mv, 'the move typed is in the move list');
+  // the computer's answer (or the end)
+  await page.waitForFunction((n) => document.querySelectorAll('#moves button.move').length > n + 1 || document.querySelector('#status').classList.contains('over'), before, { timeout: 30000 });
+  return true;
+}
+
+// Resigns the game of the page (the button asks for a confirmation).
+async function resignHere(page) {
+  await page.locator('#resign').click();
+  await page.locator('#resign.armed').waitFor();
+  await page.locator('#resign').click();
+  await page.locator('#status.over').waitFor();
+}
+
+// Once the network is back: the game played here is saved to the server, and the page links
+// to it; the saved game has the page's moves, seats and outcome.
+async function assertSavedOnceBack(page, { seats, moves }) {
+  // the result and its reason, as the game record made in the browser has them
+  const tags = (text) => ['Result', 'Termination'].map((tag) => new RegExp(`\\[${tag} "([^"]*)"\\]`).exec(text)?.[1]);
+  const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('myrmidon:local:')).map((k) => JSON.parse(localStorage.getItem(k))).filter((g) => !g.saved));
+  assert.equal(kept.length, 1, 'one game waits to be saved');
+  const outcome = tags(kept[0].record);
+  assert.ok(outcome[0] && outcome[0] !== '*' && outcome[1], `the record made here says how the game ended: ${outcome}`);
+  await page.context().setOffline(false);
+  const link = page.locator('#local-saved');
+  await link.waitFor({ state: 'visible', timeout: 30000 });
+  const saved = decodeURIComponent((await link.getAttribute('href')).split('/').pop());
+  const s = await getState(saved);
+  assert.deepEqual(s.moves, moves, 'the server has the moves played in the browser');
+  assert.deepEqual(s.seats, seats);
+  assert.ok(s.outcome, 'the saved game is over');
+  const record = await (await fetch(`${base}api/games/${encodeURIComponent(saved)}/record`)).text();
+  assert.deepEqual(tags(record), outcome, 'the same result, for the same reason');
+  return saved;
+}
+
+test('offline: a game against the computer goes on in the browser when the network goes, and is saved once back', async () => {
+  const page = await newPage();
+  const id = await createFromHome(page, 'ackenhead', { mode: 'computer', level: 1, side: 0 });
+  // the page has its engine before the network goes (it fetches it when the game could go on here)
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === '/engine.wasm' && e.responseEnd > 0));
+  const R = rng(11);
+  await typeMoveAndWait(page, R);
+  const online = await getState(id);
+  assert.equal(online.moves.length, 2, 'one move each, through the server');
+  await page.context().setOffline(true);
+  const note = page.locator('#local-note');
+  await note.waitFor({ state: 'visible' });
+  assert.match(await note.textContent(), /goes on in this browser/);
+  assert.ok(await page.locator('#conn').isHidden(), 'no "disconnected": the game goes on');
+  let ours = 0;
+  while (ours < 3 && await typeMoveAndWait(page, R)) ours++;
+  const moves = await moveTexts(page);
+  assert.ok(ours === 3 || (await page.locator('#status.over').count()) > 0, 'three moves of ours, each answered by the computer, with no network (or the end)');
+  const over = (await page.locator('#status.over').count()) > 0;
+  assert.ok(moves.length === 2 + 2 * ours || (over && moves.length === 1 + 2 * ours), 'each move of ours answered (but a last one that ended the game)');
+  assert.deepEqual(moves.slice(0, 2), online.moves, 'the game went on from the server\'s moves');
+  assert.equal((await getState(id)).moves.length, 2, 'nothing reached the server meanwhile');
+  if (ours === 3) {
+    assert.match(await page.locator('#status').textContent(), /Your turn/);
+    await shot(page, 'offline-1-computer-answers');
+    await resignHere(page);
+    assert.match(await page.locator('#status').textContent(), /Black wins by resignation/);
+  }
+  assert.match(await note.textContent(), /saved to the server as soon as/);
+  await shot(page, 'offline-2-over-not-saved');
+  await assertSavedOnceBack(page, { seats: ['human', 'computer:1'], moves });
+  await shot(page, 'offline-3-saved');
+  await closeOfflinePage(page);
+});
+
+test('offline: the installed app opens with no network and plays (EN and FR, desktop and phone); the game is saved once back', async () => {
+  for (const { locale, viewport, mobile, name } of [
+    { locale: 'en-US', viewport: { width: 1280, height: 800 }, mobile: false, name: 'desktop-en' },
+    { locale: 'fr-FR', viewport: { width: 390, height: 844 }, mobile: true, name: 'phone-fr' },
+    { locale: 'fr-FR', viewport: { width: 1280, height: 800 }, mobile: false, name: 'desktop-fr' },
+    { locale: 'en-US', viewport: { width: 390, height: 844 }, mobile: true, name: 'phone-en' },
+  ]) {
+    const page = await newPage({ viewport, mobile, locale });
+    await page.goto(base);
+    // the service worker has kept the app and controls the page
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    const kept = await page.evaluate(async () => Promise.all(['/engine.wasm', '/game.js', '/game/local', '/api/games', '/engine-worker.js'].map(async (p) => !!(await caches.match(p)))));
+    assert.deepEqual(kept, [true, true, true, true, true], 'the app is kept for offline use');
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.locator('.game-card[data-id="reines"]').click();
+    await page.locator('label:has(input[name="mode"][value="computer"])').click();
+    await page.locator('select[name="level"]').selectOption('1');
+    await page.locator('label:has(input[name="side"][value="0"])').click();
+    await Promise.all([page.waitForURL(/\/game\/local-[0-9a-f]+$/), page.locator('#start').click()]);
+    const note = page.locator('#local-note');
+    await note.waitFor({ state: 'visible' });
+    const text = await note.textContent();
+    assert.ok(text.length > 20 && !/local-/.test(text), `the note is a sentence: ${text}`);
+    if (locale === 'fr-FR') assert.match(text, /continue dans ce navigateur/);
+    const R = rng(5);
+    let ours = 0;
+    while (ours < 2 && await typeMoveAndWait(page, R)) ours++;
+    assert.equal(ours, 2, 'two moves of ours, each answered by the computer');
+    await shot(page, `offline-app-${name}-playing`);
+    // the page, opened again with no network, goes on with the same game
+    const moves = await moveTexts(page);
+    await page.reload();
+    await page.waitForFunction((n) => document.querySelectorAll('#moves button.move').length === n, moves.length);
+    assert.deepEqual(await moveTexts(page), moves, 'the game is kept in the browser');
+    if (!(await page.locator('#status.over').count())) await resignHere(page);
+    await shot(page, `offline-app-${name}-over`);
+    await assertSavedOnceBack(page, { seats: ['human', 'computer:1'], moves: await moveTexts(page) });
+    await shot(page, `offline-app-${name}-saved`);
+    await closeOfflinePage(page);
+  }
+});
+
 test('analysis board: a finished game, its moves and its evaluation graph', async () => {
   // a game played to its end through the API, from a few moves before the end of a scratch line
   const line = lines.reines ??= await findLine('reines');

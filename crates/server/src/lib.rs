@@ -95,6 +95,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/analysis", get(web::analysis_page))
         .route("/account", get(web::account_page))
         .route("/@/{name}", get(web::profile_page))
+        .route("/offline.json", get(web::offline_files))
         .route("/i18n/{file}", get(i18n::catalogue))
         .route("/{*path}", get(web::asset))
         .layer(DefaultBodyLimit::max(api::BODY_LIMIT))

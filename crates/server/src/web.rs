@@ -282,6 +282,28 @@ pub async fn profile_page(Path(_name): Path<String>, headers: HeaderMap) -> Resp
     page("profile.html", &headers, None)
 }
 
+/// `/offline.json`: what the service worker (web/sw.js) keeps for the app to open with no
+/// network, `{"files": [paths]}`: the home page, the analysis board, a game page's shell
+/// (`/game/local`: a game page without a game, which plays the games kept in the browser), the
+/// games' descriptions, and every file of `web/` but the pages' HTML (served through their
+/// addresses), the catalogues' sources (inside the pages) and the service worker itself.
+pub async fn offline_files() -> Response {
+    let mut files: Vec<String> = ["/", "/analysis", "/game/local", "/api/games"]
+        .into_iter()
+        .map(String::from)
+        .collect();
+    files.extend(
+        paths()
+            .filter(|p| !p.ends_with(".html") && !p.ends_with(".ftl") && *p != "sw.js")
+            .map(|p| format!("/{p}")),
+    );
+    (
+        [(header::CACHE_CONTROL, "no-cache")],
+        axum::Json(serde_json::json!({ "files": files })),
+    )
+        .into_response()
+}
+
 /// Any other path: a file of `web/`.
 pub async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
     serve(&path, &headers)
