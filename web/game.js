@@ -897,12 +897,13 @@ let ws = null;
 let backoff = 500;
 let wsVersion = null; // the version of the last state the WebSocket brought
 
-let openedOnce = false; // the WebSocket has opened since the last close
+let failedTries = 0; // tries in a row of the WebSocket that did not open
 function connect() {
   if (local) return;
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
-  ws.onopen = () => { backoff = 500; openedOnce = true; $('#conn').hidden = true; };
+  let opened = false;
+  ws.onopen = () => { backoff = 500; opened = true; failedTries = 0; $('#conn').hidden = true; };
   ws.onmessage = (e) => {
     let state;
     try { state = JSON.parse(e.data); } catch { return; /* not a state */ }
@@ -914,10 +915,10 @@ function connect() {
   };
   ws.onclose = async () => {
     $('#conn').hidden = false;
-    // the server is gone (offline, or a second try failed): a game of this screen goes on here
-    const gone = !navigator.onLine || !openedOnce;
-    openedOnce = false;
-    if (gone && await goLocal()) return;
+    // the server is gone (offline, or three tries in a row failed, some 3.5 s): a game of this
+    // screen goes on here
+    if (!opened) failedTries++;
+    if ((!navigator.onLine || failedTries >= 3) && await goLocal()) return;
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 10000);
   };
