@@ -86,6 +86,7 @@ function seatKindText(state, i) {
   if (isPerson(s) && tokenOf(i)) return mySeats().length === state.seats.length ? t('seat-local') : t('seat-you');
   if (s === 'open') return t('seat-open');
   if (s === 'online' || (s === 'human' && isOnlineGame(state))) return t('seat-online');
+  if (s === 'human') return t('seat-one-screen');
   const m = /^computer:(\d+)/.exec(s);
   return m ? t('seat-computer', { level: +m[1] }) : s;
 }

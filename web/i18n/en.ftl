@@ -226,6 +226,7 @@ seat-n = seat { $n }
 seat-local = on this screen
 seat-you = you
 seat-online = online
+seat-one-screen = on one screen
 seat-out = out
 
 ## The game page (web/game.html, web/game.js)

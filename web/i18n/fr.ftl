@@ -222,6 +222,7 @@ seat-n = place { $n }
 seat-local = sur cet écran
 seat-you = vous
 seat-online = en ligne
+seat-one-screen = sur un seul écran
 seat-out = éliminé
 
 ## La page de partie (web/game.html, web/game.js)

@@ -55,13 +55,7 @@ impl App {
             let Some(account) = &account else {
                 return Err(Refusal::Unauthorized(msg!("api-not-logged-in")));
             };
-            if live
-                .row
-                .accounts
-                .iter()
-                .flatten()
-                .any(|a| a.id == account.id)
-            {
+            if live.row.holds_seat(&account.id) {
                 return Err(Refusal::Forbidden(msg!("api-rated-one-seat")));
             }
         }
@@ -123,13 +117,7 @@ impl App {
                 name = name
             )));
         }
-        if live
-            .row
-            .accounts
-            .iter()
-            .flatten()
-            .any(|a| a.id == account.id)
-        {
+        if live.row.holds_seat(&account.id) {
             return Err(Refusal::Forbidden(msg!("api-claim-one-seat")));
         }
         let mut row = live.row.clone();

@@ -79,6 +79,11 @@ impl GameRow {
     pub fn account(&self, seat: usize) -> Option<&SeatAccount> {
         self.accounts.get(seat).and_then(Option::as_ref)
     }
+
+    /// Whether the account with this id already holds a seat of the game.
+    pub fn holds_seat(&self, account_id: &str) -> bool {
+        self.accounts.iter().flatten().any(|a| a.id == account_id)
+    }
 }
 
 /// One step of a game.
