@@ -182,6 +182,20 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
         true
     }
 
+    /// The landing square and the direction: every group that lands there along that line
+    /// takes the same enemy stones; they differ only in how many of their own stones move up.
+    fn capture_key(&self, _pos: &EpaminondasPosition, mv: EpaminondasMove) -> Option<u32> {
+        if !mv.is_capture() {
+            return None;
+        }
+        let (tail, land) = (mv.tail_cell() as i32, mv.landing_cell() as i32);
+        let (dr, df) = (
+            (land / 14 - tail / 14).signum(),
+            (land % 14 - tail % 14).signum(),
+        );
+        Some((land as u32) << 4 | ((dr + 1) * 3 + df + 1) as u32)
+    }
+
     /// Material only: the one-ply greedy baseline stays a material counter.
     fn greedy_value(&self, pos: &EpaminondasPosition, player: Player) -> i32 {
         self.material(pos, player) - self.material(pos, player ^ 1)
@@ -247,6 +261,32 @@ mod tests {
         assert_eq!(eval.w[T_STONE], 1000);
         assert_eq!(eval.w[T_RANK + 11], 1012);
         assert_eq!(eval.w[T_TEMPO], 1000 + names.len() as i32 - 1);
+    }
+
+    #[test]
+    fn groups_taking_the_same_line_share_a_capture_key() {
+        // White a1, a2, a3 under a Black stone on a4: the groups a2-a3 and a1-a3 both take a4
+        // (a single stone cannot); Black's h12 keeps the game going.
+        let pos: EpaminondasPosition = "7B6/14/14/14/14/14/14/14/B13/W13/W13/W13 w"
+            .parse()
+            .unwrap();
+        let eval = EpaminondasEval::default();
+        let mut moves = Vec::new();
+        pos.generate_tactical_into(&mut moves);
+        let captures: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
+        assert_eq!(captures.len(), 2, "{captures:?}");
+        assert_ne!(captures[0].size(), captures[1].size());
+        let keys: Vec<_> = captures
+            .iter()
+            .map(|&&m| eval.capture_key(&pos, m))
+            .collect();
+        assert!(keys[0].is_some());
+        assert_eq!(keys[0], keys[1]);
+        // A plain move is no capture.
+        let mut all = Vec::new();
+        pos.generate_into(&mut all);
+        let plain = all.iter().find(|m| !m.is_capture()).unwrap();
+        assert_eq!(eval.capture_key(&pos, *plain), None);
     }
 
     #[test]

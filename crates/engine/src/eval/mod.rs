@@ -122,6 +122,14 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
         false
     }
 
+    /// Which capture a move is, where a game has several moves taking the same pieces (in
+    /// Epaminondas, groups of different sizes behind one head take the same enemy line):
+    /// below the first ply of quiescence only the first move of each key is searched. None
+    /// (the default): every capture is its own.
+    fn capture_key(&self, _pos: &P, _mv: P::Move) -> Option<u32> {
+        None
+    }
+
     /// The value of a piece of the kind with this index in `GameInfo::pieces`, for ordering
     /// captures by their victim (`Tactics::taken_kinds`). By default every kind is alike.
     fn piece_value(&self, _kind: usize) -> i32 {

@@ -769,6 +769,8 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             scores.push(self.order_score(pos, mv, None, MAX_PLY));
         }
         let side = pos.to_move() == self.root;
+        let mut keys = [0u32; 64];
+        let mut n_keys = 0;
         for i in 0..moves.len() {
             let mut pick = i;
             for j in i + 1..moves.len() {
@@ -779,6 +781,17 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             moves.swap(i, pick);
             scores.swap(i, pick);
             let mv = moves[i];
+            if qply > 0 && !evading {
+                if let Some(k) = self.eval.capture_key(pos, mv) {
+                    if keys[..n_keys].contains(&k) {
+                        continue;
+                    }
+                    if n_keys < keys.len() {
+                        keys[n_keys] = k;
+                        n_keys += 1;
+                    }
+                }
+            }
             let t = pos.quick_tactics(mv);
             // Delta pruning: a capture that cannot lift the score to alpha even with a margin
             // (not a quiet move: `generate_tactical` gives those only when they win).
