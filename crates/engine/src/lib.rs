@@ -25,6 +25,7 @@ pub mod dynamic;
 pub mod eval;
 pub mod games;
 pub mod limits;
+mod memory;
 pub mod players;
 pub mod score;
 pub mod solve;

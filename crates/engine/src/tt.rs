@@ -14,6 +14,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
+use crate::memory;
 use crate::score::MATE_BOUND;
 
 /// The largest table, in MiB.
@@ -21,6 +22,12 @@ pub const MAX_MIB: usize = 65_536;
 
 /// Entries per bucket: four entries of 16 bytes make a 64-byte cache line.
 pub const BUCKET: usize = 4;
+
+/// One bucket, aligned on a cache line so that a probe reads one line, not two (a large
+/// allocation from the system allocator starts 16 bytes into a page).
+#[derive(Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; BUCKET]);
 
 /// What a stored score says about the position's true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,7 +154,7 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 
 /// The table.
 pub struct Table {
-    entries: Vec<Entry>,
+    entries: Vec<Bucket>,
     /// The number of buckets.
     buckets: usize,
     /// The current search's age (shared by the threads of one search).
@@ -158,12 +165,14 @@ impl Table {
     /// A table of about `mib` MiB (1 to [`MAX_MIB`]; less if that much memory cannot be had).
     pub fn new(mib: usize) -> Table {
         let bytes = mib.clamp(1, MAX_MIB) << 20;
-        let mut buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
+        let mut buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let mut entries = Vec::new();
-        while entries.try_reserve_exact(buckets * BUCKET).is_err() && buckets > 1 {
+        while entries.try_reserve_exact(buckets).is_err() && buckets > 1 {
             buckets /= 2;
         }
-        entries.resize_with(buckets * BUCKET, Entry::default);
+        // Before the pages are first touched, which is when the kernel chooses their size.
+        memory::advise_huge_pages(&mut entries);
+        entries.resize_with(buckets, Bucket::default);
         Table {
             entries,
             buckets,
@@ -173,12 +182,12 @@ impl Table {
 
     /// Its size in MiB, as asked for.
     pub fn size_mib(&self) -> usize {
-        (self.entries.len() * std::mem::size_of::<Entry>()) >> 20
+        (self.entries.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Forgets everything (`ucinewgame`).
     pub fn clear(&self) {
-        for e in &self.entries {
+        for e in self.entries.iter().flat_map(|b| &b.0) {
             e.check.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);
         }
@@ -197,7 +206,7 @@ impl Table {
 
     fn bucket(&self, key: u64) -> &[Entry] {
         let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
-        &self.entries[index * BUCKET..(index + 1) * BUCKET]
+        &self.entries[index].0
     }
 
     /// The entry of the position with this key, read `ply` plies from the root.
@@ -280,9 +289,12 @@ impl Table {
 
     /// Permille of the first thousand entries (or all, if fewer) used by the current search.
     pub fn hashfull(&self) -> u32 {
-        let n = self.entries.len().min(1000);
-        let used = self.entries[..n]
+        let n = (self.entries.len() * BUCKET).min(1000);
+        let used = self
+            .entries
             .iter()
+            .flat_map(|b| &b.0)
+            .take(n)
             .filter(|e| {
                 let data = e.data.load(Ordering::Relaxed);
                 bound_of(data).is_some() && age_of(data) == self.age()
@@ -301,6 +313,9 @@ mod tests {
     fn store_and_probe_round_trip() {
         let tt = Table::new(1);
         assert_eq!(std::mem::size_of::<Entry>(), 16);
+        // A bucket is one cache line, and every bucket starts a line.
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(tt.entries.as_ptr() as usize % 64, 0);
         assert_eq!(tt.size_mib(), 1);
         let key = 0x1234_5678_9abc_def0;
         assert_eq!(tt.probe(key, 0), None);
