@@ -32,3 +32,17 @@ pub fn advise_huge_pages<T>(buffer: &mut Vec<T>) {
     #[cfg(not(target_os = "linux"))]
     let _ = buffer;
 }
+
+/// Asks the processor to bring the cache line at `address` closer, ahead of its use (a hint:
+/// nothing is read, and no address can fault).
+#[inline(always)]
+pub fn prefetch<T>(address: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `_mm_prefetch` only hints the cache and never dereferences its pointer (any
+    // address is allowed); SSE, which it needs, is part of every x86-64 processor.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(address.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
+}

@@ -209,6 +209,13 @@ impl Table {
         &self.entries[index].0
     }
 
+    /// Brings the bucket of this key into the cache ahead of a probe or a store: called as soon
+    /// as a child's key is known, its memory is fetched while the child gets ready.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        memory::prefetch(self.bucket(key).as_ptr());
+    }
+
     /// The entry of the position with this key, read `ply` plies from the root.
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         for e in self.bucket(key) {

@@ -585,6 +585,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 continue;
             }
             let undo = pos.make_move(mv);
+            self.tt.prefetch(self.key(pos));
             let value = if searched == 0 {
                 self.child(pos, side, depth - 1, ply + 1, alpha, beta, pv_node, control)
             } else {
@@ -809,6 +810,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 MATE - (ply as i32 + 1)
             } else {
                 let undo = pos.make_move(mv);
+                self.tt.prefetch(self.key(pos));
                 let v = self.child_quiescence(pos, side, ply + 1, qply + 1, alpha, beta, control);
                 pos.unmake_move(mv, undo);
                 v
