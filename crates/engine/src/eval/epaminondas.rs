@@ -9,7 +9,7 @@ use myrmidon_rules::games::epaminondas::{
 use myrmidon_rules::{PieceSets, Player, Position};
 
 use super::terms::{named_weights, with_defaults, Coefficients, Sink, Sum};
-use super::{Evaluator, Tunable, Weight};
+use super::{Evaluator, QuiescenceTable, Tunable, Weight};
 use crate::players::{Levels, BEGINNER, STRENGTHS};
 
 /// Ranks on the board.
@@ -178,8 +178,8 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
     }
 
     /// Captures taken in another order reach the same positions: most capture sequences here.
-    fn quiescence_stores(&self) -> bool {
-        true
+    fn quiescence_table(&self) -> QuiescenceTable {
+        QuiescenceTable::ReadWrite
     }
 
     /// The landing square and the direction: every group that lands there along that line

@@ -24,7 +24,7 @@ use myrmidon_rules::{Outcome, Player, Position, Record};
 use super::alphabeta::history_hashes;
 use super::{Options, Report, Searcher};
 use crate::control::Control;
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, QuiescenceTable};
 use crate::limits::Limits;
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 use crate::tt::{Bound, Table};
@@ -725,7 +725,12 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         let key = self.key(pos);
         let alpha_orig = alpha;
         let mut best_move = None;
-        if let Some(hit) = self.tt.probe(key, ply) {
+        let table = self.eval.quiescence_table();
+        let hit = match table {
+            QuiescenceTable::Skip => None,
+            QuiescenceTable::Read | QuiescenceTable::ReadWrite => self.tt.probe(key, ply),
+        };
+        if let Some(hit) = hit {
             if hit.cuts(alpha, beta) {
                 self.stats.table_cuts += 1;
                 return hit.score;
@@ -837,7 +842,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         // Kept at depth 0, below every entry of the main search, where the game asks for it:
         // captures taken in another order reach the same positions (in Epaminondas, most
         // capture sequences). Elsewhere the table is only read here, as before.
-        if self.eval.quiescence_stores() {
+        if table == QuiescenceTable::ReadWrite {
             let bound = Bound::of(best, alpha_orig, beta);
             let code = best_move.map(|m| pos.move_code(m));
             self.tt.store(key, ply, code, best, 0, bound);
