@@ -1,5 +1,5 @@
-//! Memory advice for the transposition table: the one place of the engine that speaks to the
-//! operating system (no I/O; a hint the kernel may ignore).
+//! Memory hints for the transposition table, the engine's one module with `unsafe`: huge pages
+//! asked of the operating system (no I/O; advice the kernel may ignore), and prefetches.
 //!
 //! Each probe of the table lands on a random cache line of many megabytes, and with pages of
 //! 4 KiB nearly every probe also misses the TLB (on a virtual machine, a two-level page walk).

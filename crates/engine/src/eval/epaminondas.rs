@@ -208,6 +208,18 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
         pos.far_row_count(me ^ 1) > pos.far_row_count(me)
     }
 
+    /// A move that puts the mover ahead in the crossing race (more stones on the far row than
+    /// the opponent has on theirs): pruned as a quiet move, it hid the crossings that decide
+    /// the game.
+    fn threatens(&self, pos: &EpaminondasPosition, mv: EpaminondasMove) -> bool {
+        if pos.far_row_gain(mv) <= 0 {
+            return false;
+        }
+        let mut next = pos.clone();
+        next.make_move(mv);
+        self.in_danger(&next)
+    }
+
     /// A crossing won, or no move left.
     fn cheaply_over(&self, pos: &EpaminondasPosition) -> bool {
         !pos.has_legal_move()
@@ -293,5 +305,15 @@ mod tests {
     fn linear_terms_reproduce_the_evaluation() {
         // One rounding: the mobility's sixteenths.
         check_linear_terms::<_, EpaminondasEval>(&EpaminondasPosition::start(), 1.01);
+    }
+
+    #[test]
+    fn a_move_ahead_in_the_crossing_race_is_a_threat() {
+        let eval = EpaminondasEval::default();
+        let pos: EpaminondasPosition = "14/W13/14/14/14/14/14/13B/14/W13/14/14 w".parse().unwrap();
+        let threat = |mv: &str| eval.threatens(&pos, pos.parse_move(mv).unwrap());
+        // To the far row with the opponent's empty: a crossing next turn unless answered.
+        assert!(threat("a11-a12"));
+        assert!(!threat("a3-a4"));
     }
 }

@@ -154,6 +154,13 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
         pos.in_check()
     }
 
+    /// True if the move threatens what [`Evaluator::in_danger`] guards against (a check, an
+    /// attack on the Queen): the search keeps such quiet moves out of its forward pruning. By
+    /// default the rules' `gives_check`.
+    fn threatens(&self, pos: &P, mv: P::Move) -> bool {
+        pos.gives_check(mv)
+    }
+
     /// True if the player to move has no legal move, where the game can tell that cheaply
     /// (quiescence asks before standing pat). By default false: not known.
     fn cheaply_over(&self, _pos: &P) -> bool {

@@ -580,7 +580,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 && (depth <= LMP_DEPTH && searched >= LMP_BASE + (depth * depth) as usize
                     || depth <= FUTILITY_DEPTH
                         && eval_here + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha)
-                && !pos.gives_check(mv)
+                && !self.eval.threatens(pos, mv)
             {
                 continue;
             }
