@@ -9,6 +9,7 @@
 // position shown. The address
 // keeps the line: ?game=&position=&moves=<texts>&ply=, or ?from=&at=<ply>&line=<texts>&ply=.
 import { createBoard } from './board.js';
+import { learnDrawings } from './pieces.js';
 import { $, api, esc, moveListHtml } from './common.js';
 import { localEngineAvailable, WorkerEngine } from './engine.js';
 import { hereFailed, viewHere } from './local-game.js';
@@ -655,6 +656,7 @@ async function main() {
 
   try {
     games = await api('/api/games');
+    learnDrawings(games);
   } catch (ex) {
     $('#status').textContent = `Could not load the games: ${ex.message}`;
     return;

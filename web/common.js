@@ -16,6 +16,7 @@ import { has, t } from './i18n.js';
  * @property {string[]} emblems  the piece that stands for each player
  * @property {{kind: string, owner: number}} icon  the piece that stands for the game
  * @property {number} levels
+ * @property {import('./pieces.js').Drawings} [drawings]  how its pieces are drawn
  */
 
 /**

@@ -2,7 +2,7 @@
 // The game page, /game/<id>: the board, the players, the moves, live updates.
 import { createBoard } from './board.js';
 import { $, esc, infoText, localGame, localState, moveListHtml, outcomeText } from './common.js';
-import { emblemSvg, palette, pieceSvg } from './pieces.js';
+import { emblemSvg, learnDrawings, palette, pieceSvg } from './pieces.js';
 import { t } from './i18n.js';
 import { muted, play, setMuted } from './sound.js';
 import { setBoardTheme } from './theme.js';
@@ -1095,6 +1095,7 @@ async function main() {
         return st;
       }),
     ]);
+    learnDrawings(games);
     info = games.find((g) => g.id === state.game);
     if (info) info = localGame(info);
     if (!info) throw new Error(t('unknown-game', { game: state.game }));
@@ -1124,13 +1125,15 @@ async function main() {
 /** @type {LocalGame | null} */
 let local = null;
 
-// The board's description, for a page opened with no server: from the page, else asked (the
-// service worker may have it).
+// The games' descriptions, for a page opened with no server (it plays a game kept in this
+// browser): asked first (the service worker keeps GET /api/games, with every game's pieces'
+// drawings), else those of the page (a game page carries its own game's drawings only).
 async function gamesList() {
   const boot = bootData();
-  if (Array.isArray(boot.games)) return boot.games;
-  const res = await fetch('/api/games');
-  return res.json();
+  const inPage = Array.isArray(boot.games) ? boot.games : [];
+  const games = await fetch('/api/games').then((r) => (r.ok ? r.json() : inPage), () => inPage);
+  learnDrawings(games);
+  return games;
 }
 
 // A game of this screen (against the computer or on one screen) goes on here from its last

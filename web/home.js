@@ -1,6 +1,6 @@
 // @ts-check
 // The home page: the list of games and the form that starts one.
-import { emblemSvg, iconSvg } from './pieces.js';
+import { emblemSvg, iconSvg, learnDrawings } from './pieces.js';
 import { $, api, esc, localGame, localState, outcomeText, playerName } from './common.js';
 import { lang, t } from './i18n.js';
 import { canPlayHere, startHere } from './local-game.js';
@@ -581,6 +581,7 @@ async function main() {
     const res = await fetch('/api/games');
     if (!res.ok) throw new Error(t('error-status', { status: res.status }));
     games = /** @type {import('./common.js').GameInfo[]} */ (await res.json()).map(localGame);
+    learnDrawings(games);
   } catch (ex) {
     $('#games').innerHTML = `<p class="message error">${esc(t('games-error', { error: ex.message }))}</p>`;
     return;

@@ -7,7 +7,7 @@
 import { createBoard } from './board.js';
 import { $, api, esc, localGame, outcomeText, playerName } from './common.js';
 import { lang, t } from './i18n.js';
-import { pieceSvg, emblemSvg, iconSvg } from './pieces.js';
+import { pieceSvg, emblemSvg, iconSvg, learnDrawings } from './pieces.js';
 
 const pageGame = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 /** @type {import('./common.js').GameInfo[]} */
@@ -491,6 +491,7 @@ let sharedPage = false;
 async function main() {
   try {
     games = (await api('/api/games')).map(localGame);
+    learnDrawings(games);
   } catch (ex) {
     $('#rules').innerHTML = `<p class="message error">${esc(t('games-error', { error: ex.message }))}</p>`;
     return;

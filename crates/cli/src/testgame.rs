@@ -57,6 +57,7 @@ static INFOS: [GameInfo; 3] = [
             kind: 'S',
         },
         action_variants: 1,
+        drawings: "",
     },
     GameInfo {
         id: "hextac",
@@ -76,6 +77,7 @@ static INFOS: [GameInfo; 3] = [
             kind: 'S',
         },
         action_variants: 1,
+        drawings: "",
     },
     GameInfo {
         id: "hextac-r",
@@ -95,6 +97,7 @@ static INFOS: [GameInfo; 3] = [
             kind: 'S',
         },
         action_variants: 1,
+        drawings: "",
     },
 ];
 

@@ -39,8 +39,6 @@ const ALLOWED: &[(&str, Scope, &str)] = &[
     ("crates/rules/src/pgn/replay.rs", All, "a missing Game tag: an example of one"),
     ("crates/server/src/analysis.rs", All, "a missing game: an example of an id"),
     ("web/index.html", All, "the record box's placeholder: an example of a record"),
-    // The front end's own knowledge of games.
-    ("web/pieces.js", All, "the drawings of each game's pieces and their colours"),
     // The fuzz targets: one per game and text, each with its own corpus (tools/fuzz.sh).
     ("fuzz/fuzz_targets/", All, "a target per game and text: each has its own corpus"),
     ("fuzz/Cargo.toml", All, "declares those targets"),

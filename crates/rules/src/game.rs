@@ -108,6 +108,14 @@ pub struct GameInfo {
     /// promotion's choices, a Ladybird's paths): the last factor of the game's numbering of
     /// moves as integers ([`crate::actions`]); 1 where a start and an end name one move.
     pub action_variants: u8,
+    /// How the pieces are drawn, as plain data for boards: the text of the game folder's
+    /// `pieces.json`, `{"colours": [{name: colour}, …], "pieces": {letter: [markup, …]}}`.
+    /// `colours` gives each player's colours in turn order (a player past the list takes them
+    /// again from the first); `pieces` gives each kind letter its drawing, SVG elements in a
+    /// 100x100 box (joined in order), where `{fill}` (any `{name}`) is the owner's colour of
+    /// that name.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub drawings: &'static str,
 }
 
 /// A cell with a role in the rules, and what it is called (`anthill`).

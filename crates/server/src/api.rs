@@ -21,7 +21,7 @@ use crate::limits::{
     close_too_big, message_size, over_frame_limit, too_many, ClientIp, MessageRate, FRAME_LIMIT,
 };
 use crate::live::{Answer, App, NewGame, Refusal, Rematched, Slot, SEEN_VERSION};
-use crate::views::{CreatedView, ErrorView, GameSummary, JoinedView, LobbyEntry};
+use crate::views::{CreatedView, ErrorView, JoinedView, LobbyEntry};
 use tokio::sync::broadcast::error::RecvError;
 
 /// A command, judged once more when its refusal may come from a stale state
@@ -123,11 +123,6 @@ pub(crate) fn settings_of(
         }
     }
     Ok(out)
-}
-
-/// `GET /api/games`: every game the server plays.
-pub async fn list_games() -> Json<Vec<GameSummary>> {
-    Json(GameSummary::all())
 }
 
 #[derive(Deserialize)]

@@ -57,7 +57,7 @@ pub struct Config {
 /// The routes, over a running [`App`].
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
-        .route("/api/games", get(api::list_games).post(api::create_game))
+        .route("/api/games", get(web::games_list).post(api::create_game))
         .route("/api/games/{id}", get(api::get_game))
         .route("/api/games/{id}/moves", post(api::post_move))
         .route("/api/games/{id}/resign", post(api::resign))

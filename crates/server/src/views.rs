@@ -35,6 +35,8 @@ pub struct GameSummary {
     /// The piece that stands for the game in a list of games.
     pub icon: PieceView,
     pub levels: u8,
+    /// How the pieces are drawn: the board draws what it receives.
+    pub drawings: Drawings,
 }
 
 impl GameSummary {
@@ -50,15 +52,47 @@ impl GameSummary {
             emblems: info.emblems,
             icon: info.icon,
             levels: LEVELS,
+            drawings: Drawings::of(info),
         }
     }
 
-    /// Every game of the registry.
-    pub fn all() -> Vec<GameSummary> {
-        registry::games()
-            .iter()
-            .map(|g| GameSummary::of(g.info()))
-            .collect()
+    /// Every game of the registry, made once (they change only with the binary).
+    pub fn all() -> &'static [GameSummary] {
+        static ALL: std::sync::OnceLock<Vec<GameSummary>> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| {
+            registry::games()
+                .iter()
+                .map(|g| GameSummary::of(g.info()))
+                .collect()
+        })
+    }
+}
+
+/// How a game's pieces are drawn ([`GameInfo::drawings`], the game folder's `pieces.json`):
+/// each player's colours in turn order, and each kind's drawing, SVG markup in a 100x100 box
+/// whose `{name}` placeholders stand for the owner's colour of that name.
+#[derive(Serialize, serde::Deserialize, Default, Debug)]
+pub struct Drawings {
+    pub colours: Vec<BTreeMap<String, String>>,
+    #[serde(deserialize_with = "joined")]
+    pub pieces: BTreeMap<char, String>,
+}
+
+/// A drawing as the file writes it, one SVG element a line, made one string.
+fn joined<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<char, String>, D::Error> {
+    let lines: BTreeMap<char, Vec<String>> = serde::Deserialize::deserialize(d)?;
+    Ok(lines.into_iter().map(|(k, v)| (k, v.concat())).collect())
+}
+
+impl Drawings {
+    /// The drawings of a game; none for a game without them (a test's own game), whose
+    /// boards draw each piece as its letter in a disc.
+    pub fn of(info: &GameInfo) -> Drawings {
+        Self::read(info.drawings).unwrap_or_default()
+    }
+
+    fn read(text: &str) -> Option<Drawings> {
+        serde_json::from_str(text).ok()
     }
 }
 
@@ -349,4 +383,64 @@ pub struct GamePageBoot<'a> {
     pub games: &'a serde_json::Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<serde_json::Value>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every game's `pieces.json` reads, draws every kind of piece the game has (its emblems
+    /// and icon among them), gives colours to every player, and each colour a drawing names is
+    /// in every player's colours.
+    #[test]
+    fn every_game_draws_every_piece_in_every_colour() {
+        for game in registry::games() {
+            let info = game.info();
+            let drawings = Drawings::read(info.drawings)
+                .unwrap_or_else(|| panic!("{}: pieces.json does not read", info.id));
+            assert!(
+                drawings.colours.len() >= info.players.len(),
+                "{}: {} colour sets for {} players",
+                info.id,
+                drawings.colours.len(),
+                info.players.len()
+            );
+            let kinds = info.pieces.iter().map(|p| p.letter);
+            for kind in kinds
+                .chain(info.emblems.iter().copied())
+                .chain([info.icon.kind])
+            {
+                let drawing = drawings.pieces.get(&kind);
+                let drawing =
+                    drawing.unwrap_or_else(|| panic!("{}: no drawing of {kind}", info.id));
+                assert!(
+                    drawing.starts_with('<') && drawing.ends_with('>'),
+                    "{}: {kind}",
+                    info.id
+                );
+                for name in drawing
+                    .split('{')
+                    .skip(1)
+                    .map(|s| s.split('}').next().unwrap_or(""))
+                {
+                    for (seat, colours) in drawings.colours.iter().enumerate() {
+                        assert!(
+                            colours.contains_key(name),
+                            "{}: {kind} names the colour {name}, which seat {seat} lacks",
+                            info.id
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_drawing_is_its_lines_joined() {
+        let text = r##"{"colours": [{"fill": "#fff"}], "pieces": {"K": ["<a/>", "<b fill=\"{fill}\"/>"]}}"##;
+        let drawings = Drawings::read(text).expect("reads");
+        assert_eq!(drawings.pieces[&'K'], r#"<a/><b fill="{fill}"/>"#);
+        assert_eq!(drawings.colours[0]["fill"], "#fff");
+        assert!(Drawings::read("").is_none());
+    }
 }

@@ -148,7 +148,20 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
             None => return not_found(),
         },
     };
-    let compressed = gzipped(path).filter(|_| accepts_gzip(headers));
+    respond(bytes, etag, gzipped(path), content_type(path), headers)
+}
+
+/// The answer of a request for `bytes` (whose validator is `etag`, whose gzip-compressed copy
+/// is `gz` when there is one): `304` when the browser has them already, else the compressed
+/// copy to a browser that takes it, else the bytes.
+fn respond(
+    bytes: std::borrow::Cow<'static, [u8]>,
+    etag: String,
+    gz: Option<&'static [u8]>,
+    content_type: &'static str,
+    headers: &HeaderMap,
+) -> Response {
+    let compressed = gz.filter(|_| accepts_gzip(headers));
     let common = [
         (header::CACHE_CONTROL, "no-cache".to_string()),
         (header::ETAG, etag.clone()),
@@ -161,13 +174,13 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
         Some(gz) => (
             common,
             [
-                (header::CONTENT_TYPE, content_type(path)),
+                (header::CONTENT_TYPE, content_type),
                 (header::CONTENT_ENCODING, "gzip"),
             ],
             gz,
         )
             .into_response(),
-        None => (common, [(header::CONTENT_TYPE, content_type(path))], bytes).into_response(),
+        None => (common, [(header::CONTENT_TYPE, content_type)], bytes).into_response(),
     }
 }
 
@@ -181,11 +194,52 @@ fn not_found() -> Response {
 }
 
 /// The answer of `GET /api/games`, made once (it changes only with the binary).
-async fn games_json() -> &'static Value {
+fn games_json() -> &'static Value {
     static GAMES: OnceLock<Value> = OnceLock::new();
     GAMES.get_or_init(|| {
         serde_json::to_value(crate::views::GameSummary::all()).expect("games serialise")
     })
+}
+
+/// `GET /api/games`: every game the server plays (docs/api.md), as a file of `web/` is served:
+/// made once, with a validator (`304` when the browser has it) and gzip-compressed for a
+/// browser that takes it (the pieces' drawings make most of it, and compress well).
+pub async fn games_list(headers: HeaderMap) -> Response {
+    static BODY: OnceLock<(Vec<u8>, Vec<u8>, String)> = OnceLock::new();
+    let (plain, gz, etag) = BODY.get_or_init(|| {
+        use std::io::Write;
+        let plain = serde_json::to_vec(games_json()).expect("games serialise");
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        encoder.write_all(&plain).expect("in memory");
+        let gz = encoder.finish().expect("in memory");
+        let etag = etag_of(&plain);
+        (plain, gz, etag)
+    });
+    respond(
+        plain.as_slice().into(),
+        etag.clone(),
+        Some(gz.as_slice()),
+        "application/json",
+        &headers,
+    )
+}
+
+/// The games as the game page of a game of `game` carries them: each game's description, the
+/// pieces' drawings of that game only (the page draws no other; a page that plays another game
+/// kept in the browser, with no network, reads them from `GET /api/games`, which the service
+/// worker keeps). Every game's drawings when the game is not known.
+fn games_for_page(game: Option<&str>) -> Value {
+    let mut games = games_json().clone();
+    if let (Some(game), Value::Array(list)) = (game, &mut games) {
+        for entry in list {
+            if entry.get("id").and_then(Value::as_str) != Some(game) {
+                if let Some(fields) = entry.as_object_mut() {
+                    fields.remove("drawings");
+                }
+            }
+        }
+    }
+    games
 }
 
 /// JSON to put inside a `<script type="application/json">` element: a `<` is written `\u003c`
@@ -243,7 +297,8 @@ pub async fn home(headers: HeaderMap) -> Response {
 }
 
 /// `/game/{id}`: the game page (it reads the id from its address), with the games'
-/// descriptions (`GET /api/games`) and the game's state (`GET /api/games/{id}`) inlined, as
+/// descriptions (`GET /api/games`, with the pieces' drawings of this game only:
+/// [`games_for_page`]) and the game's state (`GET /api/games/{id}`) inlined, as
 /// `{"games": […], "state": {…}}` (no `state` for a game that cannot be read: the page asks,
 /// and shows the error).
 pub async fn game_page(
@@ -255,8 +310,13 @@ pub async fn game_page(
         Ok(slot) => Some(slot.live.lock().await.state()),
         Err(_) => None,
     };
+    let game = state
+        .as_ref()
+        .and_then(|s| s.get("game"))
+        .and_then(Value::as_str);
+    let games = games_for_page(game);
     let boot = GamePageBoot {
-        games: games_json().await,
+        games: &games,
         state,
     };
     page("game.html", &headers, Some(script_json(&boot)))

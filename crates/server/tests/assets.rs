@@ -92,7 +92,7 @@ async fn the_module_comes_gzipped_to_a_browser_that_takes_it() {
 #[tokio::test]
 async fn a_file_the_browser_has_is_not_sent_again() {
     let app = app().await;
-    for path in ["/engine.wasm", "/game.js", "/style.css"] {
+    for path in ["/engine.wasm", "/game.js", "/style.css", "/api/games"] {
         let (status, headers, body) = get(&app, path, &[("accept-encoding", "gzip")]).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         assert!(!body.is_empty());
@@ -128,4 +128,82 @@ async fn a_file_the_browser_has_is_not_sent_again() {
     }
     let (status, _, _) = get(&app, "/no-such-file.js", &[("if-none-match", "*")]).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+/// The games' descriptions carry the drawings of their pieces (each game folder's
+/// `pieces.json`), for every page to draw them: `GET /api/games` the same compressed or not,
+/// and a game page carries its own game's drawings only.
+#[tokio::test]
+async fn the_games_come_with_their_drawings() {
+    let app = app().await;
+    let (status, headers, plain) = get(&app, "/api/games", &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(header(&headers, "content-type"), Some("application/json"));
+    let (_, gz_headers, gz) = get(&app, "/api/games", &[("accept-encoding", "gzip")]).await;
+    assert_eq!(header(&gz_headers, "content-encoding"), Some("gzip"));
+    assert!(
+        gz.len() < plain.len() / 3,
+        "{} of {}",
+        gz.len(),
+        plain.len()
+    );
+    let mut unpacked = Vec::new();
+    flate2::read::GzDecoder::new(&gz[..])
+        .read_to_end(&mut unpacked)
+        .expect("gzip");
+    assert_eq!(unpacked, plain);
+
+    let games: serde_json::Value = serde_json::from_slice(&plain).expect("JSON");
+    let games = games.as_array().expect("a list");
+    assert_eq!(games.len(), myrmidon_rules::registry::games().len());
+    for g in games {
+        let id = g["id"].as_str().expect("an id");
+        let drawings = &g["drawings"];
+        let colours = drawings["colours"].as_array().expect("colours");
+        assert!(
+            colours.len() >= g["players"].as_array().unwrap().len(),
+            "{id}"
+        );
+        assert!(colours.iter().all(|c| c["fill"].is_string()), "{id}");
+        for piece in g["pieces"].as_array().unwrap() {
+            let kind = piece["letter"].as_str().unwrap();
+            let svg = drawings["pieces"][kind].as_str().unwrap_or("");
+            assert!(svg.starts_with('<') && svg.len() > 40, "{id} {kind}: {svg}");
+        }
+    }
+
+    // a game page: the drawings of its game, not the others'
+    let first = &games[0];
+    let seats: Vec<&str> = first["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|_| "human")
+        .collect();
+    let body = serde_json::json!({ "game": first["id"], "seats": seats });
+    let request = Request::builder()
+        .method("POST")
+        .uri("/api/games")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = router(app.clone()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let created = response.into_body().collect().await.unwrap().to_bytes();
+    let created: serde_json::Value = serde_json::from_slice(&created).unwrap();
+    let id = created["id"].as_str().expect("the game's id");
+    let (status, _, page) = get(&app, &format!("/game/{id}"), &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    let page = String::from_utf8(page).unwrap();
+    let start = page
+        .find(r#"<script id="boot" type="application/json">"#)
+        .expect("boot data");
+    let boot = &page[start..];
+    let boot = &boot[boot.find('>').unwrap() + 1..boot.find("</script>").unwrap()];
+    let boot: serde_json::Value = serde_json::from_str(boot).expect("boot JSON");
+    for g in boot["games"].as_array().expect("games") {
+        let own = g["id"] == first["id"];
+        assert_eq!(g.get("drawings").is_some(), own, "{}", g["id"]);
+    }
+    assert!(boot["games"][0]["drawings"] == first["drawings"]);
 }

@@ -76,6 +76,7 @@ static INFO: GameInfo = GameInfo {
     },
     // A pawn on the last rank promotes to a Leo, a Mao, a Pao or a Vao.
     action_variants: 4,
+    drawings: include_str!("pieces.json"),
 };
 
 /// The game `ackenhead`.

@@ -99,6 +99,7 @@ static INFO_2: GameInfo = GameInfo {
     icon: PieceView { owner: 1, kind: 'L' },
     // A Ladybird reaches a cell by up to two pivots, each in two senses.
     action_variants: 4,
+    drawings: include_str!("pieces.json"),
 };
 
 static INFO_3: GameInfo = GameInfo {
@@ -120,6 +121,7 @@ static INFO_3: GameInfo = GameInfo {
     },
     // A Ladybird reaches a cell by up to two pivots, each in two senses.
     action_variants: 4,
+    drawings: include_str!("pieces.json"),
 };
 
 /// The most legal moves a position can have, for the stack move list.

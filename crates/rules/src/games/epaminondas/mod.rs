@@ -80,6 +80,7 @@ static INFO: GameInfo = GameInfo {
         kind: 'W',
     },
     action_variants: 1,
+    drawings: include_str!("pieces.json"),
 };
 
 impl Game for Epaminondas {
