@@ -10,9 +10,37 @@
 // keeps the line: ?game=&position=&moves=<texts>&ply=, or ?from=&at=<ply>&line=<texts>&ply=.
 import { createBoard } from './board.js';
 import { learnDrawings } from './pieces.js';
-import { $, api, esc, moveListHtml } from './common.js';
+import { $, api, errorText, esc, moveListHtml } from './common.js';
 import { localEngineAvailable, WorkerEngine } from './engine.js';
 import { hereFailed, viewHere } from './local-game.js';
+
+/** @typedef {import('./common.js').GameState} GameState */
+/** A score as the engine gives it: centipawns, or a mate in so many moves (negative: mated). @typedef {{cp?: number, mate?: number | null}} Score */
+/**
+ * A message of the engine (docs/api.md, the analysis socket): an `info` line of a search, its
+ * `done`, an `eval` of a stored game's position and `evals_done`, or an `error`.
+ * @typedef {Object} EngineMessage
+ * @property {string} type
+ * @property {number | null} [id]
+ * @property {string} [error]
+ * @property {number} [multipv]
+ * @property {string[]} [pv]
+ * @property {number} [depth]
+ * @property {number} [seldepth]
+ * @property {number} [nodes]
+ * @property {number} [nps]
+ * @property {number} [time_ms]
+ * @property {Score | null} [score]  the mover's
+ * @property {Score | null} [first]  the first player's (two-player games)
+ * @property {string | null} [best]
+ * @property {number} [ply]
+ * @property {string} [outcome]
+ */
+/** Where the engine's jobs go: the Web Worker (engine.js) or the server's socket. @typedef {{send: (job: object) => void}} Engine */
+/**
+ * The user's line (below).
+ * @typedef {{base: string, at: number, moves: string[], hist: {text: string}[], end: GameState | null}} Line
+ */
 
 /** @type {import('./common.js').GameInfo[]} */
 let games = []; // GET /api/games
@@ -26,9 +54,11 @@ let stored = null; // a stored game's state (?from=)
 // `at` plies (of the stored game; 0 without one); `hist` the moves' history entries, `end` the
 // server's answer after the last one. Without a stored game there is always a line (maybe of
 // no moves); with one, only once a move off the game was played.
-let line = null; // {base, at, moves, hist, end}
+/** @type {Line | null} */
+let line = null;
 let lineGen = 0; // bumped whenever the line changes (answers for an older line are dropped)
 let ply = 0; // the position shown: after this many plies (of the game, then of the line)
+/** @type {Map<number, GameState>} */
 const atCache = new Map(); // stored game: ply -> state
 // A position and its moves (as POST /api/explore answers): from the rules in this browser (the
 // engine's module), else from the server.
@@ -43,6 +73,7 @@ async function explore(body) {
   }
   return api('/api/explore', body);
 }
+/** @type {Map<number, GameState>} */
 let lineCache = new Map(); // the line: ply -> the explore answer
 let busy = false; // a move of the board on its way to the server
 /** @type {ReturnType<typeof createBoard> | null} */
@@ -52,9 +83,11 @@ let flipped = false;
 // plies in all: of the game up to the line, then of the line
 const total = () => (line ? line.at + line.moves.length : stored ? stored.moves.length : 0);
 // is ply k a position of the stored game (not of the line)?
+/** @param {number} k */
 const onGame = (k) => !!stored && (!line || k <= line.at);
 
 
+/** @param {string} sel @param {string} text */
 function showError(sel, text) {
   $(sel).textContent = text;
   $(sel).hidden = !text;
@@ -62,18 +95,20 @@ function showError(sel, text) {
 
 // ---------------------------------------------------------------- scores
 const twoPlayers = () => (cur?.players.length ?? 2) === 2;
+/** @param {Score | null | undefined} s */
 function fmtScore(s) {
   if (!s) return '–';
   if (s.mate != null) return s.mate > 0 ? `#${s.mate}` : `#-${-s.mate}`;
-  const p = s.cp / 100;
+  const p = (s.cp ?? 0) / 100;
   return `${p > 0 ? '+' : p < 0 ? '−' : ''}${Math.abs(p).toFixed(2)}`;
 }
 // The score shown: seat 0's view in two-player games, the mover's in three-player ones.
+/** @param {EngineMessage} m @returns {Score | null | undefined} */
 function shownScore(m) {
   if (!twoPlayers()) return m.score;
   if (m.first) return m.first;
   if (!m.score || cur?.to_move !== 1) return m.score;
-  return m.score.mate != null ? { mate: -m.score.mate } : { cp: -m.score.cp };
+  return m.score.mate != null ? { mate: -m.score.mate } : { cp: -(m.score.cp ?? 0) };
 }
 function scoreView() {
   if (!cur) return '';
@@ -84,17 +119,20 @@ function scoreView() {
 // ---------------------------------------------------------------- engine connections
 // A WebSocket to /api/analysis that comes back when it drops; `onMessage(data)`, `onDown()`.
 class EngineSocket {
+  /** @param {(m: EngineMessage) => void} onMessage @param {() => void} onDown */
   constructor(onMessage, onDown) {
     this.onMessage = onMessage;
     this.onDown = onDown;
+    /** @type {string[]} */
     this.queue = [];
     this.backoff = 500;
-    this.connect();
+    this.up = false;
+    this.ws = this.open();
   }
-  connect() {
+  connect() { this.ws = this.open(); }
+  open() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(`${proto}//${location.host}/api/analysis`);
-    this.ws = ws;
     ws.onopen = () => {
       this.backoff = 500;
       this.up = true;
@@ -110,14 +148,17 @@ class EngineSocket {
       setTimeout(() => this.connect(), this.backoff);
       this.backoff = Math.min(this.backoff * 2, 10000);
     };
+    return ws;
   }
   get connecting() { return this.ws.readyState === WebSocket.CONNECTING; }
+  /** @param {object} obj */
   send(obj) {
     const text = JSON.stringify(obj);
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
     else this.queue.push(text);
   }
 }
+/** @type {(EngineSocket | WorkerEngine)[]} */
 let sockets = [];
 function connState() {
   $('#conn').hidden = sockets.every((s) => s.up || s.connecting);
@@ -125,33 +166,39 @@ function connState() {
 let seq = 0;
 
 // ---------------------------------------------------------------- analysis
+/** @type {{id: number | null, running: boolean, lines: EngineMessage[], log: EngineMessage[], best: string | null | undefined}} */
 const engine = { id: null, running: false, lines: [], log: [], best: undefined };
+/** @type {Engine | null} */
 let analysisSocket = null;
 let engineWhere = ''; // 'browser' or 'server'
 
 // The server's engine: where this browser cannot run it (or the worker failed: `why`). Jobs
 // running go on there.
+/** @param {string} why */
 function useServerEngine(why) {
   if (engineWhere === 'server') return;
   if (why) console.warn(`the engine in this browser failed (${why}): the server's is used`);
   engineWhere = 'server';
-  analysisSocket = new EngineSocket(onAnalysis, () => {
+  const analysis = new EngineSocket(onAnalysis, () => {
     if (engine.running) { engine.running = false; showError('#engine-error', 'The connection to the engine was lost; press Start again.'); renderEngine(); }
   });
-  evalSocket = new EngineSocket(onEvals, () => {
+  const evals = new EngineSocket(onEvals, () => {
     if (graph.running) { graph.running = false; graph.error = 'the connection to the engine was lost'; renderGraph(); }
   });
-  sockets = [analysisSocket, evalSocket];
+  analysisSocket = analysis;
+  evalSocket = evals;
+  sockets = [analysis, evals];
   if (engine.running) startAnalysis();
   if (graph.running) startEvals();
   if (cur) renderEngine();
 }
 
 // What the engine analyses: the position shown, with the moves that led to it (for repetitions).
-function target() {
-  if (onGame(ply)) return { game: stored.game, position: stored.start, moves: stored.moves.slice(0, ply) };
-  if (line) return { game: cur.game, position: line.base, moves: line.moves.slice(0, ply - line.at) };
-  return { game: cur.game, position: cur.position };
+/** @param {GameState} shown  the position on the board */
+function target(shown) {
+  if (stored && onGame(ply)) return { game: stored.game, position: stored.start, moves: stored.moves.slice(0, ply) };
+  if (line) return { game: shown.game, position: line.base, moves: line.moves.slice(0, ply - line.at) };
+  return { game: shown.game, position: shown.position };
 }
 
 function startAnalysis() {
@@ -162,15 +209,15 @@ function startAnalysis() {
   engine.log = [];
   engine.best = undefined;
   showError('#engine-error', '');
-  analysisSocket.send({
-    op: 'analyse', id: engine.id, ...target(),
+  analysisSocket?.send({
+    op: 'analyse', id: engine.id, ...target(cur),
     movetime: +$('#movetime').value, multipv: +$('#multipv').value,
   });
   renderEngine();
 }
 function stopAnalysis() {
   if (!engine.running) return;
-  analysisSocket.send({ op: 'stop' });
+  analysisSocket?.send({ op: 'stop' });
   $('#go').disabled = true; // until the server says done
 }
 // the position changed: a running analysis goes on with the new one
@@ -179,6 +226,7 @@ function positionChanged() {
   else { engine.lines = []; engine.log = []; engine.best = undefined; engine.id = null; renderEngine(); }
 }
 
+/** @param {EngineMessage} m */
 function onAnalysis(m) {
   if (m.type === 'error' && (m.id == null || m.id === engine.id)) {
     showError('#engine-error', `The engine refused: ${m.error}`);
@@ -217,7 +265,8 @@ function renderEngine() {
   $('#score').textContent = top ? fmtScore(shownScore(top)) : '–';
   let stats = '';
   if (top) {
-    const kn = top.nodes >= 1e6 ? `${(top.nodes / 1e6).toFixed(1)}M` : top.nodes >= 1e3 ? `${Math.round(top.nodes / 1e3)}k` : `${top.nodes}`;
+    const nodes = top.nodes ?? 0;
+    const kn = nodes >= 1e6 ? `${(nodes / 1e6).toFixed(1)}M` : nodes >= 1e3 ? `${Math.round(nodes / 1e3)}k` : `${nodes}`;
     stats = `depth ${top.depth}${top.seldepth ? `/${top.seldepth}` : ''} · ${kn} nodes · ${Math.round((top.nps || 0) / 1000)} kn/s · ${((top.time_ms || 0) / 1000).toFixed(1)} s`;
   }
   if (engine.running) stats = stats ? `${stats} · searching…` : 'searching…';
@@ -237,46 +286,54 @@ function renderEngine() {
   previewMove(top?.pv?.[0] ?? null);
 }
 
+/** @param {string | null | undefined} text */
 function previewMove(text) {
-  const m = text && cur ? (cur.legal_cells || []).find((x) => x.text === text) : null;
-  board.set({ preview: m ? { from: m.from, to: m.to } : null });
+  /** @type {import('./board/state.js').Move[]} */
+  const legal = cur?.legal_cells || [];
+  const m = text ? legal.find((x) => x.text === text) : null;
+  board?.set({ preview: m ? { from: m.from, to: m.to } : null });
 }
 
 // ---------------------------------------------------------------- the evaluation graph
-const graph = { id: null, points: [], done: false, running: false };
+/** @type {{id: number | null, points: EngineMessage[], done: boolean, running: boolean, error: string}} */
+const graph = { id: null, points: [], done: false, running: false, error: '' };
+/** @type {Engine | null} */
 let evalSocket = null;
 
 function startEvals() {
+  if (!stored) return;
   graph.id = ++seq;
   graph.points = [];
   graph.done = false;
   graph.running = true;
   graph.error = '';
-  evalSocket.send({ op: 'evals', id: graph.id, game: stored.game, position: stored.start, moves: stored.moves, movetime: 100 });
+  evalSocket?.send({ op: 'evals', id: graph.id, game: stored.game, position: stored.start, moves: stored.moves, movetime: 100 });
   renderGraph();
 }
 
+/** @param {EngineMessage} m */
 function onEvals(m) {
   if (m.type === 'error' && (m.id == null || m.id === graph.id)) {
-    graph.error = m.error;
+    graph.error = m.error ?? '';
     graph.running = false;
     renderGraph();
     return;
   }
   if (m.id !== graph.id) return;
-  if (m.type === 'eval') { graph.points[m.ply] = m; renderGraph(); }
+  if (m.type === 'eval' && m.ply != null) { graph.points[m.ply] = m; renderGraph(); }
   if (m.type === 'evals_done') { graph.running = false; graph.done = true; renderGraph(); }
 }
 
 // seat 0's evaluation in pawns, clamped to ±10 (a mate, or the end, at the edge)
-function pointValue(e, k) {
+/** @param {EngineMessage} e @param {number} k @param {GameState} game  the stored game */
+function pointValue(e, k, game) {
   const f = e.first;
   if (f) {
     if (f.mate != null) return { v: f.mate > 0 ? 10 : -10, cls: 'mate', text: fmtScore(f) };
-    return { v: Math.max(-10, Math.min(10, f.cp / 100)), cls: '', text: fmtScore(f) };
+    return { v: Math.max(-10, Math.min(10, (f.cp ?? 0) / 100)), cls: '', text: fmtScore(f) };
   }
   if (e.score == null) {
-    const w = k === stored.moves.length ? stored.outcome?.winner : null;
+    const w = k === game.moves.length ? game.outcome?.winner : null;
     return { v: w === 0 ? 10 : w === 1 ? -10 : 0, cls: 'over', text: e.outcome || 'the end' };
   }
   return null;
@@ -284,22 +341,26 @@ function pointValue(e, k) {
 
 function renderGraph() {
   const card = $('#graph-card');
-  card.hidden = !stored;
-  if (!stored) return;
+  const game = stored;
+  card.hidden = !game;
+  if (!game) return;
   const box = $('#graph');
-  if (stored.players.length !== 2) {
+  if (game.players.length !== 2) {
     box.innerHTML = '';
     $('#graph-note').textContent = 'No evaluation graph for a three-player game: a score there is one player\'s view only. The engine\'s lines above still work.';
     return;
   }
-  const n = stored.moves.length;
+  const n = game.moves.length;
   const W = 340, H = 130, L = 26, R = 6, T = 6, B = 6;
+  /** @param {number} k */
   const x = (k) => L + (n ? (k * (W - L - R)) / n : (W - L - R) / 2);
+  /** @param {number} v */
   const y = (v) => T + ((10 - v) / 20) * (H - T - B);
+  /** @type {{k: number, v: number, cls: string, text: string}[]} */
   const pts = [];
   for (let k = 0; k <= n; k++) {
     const e = graph.points[k];
-    const pv = e && pointValue(e, k);
+    const pv = e && pointValue(e, k, game);
     if (pv) pts.push({ k, ...pv });
   }
   let svg = `<rect class="eg-bg-up" x="${L}" y="${T}" width="${W - L - R}" height="${y(0) - T}"/>`
@@ -311,11 +372,11 @@ function renderGraph() {
     + `<text class="eg-label" x="${L - 4}" y="${y(-10)}" text-anchor="end">−10</text>`;
   if (pts.length) {
     const line = pts.map((p, i) => `${i ? 'L' : 'M'}${x(p.k).toFixed(1)} ${y(p.v).toFixed(1)}`).join(' ');
-    svg += `<path class="eg-area" d="${line} L${x(pts.at(-1).k).toFixed(1)} ${y(0)} L${x(pts[0].k).toFixed(1)} ${y(0)} Z"/>`;
+    svg += `<path class="eg-area" d="${line} L${x(pts[pts.length - 1].k).toFixed(1)} ${y(0)} L${x(pts[0].k).toFixed(1)} ${y(0)} Z"/>`;
     svg += `<path class="eg-line" d="${line}"/>`;
   }
   // (in a line of the user's: at the move of the game it leaves from)
-  const at = onGame(ply) ? ply : line.at;
+  const at = onGame(ply) || !line ? ply : line.at;
   svg += `<line class="eg-cursor${at !== ply ? ' off' : ''}" x1="${x(at)}" x2="${x(at)}" y1="${T}" y2="${H - B}"/>`;
   const r = n > 120 ? 1.6 : 2.4;
   svg += pts.map((p) => `<circle class="eg-point ${p.cls}${p.k === at ? ' current' : ''}" data-ply="${p.k}" cx="${x(p.k).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="${p.k === at ? r + 1.2 : r}"/>`).join('');
@@ -323,14 +384,14 @@ function renderGraph() {
   const step = n ? (W - L - R) / n : W - L - R;
   for (let k = 0; k <= n; k++) {
     const p = pts.find((q) => q.k === k);
-    const what = k === 0 ? 'the start' : `after move ${k} (${stored.moves[k - 1]})`;
+    const what = k === 0 ? 'the start' : `after move ${k} (${game.moves[k - 1]})`;
     svg += `<rect class="eg-hit" data-ply="${k}" x="${(x(k) - step / 2).toFixed(1)}" y="${T}" width="${step.toFixed(2)}" height="${H - T - B}"><title>${esc(what)}${p ? `: ${esc(p.text)}` : ''}</title></rect>`;
   }
-  box.innerHTML = `<svg class="eg-svg" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(`${stored.players[0]}'s evaluation after each move; click to go to a move`)}">${svg}</svg>`;
+  box.innerHTML = `<svg class="eg-svg" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(`${game.players[0]}'s evaluation after each move; click to go to a move`)}">${svg}</svg>`;
   let note;
   if (graph.error) note = `The graph could not be computed: ${graph.error}`;
   else if (graph.running) note = `Evaluating the positions… ${pts.length} of ${n + 1}`;
-  else if (graph.done) note = `${stored.players[0]}'s side, in pawns (clamped to ±10; a mate at the edge), at 0.1 s a position. Click to go to a move.`;
+  else if (graph.done) note = `${game.players[0]}'s side, in pawns (clamped to ±10; a mate at the edge), at 0.1 s a position. Click to go to a move.`;
   else note = '';
   $('#graph-note').textContent = note;
 }
@@ -343,7 +404,7 @@ function listHistory() {
 }
 
 function render() {
-  if (!cur) return;
+  if (!cur || !board) return;
   // while a move of the board is on its way, the board keeps it (shown at once) and takes no other
   if (busy) board.set({ movable: false });
   else {
@@ -354,7 +415,9 @@ function render() {
     });
   }
   // a pass (no cells to click): a button
-  const passes = (cur.legal_cells || []).filter((m) => m.from == null && m.to == null);
+  /** @type {import('./board/state.js').Move[]} */
+  const legal = cur.legal_cells || [];
+  const passes = legal.filter((m) => m.from == null && m.to == null);
   const pass = $('#pass');
   pass.hidden = !passes.length;
   pass.disabled = busy;
@@ -375,17 +438,20 @@ function render() {
 }
 
 function renderMoves() {
-  let state, lineFrom;
+  /** @type {GameState} */
+  let state;
+  /** @type {number | undefined} */
+  let lineFrom;
   if (stored && !line) state = stored;
-  else if (stored) {
+  else if (stored && line) {
     state = { ...stored, history: listHistory(), outcome: line.end?.outcome ?? null };
     lineFrom = line.at;
   } else {
     const root = lineCache.get(0);
     state = {
-      game: info.id, players: cur.players, start: line?.base, history: listHistory(),
+      game: info?.id, players: cur?.players, start: line?.base, history: listHistory(),
       first_move_number: (line?.end ?? root)?.first_move_number,
-      to_move: root?.to_move ?? cur.to_move, outcome: (line?.moves.length ? line.end : root)?.outcome ?? null,
+      to_move: root?.to_move ?? cur?.to_move, outcome: (line?.moves.length ? line.end : root)?.outcome ?? null,
     };
   }
   $('#moves').innerHTML = moveListHtml(state, ply, stored ? 'No moves in this game.' : 'No moves yet: play one on the board.', { lineFrom });
@@ -401,6 +467,7 @@ function renderMoves() {
   }
 }
 
+/** @param {GameState} st @returns {GameState} */
 function fromState(st) {
   const last = st.history?.length ? st.history.at(-1) : null;
   return {
@@ -411,22 +478,22 @@ function fromState(st) {
 }
 
 // The state after `k` plies: of the stored game (GET ?at=) or of the line (POST /api/explore).
+/** @param {number} k @returns {Promise<GameState>} */
 async function stateAt(k) {
-  if (onGame(k)) {
+  if (stored && onGame(k)) {
     if (k === stored.moves.length) return stored;
-    let st = atCache.get(k);
-    if (!st) {
-      st = await api(`/api/games/${encodeURIComponent(stored.id)}?at=${k}`);
-      atCache.set(k, st);
-    }
+    const kept = atCache.get(k);
+    if (kept) return kept;
+    const st = await api(`/api/games/${encodeURIComponent(stored.id)}?at=${k}`);
+    atCache.set(k, st);
     return st;
   }
-  let st = lineCache.get(k);
-  if (!st) {
-    const gen = lineGen;
-    st = await explore({ game: info.id, position: line.base, moves: line.moves.slice(0, k - line.at) });
-    if (gen === lineGen) lineCache.set(k, st);
-  }
+  const kept = lineCache.get(k);
+  if (kept) return kept;
+  if (!line || !info) throw new Error(`no position after ${k} moves`);
+  const gen = lineGen;
+  const st = await explore({ game: info.id, position: line.base, moves: line.moves.slice(0, k - line.at) });
+  if (gen === lineGen) lineCache.set(k, st);
   return st;
 }
 
@@ -435,7 +502,7 @@ function updateAddress() {
   if (stored) {
     q.set('from', stored.id);
     if (line) { q.set('at', String(line.at)); q.set('line', line.moves.join(' ')); }
-  } else {
+  } else if (info && line) {
     q.set('game', info.id);
     q.set('position', line.base);
     if (line.moves.length) q.set('moves', line.moves.join(' '));
@@ -445,6 +512,7 @@ function updateAddress() {
 }
 
 // Show the position after `k` plies.
+/** @param {number} k */
 async function goTo(k) {
   if (!stored && !line) return;
   k = Math.max(0, Math.min(total(), Number.isFinite(k) ? k : total()));
@@ -457,7 +525,7 @@ async function goTo(k) {
   } catch (ex) {
     if (ply === k && gen === lineGen) {
       ply = was;
-      showError('#line-error', `Could not show move ${k}: ${ex.message}`);
+      showError('#line-error', `Could not show move ${k}: ${errorText(ex)}`);
       render(); // (the board as it was: a move shown at once on it is undone)
     }
     return;
@@ -472,14 +540,17 @@ async function goTo(k) {
 
 // A move played on the board from the position shown: along the game or the line when it is
 // their next move, else a new line from here (the line after it is dropped).
+/** @param {string} text */
 async function playMove(text) {
-  if (busy || !cur) return;
+  if (busy || !cur || !info) return;
   const k = cur.ply ?? ply; // (the position on the board, even while another is on its way)
   const next = (k < total()) ? listHistory()[k]?.text : undefined;
   if (next === text) { goTo(k + 1); return; }
+  /** @type {{base: string, at: number, moves: string[]}} */
   let want;
   if (onGame(k) && stored) want = { base: cur.position, at: k, moves: [text] };
-  else want = { base: line.base, at: line.at, moves: line.moves.slice(0, k - line.at).concat(text) };
+  else if (line) want = { base: line.base, at: line.at, moves: line.moves.slice(0, k - line.at).concat(text) };
+  else return;
   busy = true;
   showError('#line-error', '');
   let st;
@@ -487,13 +558,14 @@ async function playMove(text) {
     st = await explore({ game: info.id, position: want.base, moves: want.moves });
   } catch (ex) {
     busy = false;
-    board.revert();
-    showError('#line-error', `The move ${text} was refused: ${ex.message}`);
+    board?.revert();
+    showError('#line-error', `The move ${text} was refused: ${errorText(ex)}`);
     render();
     return;
   }
   busy = false;
   // the answers for the plies the old line shares with the new one stay good
+  /** @type {Map<number, GameState>} */
   const kept = new Map();
   if (line && line.base === want.base && line.at === want.at) for (const [p, v] of lineCache) if (p <= k) kept.set(p, v);
   line = { base: want.base, at: want.at, moves: st.moves, hist: st.history, end: st };
@@ -514,21 +586,24 @@ function backToGame() {
 }
 
 // ---------------------------------------------------------------- choosing a position
+/** @param {string} id */
 function setGame(id) {
   const changed = !info || info.id !== id;
-  info = games.find((g) => g.id === id);
-  if (!info) throw new Error(`unknown game "${id}"`);
+  const game = games.find((g) => g.id === id);
+  if (!game) throw new Error(`unknown game "${id}"`);
+  info = game;
   $('#game').value = id;
   $('#rules-link').href = `/rules/${encodeURIComponent(id)}`;
-  document.title = `Analysis · ${info.name} · myrmidon`;
+  document.title = `Analysis · ${game.name} · myrmidon`;
   if (changed) {
-    $('#settings').innerHTML = (info.settings || []).map((s) => `<select name="${esc(s.name)}" aria-label="${esc(s.name)}" title="${esc(s.help || s.name)}">`
+    $('#settings').innerHTML = (game.settings || []).map((s) => `<select name="${esc(s.name)}" aria-label="${esc(s.name)}" title="${esc(s.help || s.name)}">`
       + s.values.map((v) => `<option${v === s.default ? ' selected' : ''}>${esc(v)}</option>`).join('') + `</select>`).join('');
-    board.set({ game: id, board: info.board, pieceNames: info.pieces, pieces: [], legal: [], lastMove: null, preview: null });
+    board?.set({ game: id, board: game.board, pieceNames: game.pieces, pieces: [], legal: [], lastMove: null, preview: null });
     localStorage.setItem('myrmidon:last-game', id);
   }
 }
 function settings() {
+  /** @type {Record<string, string>} */
   const out = {};
   for (const s of info?.settings || []) out[s.name] = $(`#settings select[name="${s.name}"]`)?.value ?? s.default;
   return out;
@@ -537,6 +612,7 @@ function settings() {
 // A position of `game` (a position string, or the start for its settings): no stored game then.
 // `moves`: a line to play from it (a line refused is said, and the position shown without it);
 // `at`: the ply to show (default: the end of the line).
+/** @param {string} game @param {string | null} position @param {string[]} [moves] @param {number | null} [at] */
 async function loadFree(game, position, moves = [], at = null) {
   showError('#setup-error', '');
   showError('#line-error', '');
@@ -549,20 +625,21 @@ async function loadFree(game, position, moves = [], at = null) {
       try {
         end = await explore({ game, position: st.position, moves });
       } catch (ex) {
-        showError('#line-error', `The line of the address was refused: ${ex.message}`);
+        showError('#line-error', `The line of the address was refused: ${errorText(ex)}`);
       }
     }
     stored = null;
     atCache.clear();
     graph.id = null;
-    line = { base: st.position, at: 0, moves: end.moves || [], hist: end.history || [], end: end === st ? null : end };
+    const moved = end.moves || [];
+    line = { base: st.position, at: 0, moves: moved, hist: end.history || [], end: end === st ? null : end };
     lineGen++;
-    lineCache = new Map([[0, st], [line.moves.length, end]]);
+    lineCache = new Map([[0, st], [moved.length, end]]);
     $('#source').hidden = true;
     await goTo(at == null || Number.isNaN(at) ? Infinity : at);
     return true;
   } catch (ex) {
-    showError('#setup-error', `Could not load that position: ${ex.message}`);
+    showError('#setup-error', `Could not load that position: ${errorText(ex)}`);
     // the board stays as it was
     if (was && was !== game && cur) { setGame(was); render(); }
     return false;
@@ -570,12 +647,13 @@ async function loadFree(game, position, moves = [], at = null) {
 }
 
 // A stored game; `at`, `moves`: a line of the user's from the position after `at` plies.
+/** @param {string} id @param {number | null} show @param {number | null} [at] @param {string[]} [moves] */
 async function loadStored(id, show, at = null, moves = []) {
   let st;
   try {
     st = await api(`/api/games/${encodeURIComponent(id)}`);
   } catch (ex) {
-    showError('#setup-error', `Could not load game ${id}: ${ex.message}`);
+    showError('#setup-error', `Could not load game ${id}: ${errorText(ex)}`);
     return false;
   }
   setGame(st.game);
@@ -595,7 +673,7 @@ async function loadStored(id, show, at = null, moves = []) {
       line = { base: from.position, at, moves: end.moves, hist: end.history, end };
       lineCache.set(at + end.moves.length, end);
     } catch (ex) {
-      showError('#line-error', `The line of the address was refused: ${ex.message}`);
+      showError('#line-error', `The line of the address was refused: ${errorText(ex)}`);
     }
   }
   await goTo(show == null || Number.isNaN(show) ? Infinity : show);
@@ -605,7 +683,8 @@ async function loadStored(id, show, at = null, moves = []) {
 
 // ---------------------------------------------------------------- start
 async function main() {
-  board = createBoard($('#board'), { movable: false, animation: true, onMove: playMove });
+  const shown = createBoard($('#board'), { movable: false, animation: true, onMove: playMove });
+  board = shown;
   if (localEngineAvailable()) {
     analysisSocket = new WorkerEngine(onAnalysis, useServerEngine);
     evalSocket = new WorkerEngine(onEvals, useServerEngine);
@@ -615,32 +694,35 @@ async function main() {
   $('#go').addEventListener('click', () => (engine.running ? stopAnalysis() : startAnalysis()));
   $('#multipv').addEventListener('change', () => { if (engine.running) startAnalysis(); });
   $('#movetime').addEventListener('change', () => { if (engine.running) startAnalysis(); });
-  $('#flip').addEventListener('click', () => { flipped = !flipped; board.set({ orientation: flipped }); });
-  $('#setup').addEventListener('submit', (e) => {
+  $('#flip').addEventListener('click', () => { flipped = !flipped; shown.set({ orientation: flipped }); });
+  $('#setup').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
     const p = $('#position').value.trim();
     if (p) loadFree($('#game').value, p);
   });
   $('#game').addEventListener('change', () => loadFree($('#game').value, null));
-  $('#settings').addEventListener('change', () => loadFree(info.id, null));
-  $('#start-pos').addEventListener('click', () => loadFree(info.id, null));
+  $('#settings').addEventListener('change', () => { if (info) loadFree(info.id, null); });
+  $('#start-pos').addEventListener('click', () => { if (info) loadFree(info.id, null); });
   $('#copy').addEventListener('click', async () => {
     const btn = $('#copy');
-    try { await navigator.clipboard.writeText(cur.position); btn.textContent = 'Copied ✓'; } catch { $('#position').select(); btn.textContent = 'Press Ctrl+C'; }
+    try { await navigator.clipboard.writeText(cur?.position ?? ''); btn.textContent = 'Copied ✓'; } catch { $('#position').select(); btn.textContent = 'Press Ctrl+C'; }
     setTimeout(() => { btn.textContent = 'Copy position'; }, 1500);
   });
-  $('#lines').addEventListener('pointerover', (e) => {
-    const f = e.target.closest('.pv-first');
+  /** The element under an event that `sel` selects. @param {Event} e @param {string} sel */
+  const under = (e, sel) => /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest(sel));
+  $('#lines').addEventListener('pointerover', (/** @type {PointerEvent} */ e) => {
+    const f = under(e, '.pv-first');
     if (f) previewMove(f.dataset.move);
   });
-  $('#lines').addEventListener('pointerout', (e) => { if (e.target.closest('.pv-first')) previewMove(engine.lines[0]?.pv?.[0] ?? null); });
-  $('#moves').addEventListener('click', (e) => { const b = e.target.closest('[data-ply]'); if (b) goTo(+b.dataset.ply); });
-  $('#graph').addEventListener('click', (e) => {
-    const b = e.target.closest('[data-ply]');
+  $('#lines').addEventListener('pointerout', (/** @type {PointerEvent} */ e) => { if (under(e, '.pv-first')) previewMove(engine.lines[0]?.pv?.[0] ?? null); });
+  $('#moves').addEventListener('click', (/** @type {MouseEvent} */ e) => { const b = under(e, '[data-ply]'); if (b) goTo(Number(b.dataset.ply)); });
+  $('#graph').addEventListener('click', (/** @type {MouseEvent} */ e) => {
+    const b = under(e, '[data-ply]');
     if (!b) return;
+    const to = Number(b.dataset.ply);
     // a move of the game: off the line (if any) at a move after the one it leaves from
-    if (line && +b.dataset.ply > line.at) { line = null; lineGen++; lineCache = new Map(); }
-    goTo(+b.dataset.ply);
+    if (line && to > line.at) { line = null; lineGen++; lineCache = new Map(); }
+    goTo(to);
   });
   $('#back-game').addEventListener('click', backToGame);
   $('#pass').addEventListener('click', () => { if ($('#pass').dataset.move) playMove($('#pass').dataset.move); });
@@ -650,7 +732,7 @@ async function main() {
   $('#nav-last').addEventListener('click', () => goTo(Infinity));
   document.addEventListener('keydown', (e) => {
     if ((!stored && !line) || /** @type {Element} */ (e.target).closest('input, textarea, select, [data-cell], .mb-chooser')) return;
-    const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: Infinity }[e.key];
+    const to = /** @type {Record<string, number>} */ ({ ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: Infinity })[e.key];
     if (to !== undefined) { e.preventDefault(); goTo(to); }
   });
 
@@ -658,19 +740,23 @@ async function main() {
     games = await api('/api/games');
     learnDrawings(games);
   } catch (ex) {
-    $('#status').textContent = `Could not load the games: ${ex.message}`;
+    $('#status').textContent = `Could not load the games: ${errorText(ex)}`;
     return;
   }
   $('#game').innerHTML = games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join('');
   const q = new URLSearchParams(location.search);
   let ok = false;
+  /** @param {string} name */
   const movesOf = (name) => (q.get(name) || '').split(/\s+/).filter(Boolean);
-  if (q.get('from')) ok = await loadStored(q.get('from'), q.has('ply') ? +q.get('ply') : null, q.has('at') ? +q.get('at') : null, movesOf('line'));
+  /** @param {string} name */
+  const number = (name) => { const v = q.get(name); return v == null ? null : +v; };
+  const from = q.get('from');
+  if (from) ok = await loadStored(from, number('ply'), number('at'), movesOf('line'));
   if (!ok) {
-    let game = q.get('game') || localStorage.getItem('myrmidon:last-game');
+    let game = q.get('game') || localStorage.getItem('myrmidon:last-game') || '';
     if (!games.some((g) => g.id === game)) game = games[0].id;
     setGame(game);
-    ok = await loadFree(game, q.get('position'), movesOf('moves'), q.has('ply') ? +q.get('ply') : null);
+    ok = await loadFree(game, q.get('position'), movesOf('moves'), number('ply'));
     // a position refused: the game's start, with the error kept in view
     if (!ok && q.get('position')) {
       const err = $('#setup-error').textContent;

@@ -103,8 +103,9 @@ export function localGame(g) {
 
 /**
  * A game's state with its players named in the page's language.
- * @param {GameState} state
- * @returns {GameState}
+ * @template {GameState} S
+ * @param {S} state
+ * @returns {S}
  */
 export function localState(state) {
   if (!state || !Array.isArray(state.players)) return state;
@@ -193,3 +194,6 @@ export function moveListHtml(state, current, emptyText, opts = {}) {
   if (state.outcome) html += `<li class="result">${esc(outcomeText(state))}</li>`;
   return html;
 }
+
+/** The words of what a `catch` caught: an Error's message, else the thing itself. @param {unknown} ex */
+export const errorText = (ex) => (ex instanceof Error ? ex.message : String(ex));

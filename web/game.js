@@ -1,14 +1,31 @@
 // @ts-check
 // The game page, /game/<id>: the board, the players, the moves, live updates.
 import { createBoard } from './board.js';
-import { $, esc, infoText, localGame, localState, moveListHtml, outcomeText } from './common.js';
+import { $, errorText, esc, infoText, localGame, localState, moveListHtml, outcomeText } from './common.js';
 import { emblemSvg, learnDrawings, palette, pieceSvg } from './pieces.js';
 import { t } from './i18n.js';
 import { muted, play, setMuted } from './sound.js';
 import { setBoardTheme } from './theme.js';
 import { canPlayHere, LocalGame, loadLocal, playableHere, prepareHere, saveFinished } from './local-game.js';
 
+/** @typedef {import('./board/state.js').Move} Move */
+/** @typedef {import('./board/state.js').Piece} Piece */
+/** A game's clock (docs/api.md). @typedef {{initial_ms?: number, increment_ms?: number, remaining_ms: number[], running?: number | null, as_of_ms?: number | null}} Clock */
+/** A move of a game's history (docs/api.md). @typedef {{player: number, text: string, from?: number | null, to?: number | null, captures?: number[]}} Played */
+/**
+ * A game's state as GET /api/games/{id} and the game's socket send it (docs/api.md): the
+ * fields this page reads typed, the others read by key.
+ * @typedef {{
+ *   id: string, game: string, players: string[], seats: string[], to_move: number | null,
+ *   board: (Piece | null)[], legal: string[], legal_cells: Move[], history: Played[],
+ *   moves: string[], clock?: Clock | null, eliminated?: {seat: number}[], captured?: string[][],
+ *   info?: import('./common.js').InfoMessage[], rematch_offers?: number[], takeback_agreed?: number[],
+ *   [key: string]: any,
+ * }} State
+ */
+
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
+/** @type {(string | null)[]} the seats' tokens this browser holds, by seat */
 let tokens = [];
 try { tokens = JSON.parse(localStorage.getItem(`myrmidon:token:${gameId}`) || '[]') || []; } catch { tokens = []; }
 if (!Array.isArray(tokens)) tokens = [];
@@ -23,7 +40,7 @@ if (gameId && /(^#|&)(seat|token)=/.test(location.hash)) {
   const h = new URLSearchParams(location.hash.slice(1));
   const seat = h.get('seat');
   const token = h.get('token');
-  if (/^\d+$/.test(seat || '') && +seat < 16 && token) {
+  if (seat != null && /^\d+$/.test(seat) && +seat < 16 && token) {
     tokens[+seat] = token;
     saveTokens();
     invitedNow = true;
@@ -31,16 +48,18 @@ if (gameId && /(^#|&)(seat|token)=/.test(location.hash)) {
   history.replaceState(history.state, '', location.pathname + location.search);
 }
 // The creator's invitation tokens of an online game's other seats (by seat), to show as links.
+/** @type {(string | null)[]} */
 let invites = [];
 try { invites = JSON.parse(localStorage.getItem(`myrmidon:invites:${gameId}`) || '[]') || []; } catch { invites = []; }
 if (!Array.isArray(invites)) invites = [];
 
 /** @type {import('./common.js').GameInfo | null} */
 let info = null; // the game's description from GET /api/games
-/** @type {import('./common.js').GameState | null} */
+/** @type {State | null} */
 let live = null; // the latest state
 /** @type {number | null} */
 let viewPly = null; // null: the live position; else the ply shown (0 = the start)
+/** @type {Map<number, State>} */
 const atCache = new Map(); // ply -> state
 /** @type {ReturnType<typeof createBoard> | null} */
 let board = null;
@@ -50,37 +69,52 @@ let showNames = localStorage.getItem('myrmidon:names') === '1';
 let posting = false;
 // a note: {text, ply, kind}; a draw or a takeback declined ('draw', 'takeback'): shown until
 // the next move; a rematch declined ('rematch'): until the next offer
+/** @type {{text: string, ply: number, kind: string} | null} */
 let notice = null;
+/** @type {number | null} */
 let myOfferSeen = null; // the seat of ours whose draw offer is pending, as last seen
+/** @type {number | null} */
 let myTakebackSeen = null; // the seat of ours whose takeback proposal is pending, as last seen
 let myRematchSeen = false; // an offer of ours of a rematch is pending, as last seen
+/** @type {string | null} */
 let withdrawing = null; // 'rematch': our own offer is being withdrawn (no notice)
 let leaving = false; // on the way to the rematch
+/** @type {number | null} */
 let clockSkew = null; // Date.now() minus the server's epoch time (plus the delivery time), smallest seen
+/** @type {ReturnType<typeof setTimeout> | null} */
 let clockTimer = null;
 let flagNudged = false; // a clock reached zero here: the state was asked for once
 
+/** @param {number | null | undefined} seat */
 const tokenOf = (seat) => (seat == null ? null : tokens[seat] || null);
 const anyToken = () => tokens.find((t) => t) || null;
 const mySeats = () => tokens.map((t, i) => (t ? i : -1)).filter((i) => i >= 0);
 // a seat a person plays: on this screen ("human") or elsewhere ("online"); "open": nobody yet
+/** @param {string} kind */
 const isPerson = (kind) => kind === 'human' || kind === 'online';
+/** @param {State} state */
 const openSeats = (state) => state.open_seats ?? state.seats.map((k, i) => (k === 'open' ? i : -1)).filter((i) => i >= 0);
+/** @param {State} state */
 const isOnlineGame = (state) => state.seats.some((k) => k === 'online' || k === 'open');
 // a viewer holding no seat of this game watches it
+/** @param {State} state */
 const spectating = (state) => !state.seats.some((k, i) => isPerson(k) && tokenOf(i));
 // a seat out of a three-player game (resigned, or out of time)
+/** @param {State} state @param {number} i */
 const isOut = (state, i) => (state.eliminated || []).some((e) => e.seat === i);
 
+/** @param {State} state */
 function canMove(state) {
   return !!state && !state.outcome && state.to_move != null && isPerson(state.seats[state.to_move])
     && !state.thinking && !!tokenOf(state.to_move);
 }
 
+/** @param {State} state @param {number} i */
 function seatText(state, i) {
   const text = seatKindText(state, i);
   return isOut(state, i) && !state.outcome ? `${text} · ${t('seat-out')}` : text;
 }
+/** @param {State} state @param {number} i */
 function seatKindText(state, i) {
   const s = state.seats[i];
   if (isPerson(s) && tokenOf(i)) return mySeats().length === state.seats.length ? t('seat-local') : t('seat-you');
@@ -91,6 +125,7 @@ function seatKindText(state, i) {
   return m ? t('seat-computer', { level: +m[1] }) : s;
 }
 
+/** @param {string} text */
 function showMessage(text) {
   const el = $('#message');
   el.textContent = text;
@@ -100,15 +135,18 @@ function showMessage(text) {
 // ---- rendering ----
 // The pieces seat `i` has lost (state.captured), grouped by kind in the game's order of pieces,
 // drawn small and overlapping (as lichess's material strip).
+/** @param {string} kind */
 function pieceName(kind) {
   return info?.pieces?.find((x) => x.letter === kind)?.name || kind;
 }
+/** @param {State} state @param {number} i */
 function capturedHtml(state, i) {
   const lost = (state.captured || [])[i] || [];
   if (!lost.length) return '';
   const order = (info?.pieces || []).map((x) => x.letter);
   const counts = new Map();
   for (const k of lost) counts.set(k, (counts.get(k) || 0) + 1);
+  /** @param {string} k */
   const rank = (k) => (order.includes(k) ? order.indexOf(k) : order.length);
   const groups = [...counts].sort((a, b) => rank(a[0]) - rank(b[0]));
   const label = groups.map(([k, n]) => (n > 1 ? `${n} × ${pieceName(k)}` : pieceName(k))).join(', ');
@@ -123,6 +161,7 @@ function capturedHtml(state, i) {
 
 // ---- the clock ----
 // The time left of seat i now: the running seat's counts down from the server's measure.
+/** @param {Clock} clock @param {number} i */
 function clockLeft(clock, i) {
   let ms = clock.remaining_ms[i] ?? 0;
   if (clock.running === i && clock.as_of_ms != null && !live?.outcome) {
@@ -130,6 +169,7 @@ function clockLeft(clock, i) {
   }
   return Math.max(0, ms);
 }
+/** @param {number} ms */
 function fmtClock(ms) {
   if (ms < 10000) {
     const t = Math.floor(ms / 100);
@@ -137,12 +177,15 @@ function fmtClock(ms) {
   }
   const s = Math.floor(ms / 1000); // (a clock shows the whole seconds left, as lichess)
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  /** @param {number} x */
   const two = (x) => String(x).padStart(2, '0');
   return h ? `${h}:${two(m)}:${two(sec)}` : `${two(m)}:${two(sec)}`;
 }
+/** @param {Clock} clock @param {number} ms */
 function lowTime(clock, ms) {
   return ms < Math.max(10000, Math.min(30000, (clock.initial_ms || 0) / 10));
 }
+/** @param {State} state @param {number} i */
 function clockHtml(state, i) {
   const clock = state.clock;
   if (!clock || !Array.isArray(clock.remaining_ms)) return '';
@@ -153,7 +196,7 @@ function clockHtml(state, i) {
 // Every tenth of a second while a clock runs: the running clock's text (and nothing else).
 function tickClock() {
   const clock = live?.clock;
-  if (!clock || clock.running == null || live.outcome) { stopClock(); return; }
+  if (!clock || clock.running == null || live?.outcome) { stopClock(); return; }
   const el = document.querySelector(`#players .clock[data-seat="${clock.running}"]`);
   if (!el) return;
   const ms = clockLeft(clock, clock.running);
@@ -171,12 +214,14 @@ function tickClock() {
   }
 }
 function stopClock() { if (clockTimer) { clearInterval(clockTimer); clockTimer = null; } }
+/** @param {State} state */
 function syncClock(state) {
   const clock = state.clock;
   if (!clock || clock.running == null || state.outcome) { stopClock(); return; }
   if (!clockTimer) clockTimer = setInterval(tickClock, 100);
 }
 
+/** @param {State} state */
 function renderPlayers(state) {
   const clocked = !!(state.clock && Array.isArray(state.clock.remaining_ms));
   $('#players').classList.toggle('clocked', clocked);
@@ -186,7 +231,7 @@ function renderPlayers(state) {
     const flag = turn ? `<span class="turn-flag">${state.thinking ? `${esc(t('flag-thinking'))}<span class="dots"></span>` : esc(t('flag-to-move'))}</span>`
       : won ? `<span class="turn-flag win">${esc(t('flag-winner'))}</span>` : '';
     return `<div class="player${turn ? ' turn' : ''}${won ? ' won' : ''}" data-seat="${i}" style="--owner:${palette(state.game, i).fill}">
-      <svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(info, i)}</svg>
+      <svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${info ? emblemSvg(info, i) : ''}</svg>
       <span class="player-name">${esc(p)}</span>
       <span class="player-seat">${esc(seatText(state, i))}</span>
       ${capturedHtml(state, i)}
@@ -195,20 +240,24 @@ function renderPlayers(state) {
   }).join('');
 }
 
+/** @param {State} state */
 function statusText(state) {
   if (state.outcome) return outcomeText(state);
-  const who = state.players[state.to_move] ?? '';
+  const mover = state.to_move;
+  if (mover == null) return '';
+  const who = state.players[mover] ?? '';
   if (state.thinking) return t('status-thinking', { player: who });
   if (canMove(state)) {
     const mine = mySeats().length;
     if (mine === state.seats.length || state.seats.filter((s) => s === 'human').length > 1 && mine > 1) return t('status-to-move', { player: who });
     return t('status-your-turn', { player: who });
   }
-  if (state.seats[state.to_move] === 'open') return t('status-open-seat', { player: who });
-  if (isPerson(state.seats[state.to_move]) && !tokenOf(state.to_move)) return spectating(state) ? t('status-watching', { player: who }) : t('status-to-move', { player: who });
+  if (state.seats[mover] === 'open') return t('status-open-seat', { player: who });
+  if (isPerson(state.seats[mover]) && !tokenOf(mover)) return spectating(state) ? t('status-watching', { player: who }) : t('status-to-move', { player: who });
   return t('status-to-move', { player: who });
 }
 
+/** @param {State} state */
 function renderStatus(state) {
   const st = $('#status');
   st.textContent = statusText(state) + (state.check && !state.outcome ? t('status-check') : '');
@@ -251,15 +300,19 @@ function renderStatus(state) {
 }
 
 // ---- draws, the end of the game, notices ----
+/** @param {State} state */
 const myHumanSeats = (state) => mySeats().filter((i) => isPerson(state.seats[i]));
 // the seat of ours that offers a draw: the one to move when every seat is ours, else ours
+/** @param {State} state */
 function offeringSeat(state) {
   const mine = myHumanSeats(state);
   if (!mine.length) return null;
-  return mine.includes(state.to_move) ? state.to_move : mine[0];
+  return state.to_move != null && mine.includes(state.to_move) ? state.to_move : mine[0];
 }
+/** @param {State} state @param {number} i */
 const isComputer = (state, i) => /^computer/.test(state.seats[i] || '');
 
+/** @param {State} state */
 function renderDraw(state) {
   const two = state.players.length === 2;
   const offer = state.outcome ? null : state.draw_offer ?? null;
@@ -298,23 +351,28 @@ function renderDraw(state) {
     ? !!state.outcome && !state.rematch && !(state.rematch_offers || []).length
     : !state.outcome && state.history.length === notice.ply && !(notice.kind === 'takeback' && state.takeback_offer != null));
   n.hidden = !show;
-  if (show) n.textContent = notice.text;
+  if (show && notice) n.textContent = notice.text;
 }
 
 // ---- takebacks and rematches ----
 // Against the computer and on one screen they are immediate; with people on other devices
 // (online seats this browser does not hold) they are proposals the others answer. (The server
 // decides: this only says which buttons and words to show.)
+/** @param {State} state */
 const othersOnline = (state) => state.seats.map((k, i) => (k === 'online' && !tokenOf(i) ? i : -1)).filter((i) => i >= 0);
+/** @param {State} state @param {number[]} seats */
 const namesOf = (state, seats) => {
   const names = seats.map((i) => state.players[i] ?? t('seat-n', { n: i + 1 }));
   return names.length > 1 ? t('names-and', { first: names.slice(0, -1).join(', '), last: names.at(-1) }) : names[0] || '';
 };
 // the seats of people elsewhere who must still agree to `seat`'s takeback proposal
+/** @param {State} state @param {number | null | undefined} seat */
 const takebackWaiting = (state, seat) => state.seats.map((k, i) => (k === 'online' && i !== seat && !(state.takeback_agreed || []).includes(i) ? i : -1)).filter((i) => i >= 0);
 // the seats of people elsewhere who have not offered or accepted the rematch
+/** @param {State} state */
 const rematchWaiting = (state) => state.seats.map((k, i) => (k === 'online' && !(state.rematch_offers || []).includes(i) ? i : -1)).filter((i) => i >= 0);
 
+/** @param {State} state */
 function renderTakeback(state) {
   const mine = myHumanSeats(state);
   const consent = othersOnline(state).length > 0;
@@ -344,6 +402,7 @@ function renderTakeback(state) {
   for (const b of box.querySelectorAll('button')) b.disabled = posting;
 }
 
+/** @param {State} state */
 function renderOver(state) {
   const box = $('#over-box');
   box.hidden = !state.outcome;
@@ -378,6 +437,7 @@ function renderOver(state) {
 
 // What a new state says about offers, to keep as a note: an offer of ours (a draw, a takeback,
 // a rematch) declined by a player on another screen; and a rematch made, to follow.
+/** @param {State} state @param {State | null} prev */
 function noteOffers(state, prev) {
   noteRematch(state, prev);
   noteTakeback(state, prev);
@@ -385,6 +445,7 @@ function noteOffers(state, prev) {
 }
 
 // (The computer's answer to a draw comes with the answer to the offer: drawAction.)
+/** @param {State} state @param {State | null} prev */
 function noteDraw(state, prev) {
   const ply = state.history.length;
   if (state.outcome) {
@@ -402,10 +463,12 @@ function noteDraw(state, prev) {
   myOfferSeen = ours ? offer : null;
 }
 
-const sameList = (a, b) => (a || []).length === (b || []).length && (a || []).every((x, i) => x === b[i]);
+/** @param {unknown[] | null | undefined} a @param {unknown[] | null | undefined} b */
+const sameList = (a, b) => (a || []).length === (b || []).length && (a || []).every((x, i) => x === (b || [])[i]);
 
 // A takeback proposal of ours declined: the server says by which seat (a seat of ours: we
 // withdrew it).
+/** @param {State} state @param {State | null} prev */
 function noteTakeback(state, prev) {
   const offer = state.outcome ? null : state.takeback_offer ?? null;
   const declined = state.takeback_declined ?? null;
@@ -418,6 +481,7 @@ function noteTakeback(state, prev) {
 
 // A rematch offer of ours gone with no rematch: declined (or withdrawn by us). A rematch made
 // while this page shows the game, that a seat of ours wanted: this page goes to it.
+/** @param {State} state @param {State | null} prev */
 function noteRematch(state, prev) {
   const mine = myHumanSeats(state);
   const offers = state.rematch_offers || [];
@@ -441,6 +505,7 @@ function noteRematch(state, prev) {
 // Our tokens for the rematch of this game (`state.rematch`): each seat keeps its player's token,
 // the seats turned by one (new seat j is old seat j-1's); `given`: the server's answer to our
 // request, which has our token at our new seats. Kept with those already stored.
+/** @param {State} state */
 function rematchTokens(state, given = null) {
   const id = state.rematch;
   const n = state.players.length;
@@ -455,12 +520,14 @@ function rematchTokens(state, given = null) {
   rememberGame(id, Array.from({ length: n }, (_, j) => state.seats[(j + n - 1) % n]));
 }
 
+/** @param {string} id */
 function goToRematch(id) {
   if (leaving) return;
   leaving = true;
   location.href = `/game/${encodeURIComponent(id)}`;
 }
 
+/** @param {State} state */
 function renderMoves(state) {
   const html = moveListHtml(state, viewPly ?? (state.history || []).length, t('moves-none'));
   const list = $('#moves');
@@ -480,6 +547,7 @@ function renderMoves(state) {
 }
 
 // A new move or the end: its sound (a takeback and the first state shown make none).
+/** @param {State | null} prev @param {State} state */
 function soundOf(prev, state) {
   if (!prev) return;
   const n = state.history.length;
@@ -498,21 +566,24 @@ function renderSound() {
 /** @type {{from: number, to: number} | null} */
 let premove = null;
 // the seat of ours that may premove: the one seat this browser plays, when another is to move
+/** @param {State} state */
 function premoveSeat(state) {
   const mine = myHumanSeats(state);
   if (mine.length !== 1 || state.outcome || state.to_move == null || state.to_move === mine[0] || isOut(state, mine[0])) return null;
   return openSeats(state).length ? null : mine[0];
 }
 // Our turn has come: the premove, if any, played (or dropped).
+/** @param {State} state */
 function playPremove(state) {
   if (!premove || !canMove(state) || viewPly != null || posting) return;
   const pm = premove;
   premove = null;
   const texts = [...new Set(state.legal_cells.filter((m) => m.from === pm.from && m.to === pm.to).map((m) => m.text))];
-  board.set({ premove: null });
+  board?.set({ premove: null });
   if (texts.length === 1) playMove(texts[0]);
 }
 
+/** @param {State} state @param {boolean} readOnly */
 function boardConfig(state, readOnly) {
   const last = state.history && state.history.length ? state.history[state.history.length - 1] : null;
   const pmSeat = readOnly ? null : premoveSeat(state);
@@ -537,8 +608,8 @@ function render() {
   renderStatus(live);
   renderMoves(live);
   // while our move is on its way, keep the board as it is (the move shown at once)
-  if (posting && viewPly == null) board.set({ movable: false });
-  else if (shownState) board.set(boardConfig(shownState, viewPly != null));
+  if (posting && viewPly == null) board?.set({ movable: false });
+  else if (shownState) board?.set(boardConfig(shownState, viewPly != null));
   const v = $('#viewing');
   v.hidden = viewPly == null;
   if (viewPly != null) {
@@ -550,6 +621,7 @@ function render() {
 
 // Show a state from the server; false when it is dropped (another game's, or older than the one
 // shown). `force`: show it even so (a takeback goes back: its state may have a lower version).
+/** @param {State} state */
 function applyState(state, { force = false } = {}) {
   state = localState(state); // (the players named in the page's language)
   if (!state || state.id !== gameId && state.id != null && gameId) return false;
@@ -583,31 +655,35 @@ function applyState(state, { force = false } = {}) {
 // left one, the first player's turned by 300 degrees; the others then follow clockwise); with
 // every seat on this screen, the corner of the player to move when the switch says so.
 let turnToMover = localStorage.getItem('myrmidon:turn-to-mover') === '1';
+/** @param {State} state */
 const canTurn = (state) => state.players.length > 2 && info?.board?.kind === 'hex' && mySeats().length === state.players.length;
+/** @param {State} state */
 function orient(state) {
   if (flipChosen) return;
   const mine = mySeats().filter((i) => i < state.players.length);
   const seat = mine.length === 1 ? mine[0] : canTurn(state) && turnToMover ? state.to_move ?? 0 : 0;
   if (state.players.length === 2) {
     flipped = seat === 1;
-    board.set({ orientation: flipped, rotation: 0 });
+    board?.set({ orientation: flipped, rotation: 0 });
   } else {
     flipped = false;
-    board.set({ orientation: false, rotation: info?.board?.kind === 'hex' ? (300 + 360 - 120 * seat) % 360 : 0 });
+    board?.set({ orientation: false, rotation: info?.board?.kind === 'hex' ? (300 + 360 - 120 * seat) % 360 : 0 });
   }
 }
+/** @param {State} state */
 function renderTurn(state) {
   $('#turn').hidden = !canTurn(state);
   $('#turn').setAttribute('aria-pressed', String(turnToMover));
 }
 
 // ---- online games: seats to take, invitations ----
+/** @param {State} state */
 function renderSeats(state) {
   const open = state.outcome ? [] : openSeats(state);
   const box = $('#seats-box');
   box.hidden = !open.length;
   if (!open.length) return;
-  const names = open.map((i) => state.players[i]).join(', ');
+  const names = open.map((/** @type {number} */ i) => state.players[i]).join(', ');
   $('#waiting').textContent = t('waiting-players', { names });
   // anyone without a seat may take one; a player here may pass the game's address on
   const key = `${spectating(state)}|${open.join(',')}|${posting}`;
@@ -615,18 +691,20 @@ function renderSeats(state) {
   if (jb.dataset.key === key) return;
   jb.dataset.key = key;
   if (spectating(state)) {
-    jb.innerHTML = open.map((i) => `<button type="button" class="button primary" data-join="${i}">${esc(t('join-as', { seat: state.players[i] }))}</button>`).join('');
+    jb.innerHTML = open.map((/** @type {number} */ i) => `<button type="button" class="button primary" data-join="${i}">${esc(t('join-as', { seat: state.players[i] }))}</button>`).join('');
   } else {
     jb.innerHTML = `<button type="button" class="button small" id="copy-address">${esc(t('copy-address'))}</button><span class="hint">${esc(t('copy-address-hint'))}</span>`;
   }
   for (const b of jb.querySelectorAll('button[data-join]')) b.disabled = posting;
 }
 
+/** @param {number} seat */
 function inviteLink(seat) {
-  return `${location.origin}/game/${encodeURIComponent(gameId)}#seat=${seat}&token=${encodeURIComponent(invites[seat])}`;
+  return `${location.origin}/game/${encodeURIComponent(gameId)}#seat=${seat}&token=${encodeURIComponent(invites[seat] ?? '')}`;
 }
 // The creator's links for the other seats: shown until that seat has moved (nobody can tell
 // whether a link was opened before), and not after the end.
+/** @param {State} state */
 function renderInvites(state) {
   const box = $('#invites');
   const seats = state.outcome ? [] : invites.map((t, i) => (t && isPerson(state.seats[i]) && !tokenOf(i) && !state.history.some((m) => m.player === i) ? i : -1)).filter((i) => i >= 0);
@@ -635,12 +713,13 @@ function renderInvites(state) {
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   $('#invite-list').innerHTML = seats.map((i) => `<div class="invite" data-seat="${i}">
-      <span class="invite-who"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(info, i)}</svg>${esc(state.players[i])}</span>
+      <span class="invite-who"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${info ? emblemSvg(info, i) : ''}</svg>${esc(state.players[i])}</span>
       <input type="text" readonly value="${esc(inviteLink(i))}" aria-label="${esc(t('invite-link-for', { player: state.players[i] }))}">
       <button type="button" class="button small" data-copy-invite="${i}">${esc(t('copy'))}</button>
     </div>`).join('');
 }
 
+/** @param {string} text @param {HTMLElement} btn @param {string} label */
 async function copyText(text, btn, label) {
   try {
     await navigator.clipboard.writeText(text);
@@ -656,6 +735,7 @@ async function copyText(text, btn, label) {
   setTimeout(() => { btn.textContent = label; }, 1500);
 }
 
+/** @param {number} seat */
 async function join(seat) {
   if (!live || posting) return;
   const who = live.players[seat] ?? t('seat-n', { n: seat + 1 });
@@ -672,12 +752,13 @@ async function join(seat) {
     if (!data.state || !applyState(data.state)) render();
   } catch (ex) {
     posting = false;
-    showMessage(t('join-error', { seat: who, error: ex.message }));
+    showMessage(t('join-error', { seat: who, error: errorText(ex) }));
     render();
   }
 }
 
 // ---- navigation through the moves ----
+/** @param {number | null} ply  null: the live position */
 async function view(ply) {
   if (!live) return;
   const max = live.history.length;
@@ -695,7 +776,7 @@ async function view(ply) {
         atCache.set(ply, localState(data));
       }
     } catch (ex) {
-      showMessage(t('view-error', { n: ply, error: ex.message }));
+      showMessage(t('view-error', { n: ply, error: errorText(ex) }));
       viewPly = null;
     }
     if (viewPly !== ply) return;
@@ -704,6 +785,11 @@ async function view(ply) {
 }
 
 // ---- actions ----
+/** A refusal of a request: `unreachable` when no answer came, else the answer's `status`. @typedef {Error & {unreachable?: boolean, status?: number}} RequestError */
+/** What a `catch` caught, as a refusal of a request. @param {unknown} ex @returns {RequestError} */
+const requestError = (ex) => (ex instanceof Error ? ex : new Error(String(ex)));
+
+/** @param {string} path @param {Record<string, unknown>} body */
 async function post(path, body) {
   let res;
   try {
@@ -718,11 +804,13 @@ async function post(path, body) {
   return data;
 }
 
+/** @param {string} text */
 async function playMove(text) {
   if (!live || posting) return;
-  if (local) { localAction(() => local.play(text)); return; }
+  const here = playingHere();
+  if (here) { localAction(() => here.play(text)); return; }
   const token = tokenOf(live.to_move) || anyToken();
-  if (!token) { showMessage(t('no-seat-here')); board.revert(); return; }
+  if (!token) { showMessage(t('no-seat-here')); board?.revert(); return; }
   showMessage('');
   posting = true;
   try {
@@ -735,9 +823,10 @@ async function playMove(text) {
   } catch (ex) {
     posting = false;
     // the server cannot be reached: a game of this screen goes on here, with this move
-    if (ex.unreachable && await goLocal()) { localAction(() => local.play(text)); return; }
-    showMessage(ex.message);
-    board.revert();
+    const now = requestError(ex).unreachable && await goLocal() ? playingHere() : null;
+    if (now) { localAction(() => now.play(text)); return; }
+    showMessage(errorText(ex));
+    board?.revert();
     render();
   }
 }
@@ -746,13 +835,15 @@ async function playMove(text) {
 // or withdrawn (our own proposal declined).
 async function takeback(action = 'propose') {
   if (!live || posting) return;
-  if (local) { viewPly = null; localAction(() => local.takeback()); return; }
+  const here = playingHere();
+  if (here) { viewPly = null; localAction(() => here.takeback()); return; }
   const mine = myHumanSeats(live);
   const offer = live.takeback_offer ?? null;
+  const agreed = live.takeback_agreed || [];
   let seat;
   if (action === 'propose') seat = [...live.history].reverse().find((m) => mine.includes(m.player))?.player;
-  else if (action === 'decline' && mine.includes(offer)) seat = offer;
-  else seat = mine.find((i) => i !== offer && !(live.takeback_agreed || []).includes(i));
+  else if (action === 'decline' && offer != null && mine.includes(offer)) seat = offer;
+  else seat = mine.find((i) => i !== offer && !agreed.includes(i));
   const token = tokenOf(seat) || anyToken();
   if (!token) return;
   showMessage('');
@@ -770,25 +861,28 @@ async function takeback(action = 'propose') {
 }
 
 // A refusal: the server's words; a change that came first (409): the state read again.
+/** @param {unknown} ex */
 function failed(ex) {
-  showMessage(ex.message);
+  showMessage(errorText(ex));
   render();
-  if (ex.status === 409) {
+  if (requestError(ex).status === 409) {
     fetch(`/api/games/${encodeURIComponent(gameId)}`).then((r) => (r.ok ? r.json() : null))
       .then((st) => st && applyState(st)).catch(() => {});
   }
 }
 
+/** @type {ReturnType<typeof setTimeout> | null} */
 let resignArmed = null;
 async function resign() {
-  if (!live || live.outcome) return;
-  const mine = mySeats().filter((i) => isPerson(live.seats[i]) && !isOut(live, i));
+  const state = live;
+  if (!state || state.outcome) return;
+  const mine = mySeats().filter((i) => isPerson(state.seats[i]) && !isOut(state, i));
   if (!mine.length) return;
   // with every seat here, the player to move resigns; else our seat
-  const seat = mine.includes(live.to_move) ? live.to_move : mine[0];
+  const seat = state.to_move != null && mine.includes(state.to_move) ? state.to_move : mine[0];
   const btn = $('#resign');
   if (!resignArmed) {
-    btn.textContent = t('resign-confirm', { player: live.players[seat] });
+    btn.textContent = t('resign-confirm', { player: state.players[seat] });
     btn.classList.add('armed');
     resignArmed = setTimeout(() => { resignArmed = null; btn.textContent = t('resign'); btn.classList.remove('armed'); }, 4000);
     return;
@@ -797,11 +891,12 @@ async function resign() {
   resignArmed = null;
   btn.textContent = t('resign');
   btn.classList.remove('armed');
-  if (local) { localAction(() => local.resign(seat)); return; }
+  const here = playingHere();
+  if (here) { localAction(() => here.resign(seat)); return; }
   try {
     applyState(await post('resign', { token: tokenOf(seat), seat }));
   } catch (ex) {
-    showMessage(ex.message);
+    showMessage(errorText(ex));
   }
 }
 
@@ -812,6 +907,7 @@ async function offerDraw() {
   await drawAction(seat, 'offer');
 }
 
+/** @param {number} seat @param {string} action */
 async function drawAction(seat, action) {
   showMessage('');
   posting = true;
@@ -827,7 +923,7 @@ async function drawAction(seat, action) {
     if (!applyState(state)) render();
   } catch (ex) {
     posting = false;
-    showMessage(ex.message);
+    showMessage(errorText(ex));
     render();
   }
 }
@@ -866,6 +962,7 @@ async function rematch(action = 'offer') {
 }
 
 // the new game in the home page's list of recent games (as home.js does)
+/** @param {string} id @param {string[]} seats */
 function rememberGame(id, seats) {
   let list = [];
   try { list = JSON.parse(localStorage.getItem('myrmidon:recent') || '[]'); } catch { list = []; }
@@ -894,18 +991,21 @@ async function copyPosition() {
 }
 
 // ---- live updates ----
+/** @type {WebSocket | null} */
 let ws = null;
 let backoff = 500;
+/** @type {number | null} */
 let wsVersion = null; // the version of the last state the WebSocket brought
 
 let failedTries = 0; // tries in a row of the WebSocket that did not open
 function connect() {
   if (local) return;
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
+  const socket = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
+  ws = socket;
   let opened = false;
-  ws.onopen = () => { backoff = 500; opened = true; failedTries = 0; $('#conn').hidden = true; };
-  ws.onmessage = (e) => {
+  socket.onopen = () => { backoff = 500; opened = true; failedTries = 0; $('#conn').hidden = true; };
+  socket.onmessage = (e) => {
     let state;
     try { state = JSON.parse(e.data); } catch { return; /* not a state */ }
     // the WebSocket brings the states in order: one older than the one before is a step back
@@ -914,7 +1014,7 @@ function connect() {
     if (state.version != null) wsVersion = state.version;
     applyState(state, { force: back });
   };
-  ws.onclose = async () => {
+  socket.onclose = async () => {
     $('#conn').hidden = false;
     // the server is gone (offline, or three tries in a row failed, some 3.5 s): a game of this
     // screen goes on here
@@ -960,17 +1060,22 @@ function syncZoom() {
 }
 // A zoomed board scrolled to the pieces of the player to move, when this screen plays them (on
 // one screen, each player in turn finds their army in sight).
+/** @param {State} state */
 function followZoom(state) {
   const box = $('#board');
   if (!box.classList.contains('zoomed') || !canMove(state)) return;
   const bx = box.getBoundingClientRect();
-  const xs = [], ys = [];
+  /** @type {number[]} */
+  const xs = [];
+  /** @type {number[]} */
+  const ys = [];
   state.board.forEach((p, c) => {
     if (!p || p.owner !== state.to_move) return;
     const r = box.querySelector(`.mb-hit [data-cell="${c}"]`)?.getBoundingClientRect();
     if (r) { xs.push(r.left + r.width / 2 - bx.left + box.scrollLeft); ys.push(r.top + r.height / 2 - bx.top + box.scrollTop); }
   });
   if (!xs.length) return;
+  /** @param {number[]} v */
   const mid = (v) => (Math.min(...v) + Math.max(...v)) / 2;
   box.scrollLeft = mid(xs) - box.clientWidth / 2;
   box.scrollTop = mid(ys) - box.clientHeight / 2;
@@ -988,7 +1093,7 @@ async function main() {
   });
   window.addEventListener('resize', syncZoom);
   $('#names').setAttribute('aria-pressed', String(showNames));
-  $('#flip').addEventListener('click', () => { flipped = !flipped; flipChosen = true; board.set({ orientation: flipped }); });
+  $('#flip').addEventListener('click', () => { flipped = !flipped; flipChosen = true; board?.set({ orientation: flipped }); });
   $('#turn').addEventListener('click', () => {
     turnToMover = !turnToMover;
     localStorage.setItem('myrmidon:turn-to-mover', turnToMover ? '1' : '0');
@@ -999,7 +1104,7 @@ async function main() {
     showNames = !showNames;
     localStorage.setItem('myrmidon:names', showNames ? '1' : '0');
     $('#names').setAttribute('aria-pressed', String(showNames));
-    board.set({ showNames });
+    board?.set({ showNames });
   });
   $('#copy').addEventListener('click', copyPosition);
   // the game's address (no token in it): the phone's share sheet, else the clipboard
@@ -1020,51 +1125,53 @@ async function main() {
   $('#takeback-decline').addEventListener('click', () => takeback('decline'));
   $('#takeback-withdraw').addEventListener('click', () => takeback('decline'));
   $('#offer-draw').addEventListener('click', offerDraw);
-  $('#draw-accept').addEventListener('click', (e) => drawAction(+e.currentTarget.dataset.seat, 'accept'));
-  $('#draw-decline').addEventListener('click', (e) => drawAction(+e.currentTarget.dataset.seat, 'decline'));
+  $('#draw-accept').addEventListener('click', () => drawAction(Number($('#draw-accept').dataset.seat), 'accept'));
+  $('#draw-decline').addEventListener('click', () => drawAction(Number($('#draw-decline').dataset.seat), 'decline'));
+  /** The element under an event that `sel` selects. @param {Event} e @param {string} sel */
+  const under = (e, sel) => /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest(sel));
   $('#rematch').addEventListener('click', () => rematch('offer'));
   $('#rematch-accept').addEventListener('click', () => rematch('accept'));
   $('#rematch-decline').addEventListener('click', () => rematch('decline'));
   $('#rematch-withdraw').addEventListener('click', () => rematch('decline'));
-  $('#join-buttons').addEventListener('click', (e) => {
-    const b = e.target.closest('button[data-join]');
-    if (b) join(+b.dataset.join);
-    const c = e.target.closest('#copy-address');
+  $('#join-buttons').addEventListener('click', (/** @type {MouseEvent} */ e) => {
+    const b = under(e, 'button[data-join]');
+    if (b) join(Number(b.dataset.join));
+    const c = under(e, '#copy-address');
     if (c) copyText(`${location.origin}/game/${encodeURIComponent(gameId)}`, c, t('copy-address'));
   });
-  $('#invite-list').addEventListener('click', (e) => {
-    const b = e.target.closest('button[data-copy-invite]');
-    if (b) copyText(inviteLink(+b.dataset.copyInvite), b, t('copy'));
+  $('#invite-list').addEventListener('click', (/** @type {MouseEvent} */ e) => {
+    const b = under(e, 'button[data-copy-invite]');
+    if (b) copyText(inviteLink(Number(b.dataset.copyInvite)), b, t('copy'));
   });
-  $('#invite-list').addEventListener('focusin', (e) => { if (e.target.matches('input')) e.target.select(); });
+  $('#invite-list').addEventListener('focusin', (/** @type {FocusEvent} */ e) => { if (e.target instanceof HTMLInputElement) e.target.select(); });
   $('#analyse').href = `/analysis?from=${encodeURIComponent(gameId)}`;
   $('#over-analyse').href = `/analysis?from=${encodeURIComponent(gameId)}`;
   $('#download').href = `/api/games/${encodeURIComponent(gameId)}/record`;
   $('#download').setAttribute('download', `myrmidon-${gameId}.pgn`);
   $('#pass').addEventListener('click', () => { if ($('#pass').dataset.move) playMove($('#pass').dataset.move); });
-  $('#entry').addEventListener('submit', (e) => {
+  $('#entry').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
     const t = $('#move-text').value.trim();
     if (t) playMove(t);
   });
-  $('#moves').addEventListener('click', (e) => {
-    const b = e.target.closest('[data-ply]');
-    if (b) view(+b.dataset.ply);
+  $('#moves').addEventListener('click', (/** @type {MouseEvent} */ e) => {
+    const b = under(e, '[data-ply]');
+    if (b) view(Number(b.dataset.ply));
   });
   // a move of the list under the pointer or the focus: its cells outlined on the board
   /** @param {Event} e */
   const previewFrom = (e) => {
     const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('[data-ply]'));
     const m = b && live ? live.history[+(b.dataset.ply ?? 0) - 1] : null;
-    board.set({ preview: m ? { from: m.from, to: m.to } : null });
+    board?.set({ preview: m ? { from: m.from, to: m.to } : null });
   };
   $('#moves').addEventListener('pointerover', previewFrom);
   $('#moves').addEventListener('focusin', previewFrom);
-  $('#moves').addEventListener('pointerleave', () => board.set({ preview: null }));
-  $('#moves').addEventListener('focusout', () => board.set({ preview: null }));
+  $('#moves').addEventListener('pointerleave', () => board?.set({ preview: null }));
+  $('#moves').addEventListener('focusout', () => board?.set({ preview: null }));
   $('#back-live').addEventListener('click', () => view(null));
   $('#nav-first').addEventListener('click', () => view(0));
-  $('#nav-prev').addEventListener('click', () => view((viewPly ?? live.history.length) - 1));
+  $('#nav-prev').addEventListener('click', () => { if (live) view((viewPly ?? live.history.length) - 1); });
   $('#nav-next').addEventListener('click', () => viewPly != null && view(viewPly + 1));
   $('#nav-last').addEventListener('click', () => view(null));
   document.addEventListener('keydown', (e) => {
@@ -1096,7 +1203,7 @@ async function main() {
       }),
     ]);
     learnDrawings(games);
-    info = games.find((g) => g.id === state.game);
+    info = games.find((/** @type {import('./common.js').GameInfo} */ g) => g.id === state.game) ?? null;
     if (info) info = localGame(info);
     if (!info) throw new Error(t('unknown-game', { game: state.game }));
     $('#game-title').textContent = info.name;
@@ -1104,7 +1211,7 @@ async function main() {
     $('#rules-link').title = t('rules-of', { game: info.name });
     $('#rules-link').hidden = false;
     $('#move-text').placeholder = t('entry-example', { move: state.legal?.[0] || info.pieces?.[0]?.letter || '' });
-    board.set({
+    board?.set({
       game: info.id, board: info.board, pieceNames: info.pieces,
     });
     syncZoom();
@@ -1114,8 +1221,8 @@ async function main() {
     if (invitedNow) rememberGame(gameId, state.seats); // (in the home page's list of our games)
   } catch (ex) {
     // not reachable, and this game went on here before: it goes on
-    if (kept && !kept.saved && !(ex instanceof Error && /** @type {any} */ (ex).status)) { await startLocal(kept); return; }
-    $('#status').textContent = t('game-load-error', { error: ex.message });
+    if (kept && !kept.saved && !requestError(ex).status) { await startLocal(kept); return; }
+    $('#status').textContent = t('game-load-error', { error: errorText(ex) });
     return;
   }
   connect();
@@ -1124,10 +1231,13 @@ async function main() {
 // ---- a game going on in this browser (local-game.js) ----
 /** @type {LocalGame | null} */
 let local = null;
+/** The game going on in this browser, if any (a call: what it answers may change meanwhile). */
+const playingHere = () => local;
 
 // The games' descriptions, for a page opened with no server (it plays a game kept in this
 // browser): asked first (the service worker keeps GET /api/games, with every game's pieces'
 // drawings), else those of the page (a game page carries its own game's drawings only).
+/** @returns {Promise<import('./common.js').GameInfo[]>} */
 async function gamesList() {
   const boot = bootData();
   const inPage = Array.isArray(boot.games) ? boot.games : [];
@@ -1151,12 +1261,12 @@ async function startLocal(kept) {
   if (!kept) { $('#status').textContent = t('local-missing'); return; }
   if (!info) {
     try {
-      info = (await gamesList()).find((/** @type {any} */ g) => g.id === kept.game) || null;
+      info = (await gamesList()).find((g) => g.id === kept.game) || null;
     } catch { info = null; }
     if (info) info = localGame(info);
     if (!info) { $('#status').textContent = t('unknown-game', { game: kept.game }); return; }
     $('#game-title').textContent = info.name;
-    board.set({ game: info.id, board: info.board, pieceNames: info.pieces });
+    board?.set({ game: info.id, board: info.board, pieceNames: info.pieces });
     syncZoom();
   }
   // every person's seat is played here
@@ -1168,7 +1278,7 @@ async function startLocal(kept) {
   try {
     await local.open();
   } catch (ex) {
-    $('#status').textContent = t('game-load-error', { error: ex.message });
+    $('#status').textContent = t('game-load-error', { error: errorText(ex) });
     return;
   }
   window.addEventListener('online', saveLocal);
@@ -1183,8 +1293,8 @@ async function localAction(action) {
     await action();
     $('#move-text').value = '';
   } catch (ex) {
-    showMessage(ex.message);
-    board.revert();
+    showMessage(errorText(ex));
+    board?.revert();
     render();
   }
 }

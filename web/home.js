@@ -1,7 +1,7 @@
 // @ts-check
 // The home page: the list of games and the form that starts one.
 import { emblemSvg, iconSvg, learnDrawings } from './pieces.js';
-import { $, api, esc, localGame, localState, outcomeText, playerName } from './common.js';
+import { $, api, errorText, esc, localGame, localState, outcomeText, playerName } from './common.js';
 import { lang, t } from './i18n.js';
 import { canPlayHere, startHere } from './local-game.js';
 
@@ -24,13 +24,13 @@ function renderGames() {
       </div>
     </div><a class="game-rules" href="/rules/${encodeURIComponent(g.id)}">${esc(t('game-rules-link'))}</a></div>`;
   }).join('');
-  for (const card of box.querySelectorAll('.game-card')) {
+  for (const card of /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll('.game-card'))) {
     card.addEventListener('click', (e) => {
-      if (e.target.closest('a')) return;
+      if (/** @type {Element} */ (e.target).closest('a')) return;
       choose(card.dataset.id, true);
     });
     card.addEventListener('keydown', (e) => {
-      const cards = [...box.querySelectorAll('.game-card')];
+      const cards = /** @type {HTMLElement[]} */ ([...box.querySelectorAll('.game-card')]);
       const i = cards.indexOf(card);
       if (e.key === 'ArrowDown' || e.key === 'ArrowRight') { e.preventDefault(); const n = cards[(i + 1) % cards.length]; choose(n.dataset.id); n.focus(); }
       if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') { e.preventDefault(); const n = cards[(i + cards.length - 1) % cards.length]; choose(n.dataset.id); n.focus(); }
@@ -39,25 +39,28 @@ function renderGames() {
   }
 }
 
+/** @param {string | null | undefined} id @param {boolean} [scroll] */
 function choose(id, scroll = false) {
-  chosen = games.find((g) => g.id === id) || games[0];
-  if (!chosen) return;
+  const game = games.find((g) => g.id === id) || games[0];
+  chosen = game;
+  if (!game) return;
   for (const card of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.game-card'))) {
-    const on = card.dataset.id === chosen.id;
+    const on = card.dataset.id === game.id;
     card.classList.toggle('chosen', on);
     card.setAttribute('aria-checked', String(on));
     card.tabIndex = on ? 0 : -1;
   }
-  $('#setup-game').textContent = chosen.name;
+  $('#setup-game').textContent = game.name;
   $('#start').disabled = false;
-  localStorage.setItem('myrmidon:last-game', chosen.id);
-  history.replaceState(null, '', `/?game=${encodeURIComponent(chosen.id)}`);
+  localStorage.setItem('myrmidon:last-game', game.id);
+  history.replaceState(null, '', `/?game=${encodeURIComponent(game.id)}`);
   renderOptions();
   if (scroll && window.matchMedia('(max-width: 860px)').matches) $('#setup').scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
 // The levels as <option>s, each named by the message `prefix` (`level`, or `level-computer`
 // for a seat's choices).
+/** @param {number} selected @param {string} [prefix] */
 function levelOptions(selected, prefix = 'level') {
   const n = chosen?.levels || 8;
   let out = '';
@@ -65,9 +68,16 @@ function levelOptions(selected, prefix = 'level') {
   return out;
 }
 
+/** The game chosen: a page's handlers run once there is one. @returns {import('./common.js').GameInfo} */
+function chosenGame() {
+  if (!chosen) throw new Error('no game chosen');
+  return chosen;
+}
+
 function mode() { return /** @type {HTMLInputElement} */ (document.querySelector('input[name="mode"]:checked')).value; }
 
 function renderOptions() {
+  const chosen = chosenGame();
   const box = $('#computer-opts');
   const savedLevel = +(localStorage.getItem('myrmidon:level') || 3);
   if (mode() === 'local') {
@@ -103,7 +113,7 @@ function renderOptions() {
     $('#seek-post').addEventListener('click', postSeek);
     const sync = () => {
       const side = box.querySelector('input[name="side"]:checked').value;
-      for (const row of box.querySelectorAll('.others .seat-row')) row.hidden = side !== 'random' && row.dataset.seat === side;
+      for (const row of /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll('.others .seat-row'))) row.hidden = side !== 'random' && row.dataset.seat === side;
       $('#online-hint').textContent = $('#public').checked
         ? t('online-hint-public')
         : t('online-hint-private');
@@ -164,13 +174,14 @@ function restoreClock() {
 // token of their own, as everyone else in the game: takebacks and rematches need each person's
 // consent), its index in `seats.mine`.
 /** @typedef {string[] & {mine?: number}} Seats */
-/** @returns {Seats} */
+/** @param {HTMLFormElement & {elements: any}} form @returns {Seats} */
 function seatsFromForm(form) {
+  const chosen = chosenGame();
   const n = chosen.players.length;
   if (mode() === 'local') return Array(n).fill('human');
   if (mode() === 'online') {
-    let side = form.querySelector('input[name="side"]:checked').value;
-    side = side === 'random' ? Math.floor(Math.random() * n) : +side;
+    const picked = /** @type {HTMLInputElement} */ (form.querySelector('input[name="side"]:checked')).value;
+    const side = picked === 'random' ? Math.floor(Math.random() * n) : +picked;
     const pub = form.elements.public.checked;
     localStorage.setItem('myrmidon:public', pub ? '1' : '0');
     const seats = /** @type {Seats} */ (chosen.players.map((_, i) => {
@@ -184,8 +195,8 @@ function seatsFromForm(form) {
   if (n > 2) return chosen.players.map((_, i) => form.elements[`seat${i}`].value);
   const level = form.elements.level.value;
   localStorage.setItem('myrmidon:level', level);
-  let side = form.querySelector('input[name="side"]:checked').value;
-  side = side === 'random' ? Math.floor(Math.random() * n) : +side;
+  const picked = /** @type {HTMLInputElement} */ (form.querySelector('input[name="side"]:checked')).value;
+  const side = picked === 'random' ? Math.floor(Math.random() * n) : +picked;
   return chosen.players.map((_, i) => (i === side ? 'human' : `computer:${level}`));
 }
 
@@ -193,7 +204,7 @@ function seatsFromForm(form) {
 function readRecordFile() {
   const file = $('#record-file').files?.[0];
   if (!file) return;
-  file.text().then((text) => { $('#record').value = text; followRecord(); });
+  file.text().then((/** @type {string} */ text) => { $('#record').value = text; followRecord(); });
 }
 
 // a record names its game (its Game tag, or else a Variant tag): choose that game
@@ -204,17 +215,27 @@ function followRecord() {
   if (id && id !== chosen?.id) choose(id);
 }
 
+/** The settings chosen in the form, by name. @param {HTMLFormElement & {elements: any}} form @returns {Record<string, string>} */
+function settingsFromForm(form) {
+  /** @type {Record<string, string>} */
+  const settings = {};
+  for (const s of chosenGame().settings || []) settings[s.name] = form.elements[`setting:${s.name}`].value;
+  return settings;
+}
+
+/** @param {SubmitEvent} e */
 async function start(e) {
   e.preventDefault();
+  const chosen = chosenGame();
   const form = $('#setup');
   const err = $('#setup-error');
   err.hidden = true;
   const seats = seatsFromForm(form);
-  const settings = {};
-  for (const s of chosen.settings || []) settings[s.name] = form.elements[`setting:${s.name}`].value;
+  const settings = settingsFromForm(form);
   const position = $('#position').value.trim() || null;
   const record = $('#record').value.trim() || null;
   const online = mode() === 'online';
+  /** @type {Record<string, unknown>} */
   const body = record
     ? { game: chosen.id, seats, record }
     : { game: chosen.id, seats, settings: position ? {} : settings, position };
@@ -245,8 +266,10 @@ async function start(e) {
     if (online) {
       // this browser holds its own seat only; the other seats' tokens are invitations to send
       const mine = seats.mine;
-      const tokens = (data.tokens || []).map((t, i) => (i === mine ? t : null));
-      const invites = (data.tokens || []).map((t, i) => (i !== mine && seats[i] === 'online' ? t : null));
+      /** @type {(string | null)[]} */
+      const all = data.tokens || [];
+      const tokens = all.map((t, i) => (i === mine ? t : null));
+      const invites = all.map((t, i) => (i !== mine && seats[i] === 'online' ? t : null));
       localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(tokens));
       if (invites.some((t) => t)) localStorage.setItem(`myrmidon:invites:${data.id}`, JSON.stringify(invites));
     } else {
@@ -260,13 +283,17 @@ async function start(e) {
       location.href = `/game/${encodeURIComponent(startHere({ game: chosen.id, seats, settings, position }))}`;
       return;
     }
-    err.textContent = ex.message;
+    err.textContent = errorText(ex);
     err.hidden = false;
     $('#start').disabled = false;
   }
 }
 
+/** A game of this browser's, as the home page lists it. @typedef {{id: string, game: string, name: string, seats: string[], at: number}} Recent */
+
+/** @param {string} id @param {{id: string, name: string}} game @param {string[]} seats */
 function rememberGame(id, game, seats) {
+  /** @type {Recent[]} */
   let list = [];
   try { list = JSON.parse(localStorage.getItem('myrmidon:recent') || '[]'); } catch { list = []; }
   list = list.filter((g) => g.id !== id);
@@ -275,6 +302,7 @@ function rememberGame(id, game, seats) {
 }
 
 function renderRecent() {
+  /** @type {Recent[]} */
   let list = [];
   try { list = JSON.parse(localStorage.getItem('myrmidon:recent') || '[]'); } catch { list = []; }
   list = list.filter((g) => localStorage.getItem(`myrmidon:token:${g.id}`));
@@ -293,6 +321,7 @@ function renderRecent() {
       const el = /** @type {HTMLElement | null} */ (document.querySelector(`#recent-list li[data-id="${CSS.escape(g.id)}"] .recent-status`));
       if (!raw || !el) return;
       const state = localState(raw);
+      /** @type {(string | null)[]} */
       let mine = [];
       try { mine = JSON.parse(localStorage.getItem(`myrmidon:token:${g.id}`) || '[]') || []; } catch { mine = []; }
       const who = state.players[state.to_move] ?? '';
@@ -305,10 +334,12 @@ function renderRecent() {
 }
 
 // ---- the lobby: public games waiting for players ----
+/** @type {ReturnType<typeof setInterval> | null} */
 let lobbyTimer = null;
 let lobbyBusy = false;
 let lobbyJoining = false;
 
+/** A clock's words. @param {{minutes?: number, increment?: number, initial_ms?: number, increment_ms?: number} | null | undefined} c */
 function clockText(c) {
   if (!c) return t('lobby-no-clock');
   const min = c.minutes ?? (c.initial_ms != null ? c.initial_ms / 60000 : null);
@@ -316,6 +347,7 @@ function clockText(c) {
   if (min == null) return t('lobby-clock');
   return `${+min.toFixed(2)}+${+(+inc).toFixed(1)}`;
 }
+/** @param {number} ms */
 function ago(ms) {
   const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
   if (s < 60) return t('ago-now');
@@ -324,6 +356,7 @@ function ago(ms) {
   const h = Math.round(m / 60);
   return h < 48 ? t('ago-hours', { n: h }) : t('ago-days', { n: Math.round(h / 24) });
 }
+/** @param {string | undefined} kind */
 function seatWord(kind) {
   if (kind === 'open') return t('seat-open');
   const m = /^computer:(\d+)/.exec(kind || '');
@@ -334,6 +367,7 @@ function seatWord(kind) {
 /** @param {{game: string, players?: string[]}} g @param {number} i */
 const who = (g, i) => (g.players?.[i] != null ? playerName(g.game, g.players[i]) : t('seat-n', { n: i + 1 }));
 
+/** @param {any[]} list  the games of GET /api/lobby (docs/api.md) */
 function renderLobby(list) {
   const ul = $('#lobby-list');
   ul.dataset.loaded = '1';
@@ -349,7 +383,7 @@ function renderLobby(list) {
       return `${(s?.label ?? k).toLowerCase()} ${s?.valueLabels?.[String(v)] ?? v}`;
     }).join(', ');
     const seats = (g.players || []).map((/** @type {string} */ p, /** @type {number} */ i) => `<span class="lobby-seat ${g.open_seats.includes(i) ? 'open' : ''}">${esc(playerName(g.game, p))}: ${esc(g.open_seats.includes(i) ? t('seat-open') : seatWord(g.seats?.[i]))}</span>`).join(' · ');
-    const joins = (g.open_seats || []).map((i) => `<button type="button" class="button small primary" data-join="${esc(g.id)}" data-seat="${i}" data-who="${esc(who(g, i))}">${esc(t('join-as', { seat: who(g, i) }))}</button>`).join('');
+    const joins = (g.open_seats || []).map((/** @type {number} */ i) => `<button type="button" class="button small primary" data-join="${esc(g.id)}" data-seat="${i}" data-who="${esc(who(g, i))}">${esc(t('join-as', { seat: who(g, i) }))}</button>`).join('');
     return `<li class="lobby-game card" data-id="${esc(g.id)}">
       <div class="lobby-main">
         <div class="lobby-name"><a href="/game/${encodeURIComponent(g.id)}">${esc(name)}</a></div>
@@ -372,7 +406,7 @@ async function refreshLobby() {
     $('#lobby-error').hidden = true;
     if (!lobbyJoining) renderLobby(data);
   } catch (ex) {
-    $('#lobby-error').textContent = t('lobby-error', { error: ex.message });
+    $('#lobby-error').textContent = t('lobby-error', { error: errorText(ex) });
     $('#lobby-error').hidden = false;
   } finally {
     lobbyBusy = false;
@@ -390,13 +424,14 @@ function startLobby() {
   document.addEventListener('visibilitychange', run);
   $('#seek-list').addEventListener('click', onSeekClick);
   $('#challenge-list').addEventListener('click', onSeekClick);
-  $('#lobby-list').addEventListener('click', (e) => {
-    const b = e.target.closest('button[data-join]');
-    if (b) joinFromLobby(b.dataset.join, +b.dataset.seat, b);
+  $('#lobby-list').addEventListener('click', (/** @type {MouseEvent} */ e) => {
+    const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('button[data-join]'));
+    if (b?.dataset.join) joinFromLobby(b.dataset.join, Number(b.dataset.seat), b);
   });
   run();
 }
 
+/** @param {string} id @param {number} seat @param {HTMLElement} btn */
 async function joinFromLobby(id, seat, btn) {
   const err = $('#lobby-join-error');
   err.hidden = true;
@@ -408,6 +443,7 @@ async function joinFromLobby(id, seat, btn) {
     });
     const data = await res.json().catch(() => ({}));
     if (!res.ok) throw new Error(data.error || t('error-status', { status: res.status }));
+    /** @type {(string | null)[]} */
     let tokens = [];
     try { tokens = JSON.parse(localStorage.getItem(`myrmidon:token:${id}`) || '[]') || []; } catch { tokens = []; }
     if (!Array.isArray(tokens)) tokens = [];
@@ -419,7 +455,7 @@ async function joinFromLobby(id, seat, btn) {
     rememberGame(id, g, st.seats || []);
     location.href = `/game/${encodeURIComponent(id)}`;
   } catch (ex) {
-    err.textContent = t('join-error', { seat: btn.dataset.who, error: ex.message });
+    err.textContent = t('join-error', { seat: btn.dataset.who ?? '', error: errorText(ex) });
     err.hidden = false;
     lobbyJoining = false;
     refreshLobby();
@@ -443,11 +479,9 @@ function seekMessage(text, error = false) {
 }
 
 async function postSeek() {
-  const form = $('#setup');
-  const settings = {};
-  for (const s of chosen.settings || []) settings[s.name] = form.elements[`setting:${s.name}`].value;
+  const settings = settingsFromForm($('#setup'));
   /** @type {Record<string, unknown>} */
-  const body = { game: chosen.id, settings, rated: $('#seek-rated').checked };
+  const body = { game: chosenGame().id, settings, rated: $('#seek-rated').checked };
   const clock = clockFromForm();
   if (clock) body.clock = clock;
   const min = $('#seek-min').value, max = $('#seek-max').value;
@@ -461,21 +495,25 @@ async function postSeek() {
     seekMessage(to ? t('challenge-posted', { name: to }) : t('seek-posted'));
     refreshSeeks();
   } catch (ex) {
-    seekMessage(ex.message, true);
+    seekMessage(errorText(ex), true);
   }
 }
 
-/** A seek's words: game, clock, rated or not, range. @param {any} s */
+/**
+ * A seek or a challenge as GET /api/seeks and /api/challenges list them (docs/api.md).
+ * @typedef {{id: string, game: string, clock?: {minutes?: number, increment?: number} | null, rated?: boolean, range?: {min: number, max: number} | null, name?: string | null, rating?: number | null, to?: string | null, fits?: boolean}} Seek
+ */
+/** A seek's words: game, clock, rated or not, range. @param {Seek} s */
 function seekText(s) {
   const name = games.find((x) => x.id === s.game)?.name || s.game;
   const parts = [name, clockText(s.clock), t(s.rated ? 'seek-is-rated' : 'seek-is-casual')];
   if (s.range) parts.push(t('seek-range', { min: s.range.min, max: s.range.max }));
   return parts.join(' · ');
 }
-/** @param {any} s */
+/** @param {Seek} s */
 const seekBy = (s) => (s.name == null ? t('seek-anonymous') : s.rating == null ? s.name : t('seek-by', { name: s.name, rating: s.rating }));
 
-/** @param {any} s @param {string} buttons */
+/** @param {Seek} s @param {string} buttons */
 function seekItem(s, buttons) {
   return `<li class="lobby-game card" data-seek="${esc(s.id)}">
     <div class="lobby-main">
@@ -503,7 +541,7 @@ async function refreshSeeks() {
       if (s.state === 'accepted' && s.game_id && token) {
         const info = games.find((x) => x.id === s.game);
         const g = info || { id: s.game, name: s.game };
-        const seats = (info?.players || [null, null]).map((_, i) => (i === 0 ? token : null));
+        const seats = (info?.players || [null, null]).map((_, /** @type {number} */ i) => (i === 0 ? token : null));
         localStorage.setItem(`myrmidon:token:${s.game_id}`, JSON.stringify(seats));
         rememberGame(s.game_id, g, seats.map((_, i) => (i < 2 ? 'online' : 'open')));
         location.href = `/game/${encodeURIComponent(s.game_id)}`;
@@ -516,20 +554,20 @@ async function refreshSeeks() {
     const ul = $('#seek-list');
     ul.dataset.loaded = '1';
     // this browser's own seeks are cancelled, the others accepted when they are open to us
-    const buttons = (/** @type {any} */ s) => (mine.has(s.id) ? seekButton('cancel', s.id) : s.fits ? seekButton('accept', s.id, 'primary') : '');
-    ul.innerHTML = list.length ? list.map((s) => seekItem(s, buttons(s))).join('')
+    const buttons = (/** @type {Seek} */ s) => (mine.has(s.id) ? seekButton('cancel', s.id) : s.fits ? seekButton('accept', s.id, 'primary') : '');
+    ul.innerHTML = list.length ? list.map((/** @type {Seek} */ s) => seekItem(s, buttons(s))).join('')
       : `<li class="lobby-empty muted">${esc(t('seeks-empty'))}</li>`;
     const res = await fetch('/api/challenges');
     const box = $('#challenge-list');
     if (!res.ok) { box.hidden = true; return; }
     const c = await res.json();
     box.hidden = !c.incoming.length && !c.outgoing.length;
-    box.innerHTML = c.incoming.map((s) => seekItem({ ...s, to: null }, seekButton('accept', s.id, 'primary') + seekButton('decline', s.id)))
-      .concat(c.outgoing.map((s) => seekItem(s, seekButton('cancel', s.id)))).join('');
+    box.innerHTML = c.incoming.map((/** @type {Seek} */ s) => seekItem({ ...s, to: null }, seekButton('accept', s.id, 'primary') + seekButton('decline', s.id)))
+      .concat(c.outgoing.map((/** @type {Seek} */ s) => seekItem(s, seekButton('cancel', s.id)))).join('');
     for (const li of box.querySelectorAll('li')) li.classList.add('challenge');
     $('#seek-error').hidden = true;
   } catch (ex) {
-    seekMessage(t('lobby-error', { error: ex.message }), true);
+    seekMessage(t('lobby-error', { error: errorText(ex) }), true);
   }
 }
 
@@ -542,7 +580,7 @@ async function onSeekClick(e) {
     if (accept) {
       const data = await api(`/api/seeks/${encodeURIComponent(accept)}/accept`, {});
       const st = data.state || {};
-      const tokens = (st.seats || [null, null]).map((_, i) => (i === data.seat ? data.token : null));
+      const tokens = (st.seats || [null, null]).map((/** @type {unknown} */ _, /** @type {number} */ i) => (i === data.seat ? data.token : null));
       localStorage.setItem(`myrmidon:token:${data.id}`, JSON.stringify(tokens));
       const g = games.find((x) => x.id === st.game) || { id: st.game, name: st.game };
       rememberGame(data.id, g, st.seats || []);
@@ -558,7 +596,7 @@ async function onSeekClick(e) {
       refreshSeeks();
     }
   } catch (ex) {
-    seekMessage(ex.message, true);
+    seekMessage(errorText(ex), true);
     refreshSeeks();
   }
 }
@@ -583,7 +621,7 @@ async function main() {
     games = /** @type {import('./common.js').GameInfo[]} */ (await res.json()).map(localGame);
     learnDrawings(games);
   } catch (ex) {
-    $('#games').innerHTML = `<p class="message error">${esc(t('games-error', { error: ex.message }))}</p>`;
+    $('#games').innerHTML = `<p class="message error">${esc(t('games-error', { error: errorText(ex) }))}</p>`;
     return;
   }
   renderGames();

@@ -71,7 +71,7 @@ export function localGames() {
  * @param {(seat: number) => string | null} tokenOf
  */
 export function playableHere(state, tokenOf) {
-  return state.seats.every((k, i) => (k === 'human' ? !!tokenOf(i) : /^computer:\d$/.test(k)));
+  return state.seats.every((/** @type {string} */ k, /** @type {number} */ i) => (k === 'human' ? !!tokenOf(i) : /^computer:\d$/.test(k)));
 }
 
 /** Whether this browser can run the rules itself. */

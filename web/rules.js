@@ -5,15 +5,37 @@
 // every board and every move shown comes from it. Every word of the page's own is a key of the
 // catalogues (web/i18n/<lang>.ftl); the games' words come from their folders (localGame).
 import { createBoard } from './board.js';
-import { $, api, esc, localGame, outcomeText, playerName } from './common.js';
+import { $, api, errorText, esc, localGame, outcomeText, playerName } from './common.js';
 import { lang, t } from './i18n.js';
 import { pieceSvg, emblemSvg, iconSvg, learnDrawings } from './pieces.js';
 
 const pageGame = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 /** @type {import('./common.js').GameInfo[]} */
 let games = []; // GET /api/games
+/** @param {string} id */
 const infoOf = (id) => games.find((g) => g.id === id);
 
+/** @typedef {import('./common.js').GameInfo} GameInfo */
+/** @typedef {import('./board/state.js').Move} Move */
+/** @typedef {import('./board/state.js').Piece} Piece */
+/** @typedef {ReturnType<typeof createBoard>} Board */
+/**
+ * A position as POST /api/explore answers (docs/api.md).
+ * @typedef {Object} Explored
+ * @property {string} game
+ * @property {string} position
+ * @property {string[]} players
+ * @property {(Piece | null)[]} board
+ * @property {number | null} to_move
+ * @property {Move[]} legal_cells
+ * @property {number[]} [check_cells]
+ * @property {boolean} [check]
+ * @property {import('./common.js').GameState['outcome']} [outcome]
+ * @property {Piece[]} [palette]  the pieces that may be put on the board
+ */
+/** What a click on the explorer's board does. @typedef {{type: 'select' | 'erase'} | {type: 'put', owner: number, kind: string}} Tool */
+
+/** @param {Record<string, unknown>} body @returns {Promise<Explored>} */
 const explore = (body) => api('/api/explore', body);
 
 // ---------------------------------------------------------------- the page around
@@ -24,10 +46,12 @@ function renderTabs() {
   }).join('');
 }
 
+/** @param {string} s */
 const slug = (s) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'section';
 
 // The rules text: headings get anchors, a table of contents, links to play. Each h3 section
 // (a piece) becomes a card, its diagram in it; the cards of an h2 section stand in a grid.
+/** @param {{html: string, lang: string, name?: string}} data  GET /api/rules/<game> */
 function renderText(data) {
   const art = $('#rules');
   art.innerHTML = data.html;
@@ -104,8 +128,10 @@ function renderText(data) {
 // ---------------------------------------------------------------- diagrams
 // A ```board block: first line the position, then "marks: <cells>" (cells to highlight),
 // "show: <cell>" (the piece whose moves are drawn) and "caption: <text>".
+/** @param {string} text */
 function parseDiagram(text) {
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  /** @type {{position: string, marks: string[], show: string, caption: string}} */
   const d = { position: lines[0] || '', marks: [], show: '', caption: '' };
   for (const l of lines.slice(1)) {
     const m = /^(marks|show|caption)\s*:\s*(.*)$/i.exec(l);
@@ -120,16 +146,17 @@ function parseDiagram(text) {
 
 // The moves of every piece of seat `seat` in a diagram's position (asked of the server as if
 // that seat were to move), or [] when it has none to show.
+/** @param {string} game @param {Explored} st @param {number} seat @returns {Promise<Move[]>} */
 const seatMovesOf = (game, st, seat) => explore({ game, position: st.position, to_move: seat })
   .then((x) => x.legal_cells.filter((m) => m.from != null && st.board[m.from]?.owner === seat), () => []);
 
 async function renderDiagrams() {
-  const blocks = [...$('#rules').querySelectorAll('pre > code[class*="language-board"]')];
+  const blocks = /** @type {HTMLElement[]} */ ([...$('#rules').querySelectorAll('pre > code[class*="language-board"]')]);
   await Promise.all(blocks.map(async (code, i) => {
-    const cls = [...code.classList].find((c) => c.startsWith('language-board'));
+    const cls = [...code.classList].find((c) => c.startsWith('language-board')) ?? '';
     const game = cls.includes(':') ? cls.slice(cls.indexOf(':') + 1) : pageGame;
-    const d = parseDiagram(code.textContent);
-    const pre = code.parentElement;
+    const d = parseDiagram(code.textContent ?? '');
+    const pre = /** @type {HTMLElement} */ (code.parentElement);
     const fig = document.createElement('figure');
     fig.className = 'diagram';
     fig.dataset.game = game;
@@ -139,9 +166,10 @@ async function renderDiagrams() {
       if (!info) throw new Error(t('unknown-game', { game }));
       const st = await explore({ game, position: d.position });
       const players = st.players.map((p) => playerName(game, p));
+      /** @param {string} name */
       const cellIx = (name) => info.board.cells.indexOf(name);
       const marks = d.marks.map(cellIx).filter((c) => c >= 0);
-      fig.classList.add(info.board.kind === 'hex' ? 'hex' : info.board.files > 10 ? 'wide' : 'square');
+      fig.classList.add(info.board.kind === 'hex' ? 'hex' : (info.board.files ?? 0) > 10 ? 'wide' : 'square');
       // who is to move and what a click does, but on a diagram of one piece's moves
       const mover = st.to_move != null ? t('status-to-move', { player: players[st.to_move] }) : '';
       const foot = d.show ? '' : `<span>${esc([mover, t('rules-diagram-click')].filter(Boolean).join(' · '))}</span>`;
@@ -150,7 +178,7 @@ async function renderDiagrams() {
         + (d.caption ? `<figcaption>${esc(d.caption)}</figcaption>` : '')
         + `<div class="diagram-foot">${foot}<button type="button" class="button small try">${esc(t('rules-diagram-try'))}</button></div>`;
       pre.replaceWith(fig);
-      const b = createBoard(fig.querySelector('.diagram-board'), {
+      const b = createBoard(/** @type {HTMLElement} */ (fig.querySelector('.diagram-board')), {
         game, board: info.board, pieceNames: info.pieces, players, pieces: st.board,
         lastMove: marks.length ? marks : null, movable: false, animation: false, optimistic: false,
         checkCells: st.check_cells || [], toMove: st.to_move,
@@ -169,8 +197,8 @@ async function renderDiagrams() {
         b.set({ legal: moves, movable: true, toMove: null });
         b.selectCell(shown);
       }
-      fig.querySelector('.try').addEventListener('click', () => {
-        explorer.load(game, { game, position: st.position });
+      fig.querySelector('.try')?.addEventListener('click', () => {
+        explorer?.load(game, { game, position: st.position });
         $('#explorer').scrollIntoView({ behavior: 'smooth', block: 'nearest' });
       });
     } catch (ex) {
@@ -180,7 +208,7 @@ async function renderDiagrams() {
       fig.append(pre);
       const msg = document.createElement('figcaption');
       msg.className = 'message error';
-      msg.textContent = t('rules-diagram-failed', { error: ex.message });
+      msg.textContent = t('rules-diagram-failed', { error: errorText(ex) });
       fig.append(msg);
     }
   }));
@@ -188,11 +216,13 @@ async function renderDiagrams() {
 
 // A click on a piece of a diagram shows its moves (asked of the server for its owner, once).
 // Returns the moves known by seat, for the caller to add to.
+/** @param {HTMLElement} fig @param {Board} b @param {string} game @param {Explored} st */
 function showMovesOnClick(fig, b, game, st) {
+  /** @type {Map<number, Move[] | Promise<Move[]>>} */
   const bySeat = new Map(); // seat -> its moves (from a piece), or a Promise of them
-  fig.querySelector('.diagram-board').addEventListener('pointerdown', async (e) => {
-    const hit = e.target.closest?.('[data-cell]');
-    const c = hit ? +hit.dataset.cell : null;
+  fig.querySelector('.diagram-board')?.addEventListener('pointerdown', async (e) => {
+    const hit = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('[data-cell]'));
+    const c = hit ? Number(hit.dataset.cell) : null;
     const p = c != null ? st.board[c] : null;
     if (!p || bySeat.has(p.owner)) return; // board.js has done the rest
     const ask = seatMovesOf(game, st, p.owner);
@@ -207,13 +237,18 @@ function showMovesOnClick(fig, b, game, st) {
 
 // ---------------------------------------------------------------- the explorer
 class Explorer {
-  constructor() {
-    this.game = null;
-    this.info = null;
+  /** @param {GameInfo} info  the game it starts with (`load` sets its position) */
+  constructor(info) {
+    this.game = '';
+    this.info = info;
+    /** @type {Explored | null} */
     this.st = null; // the last answer of /api/explore
+    /** @type {(Move[] | Error)[]} */
     this.seatMoves = []; // per seat: its legal_cells in this position (as if it were to move), or an Error
+    /** @type {Tool} */
     this.tool = { type: 'select' };
     this.busy = false;
+    /** @type {number | null} */
     this.lastCell = null;
     this.board = createBoard($('#ex-board'), { movable: true, optimistic: false, onMove: (t, m) => this.relocate(m) });
     this.bindEvents();
@@ -221,9 +256,10 @@ class Explorer {
 
   bindEvents() {
     const el = $('#ex-board');
-    const cellOf = (e) => { const h = e.target.closest?.('[data-cell]'); return h ? +h.dataset.cell : null; };
+    /** @param {Event} e */
+    const cellOf = (e) => { const h = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('[data-cell]')); return h ? Number(h.dataset.cell) : null; };
     // with a piece or the eraser in hand, a click puts (before board.js sees it)
-    el.addEventListener('pointerdown', (e) => {
+    el.addEventListener('pointerdown', (/** @type {PointerEvent} */ e) => {
       if (this.tool.type === 'select') return;
       const c = cellOf(e);
       if (c == null) return;
@@ -231,22 +267,22 @@ class Explorer {
       e.preventDefault();
       if (e.button === 0 || e.pointerType !== 'mouse') this.useTool(c);
     }, true);
-    el.addEventListener('keydown', (e) => {
+    el.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
       const c = cellOf(e);
       if (c == null) return;
       if (e.key === 'Delete' || e.key === 'Backspace') { e.preventDefault(); e.stopPropagation(); this.putAt(c, null); return; }
       if (this.tool.type !== 'select' && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); e.stopPropagation(); this.useTool(c); }
     }, true);
-    el.addEventListener('contextmenu', (e) => {
+    el.addEventListener('contextmenu', (/** @type {MouseEvent} */ e) => {
       const c = cellOf(e);
       if (c == null) return;
       e.preventDefault();
       if (this.st?.board[c]) this.putAt(c, null);
     });
     // after board.js has handled a click: say what is selected
-    el.addEventListener('pointerdown', (e) => { const c = cellOf(e); if (c != null) this.lastCell = c; });
+    el.addEventListener('pointerdown', (/** @type {PointerEvent} */ e) => { const c = cellOf(e); if (c != null) this.lastCell = c; });
     el.addEventListener('pointerup', () => this.describe());
-    el.addEventListener('keyup', (e) => { const c = cellOf(e); if (c != null && (e.key === 'Enter' || e.key === ' ')) { this.lastCell = c; this.describe(); } });
+    el.addEventListener('keyup', (/** @type {KeyboardEvent} */ e) => { const c = cellOf(e); if (c != null && (e.key === 'Enter' || e.key === ' ')) { this.lastCell = c; this.describe(); } });
 
     $('#ex-start').addEventListener('click', () => this.load(this.game, { game: this.game, settings: this.settings() }));
     $('#ex-clear').addEventListener('click', () => this.request({ clear: true }));
@@ -254,29 +290,32 @@ class Explorer {
       const p = $('#ex-pos').value.trim();
       if (p) this.load(this.game, { game: this.game, position: p });
     });
-    $('#ex-pos').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); $('#ex-load').click(); } });
+    $('#ex-pos').addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => { if (e.key === 'Enter') { e.preventDefault(); $('#ex-load').click(); } });
     $('#ex-copy').addEventListener('click', async () => {
-      try { await navigator.clipboard.writeText(this.st.position); $('#ex-copy').textContent = t('copied'); } catch { $('#ex-pos').select(); $('#ex-copy').textContent = t('rules-ex-select-copy'); }
+      try { await navigator.clipboard.writeText(this.st?.position ?? ''); $('#ex-copy').textContent = t('copied'); } catch { $('#ex-pos').select(); $('#ex-copy').textContent = t('rules-ex-select-copy'); }
       setTimeout(() => { $('#ex-copy').textContent = t('copy'); }, 1500);
     });
-    for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#explorer .ex-mode'))) b.addEventListener('click', () => this.setTool({ type: b.dataset.mode }));
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#explorer .ex-mode'))) b.addEventListener('click', () => this.setTool({ type: b.dataset.mode === 'erase' ? 'erase' : 'select' }));
     $('#ex-error').addEventListener('click', () => this.showError(''));
-    $('#ex-tools').addEventListener('click', (e) => {
-      const b = e.target.closest('button.ex-piece');
+    $('#ex-tools').addEventListener('click', (/** @type {MouseEvent} */ e) => {
+      const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('button.ex-piece'));
       if (!b) return;
       // a piece in hand; the same piece again: back to showing moves
-      const tool = { type: 'put', owner: +b.dataset.owner, kind: b.dataset.kind };
+      /** @type {Tool} */
+      const tool = { type: 'put', owner: Number(b.dataset.owner), kind: b.dataset.kind ?? '' };
       const same = this.tool.type === 'put' && this.tool.owner === tool.owner && this.tool.kind === tool.kind;
       this.setTool(same ? { type: 'select' } : tool);
     });
-    $('#ex-tomove').addEventListener('change', (e) => {
-      if (e.target.name === 'ex-tomove') this.request({ to_move: +e.target.value });
+    $('#ex-tomove').addEventListener('change', (/** @type {Event} */ e) => {
+      const input = /** @type {HTMLInputElement} */ (e.target);
+      if (input.name === 'ex-tomove') this.request({ to_move: +input.value });
     });
   }
 
   settings() {
+    /** @type {Record<string, string>} */
     const out = {};
-    for (const s of this.info?.settings || []) {
+    for (const s of this.info.settings || []) {
       const el = /** @type {HTMLSelectElement | null} */ (document.querySelector(`#ex-settings select[name="${s.name}"]`));
       out[s.name] = el ? el.value : s.default;
     }
@@ -284,28 +323,33 @@ class Explorer {
   }
 
   // A new game (or the same) from `body` (with game and position or settings).
+  /** @param {string} game @param {Record<string, unknown>} body */
   async load(game, body) {
     if (game !== this.game) {
+      const info = infoOf(game);
+      if (!info) { this.showError(t('unknown-game', { game })); return false; }
       this.game = game;
-      this.info = infoOf(game);
+      this.info = info;
       this.st = null;
       this.tool = { type: 'select' };
       this.board.set({ game, board: this.info.board, pieceNames: this.info.pieces, pieces: [], legal: [] });
       $('#ex-game').textContent = game !== pageGame || sharedPage ? this.info.name : '';
       $('#ex-settings').innerHTML = (this.info.settings || []).map((s) => `<label class="ex-setting">`
         + `<select name="${esc(s.name)}" aria-label="${esc(s.label)}" title="${esc(s.help || s.label)}">`
-        + s.values.map((v) => `<option value="${esc(v)}"${v === s.default ? ' selected' : ''}>${esc(s.valueLabels[v] ?? v)}</option>`).join('')
+        + s.values.map((v) => `<option value="${esc(v)}"${v === s.default ? ' selected' : ''}>${esc(s.valueLabels?.[v] ?? v)}</option>`).join('')
         + `</select></label>`).join('');
     }
     return this.send(body);
   }
 
   // A change of the current position (clear, put, to_move).
+  /** @param {Record<string, unknown>} change */
   request(change) {
     if (!this.st) return Promise.resolve(false);
     return this.send({ game: this.game, position: this.st.position, ...change });
   }
 
+  /** @param {Record<string, unknown>} body */
   async send(body) {
     this.showError('');
     this.busy = true;
@@ -314,14 +358,14 @@ class Explorer {
       const st = await explore(body);
       // the moves of every seat, as if it were to move (to show any piece's moves)
       const seatMoves = await Promise.all(st.players.map((_, s) => (s === st.to_move ? st.legal_cells
-        : explore({ game: this.game, position: st.position, to_move: s }).then((x) => x.legal_cells, (e) => e))));
+        : explore({ game: this.game, position: st.position, to_move: s }).then((x) => x.legal_cells, (e) => (e instanceof Error ? e : new Error(String(e)))))));
       st.players = st.players.map((p) => playerName(this.game, p));
       this.st = st;
       this.seatMoves = seatMoves;
       this.render();
       return true;
     } catch (ex) {
-      this.showError(t('rules-ex-refused', { error: ex.message }));
+      this.showError(t('rules-ex-refused', { error: errorText(ex) }));
       if (this.board.config.pieces !== this.st?.board) this.board.set({ pieces: this.st?.board || [] });
       return false;
     } finally {
@@ -330,6 +374,7 @@ class Explorer {
     }
   }
 
+  /** @param {string} text */
   showError(text) {
     $('#ex-error').textContent = text;
     $('#ex-error').hidden = !text;
@@ -337,16 +382,19 @@ class Explorer {
 
   // every piece's moves (passes and moves without a piece to click are left out)
   allMoves() {
+    /** @type {Move[]} */
     const out = [];
+    const board = this.st?.board ?? [];
     this.seatMoves.forEach((ms, s) => {
       if (!Array.isArray(ms)) return;
-      for (const m of ms) if (m.from != null && this.st.board[m.from]?.owner === s) out.push(m);
+      for (const m of ms) if (m.from != null && board[m.from]?.owner === s) out.push(m);
     });
     return out;
   }
 
   render() {
     const st = this.st;
+    if (!st) return;
     this.board.set({
       game: this.game, players: st.players, pieces: st.board, legal: this.allMoves(),
       toMove: st.to_move, checkCells: st.outcome ? [] : st.check_cells || [], lastMove: null, movable: true,
@@ -354,18 +402,15 @@ class Explorer {
     $('#ex-pos').value = st.position;
     $('#ex-analyse').href = `/analysis?game=${encodeURIComponent(this.game)}&position=${encodeURIComponent(st.position)}`;
     $('#ex-tomove').innerHTML = st.players.map((p, i) => `<label><input type="radio" name="ex-tomove" value="${i}"${st.to_move === i ? ' checked' : ''}>`
-      + `<span><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(infoOf(this.game), i)}</svg>${esc(p)}</span></label>`).join('');
+      + `<span><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${emblemSvg(this.info, i)}</svg>${esc(p)}</span></label>`).join('');
     this.renderTools();
     this.describe();
   }
 
   renderTools() {
-    const st = this.st;
+    /** @type {Map<number, Piece[]>} */
     const byOwner = new Map();
-    for (const p of st.palette || []) {
-      if (!byOwner.has(p.owner)) byOwner.set(p.owner, []);
-      byOwner.get(p.owner).push(p);
-    }
+    for (const p of this.st?.palette || []) byOwner.set(p.owner, [...byOwner.get(p.owner) ?? [], p]);
     const tool = this.tool;
     for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#explorer .ex-mode'))) b.setAttribute('aria-pressed', String(tool.type === b.dataset.mode));
     let html = '';
@@ -381,6 +426,7 @@ class Explorer {
     $('#ex-tools').innerHTML = html;
   }
 
+  /** @param {Tool} tool */
   setTool(tool) {
     this.tool = tool;
     this.board.cancel();
@@ -389,15 +435,18 @@ class Explorer {
     $('#ex-board').classList.toggle('putting', tool.type !== 'select');
   }
 
-  playerOf(seat) { return this.st.players[seat] ?? t('player-n', { n: seat + 1 }); }
+  /** @param {number | null} seat */
+  playerOf(seat) { return seat == null ? '' : this.st?.players[seat] ?? t('player-n', { n: seat + 1 }); }
 
   // A piece's name with its owner's ("Red Beetle"), or alone when only one player has that
   // kind of piece and its name says whose it is (Epaminondas' "White piece").
+  /** @param {Piece} p */
   pieceName(p) {
     const name = this.info.pieces.find((x) => x.letter === p.kind)?.name || p.kind;
-    const owners = new Set((this.st.palette || []).filter((x) => x.kind === p.kind).map((x) => x.owner));
+    const owners = new Set((this.st?.palette || []).filter((x) => x.kind === p.kind).map((x) => x.owner));
     return owners.size === 1 ? name : t('piece-of', { player: this.playerOf(p.owner), piece: name });
   }
+  /** @param {number} c */
   cellName(c) { return this.info.board.cells[c] ?? String(c); }
 
   // The line under the board: the selected piece and its moves, or what a click will do.
@@ -422,7 +471,7 @@ class Explorer {
       el.innerHTML = `${esc(status)} <span class="muted">${esc(t('rules-ex-click-hint'))}</span>`;
       return;
     }
-    const p = st.board[c];
+    const p = /** @type {Piece} */ (st.board[c]);
     const moves = this.seatMoves[p.owner];
     const on = bold('rules-ex-piece-on', 'piece', this.pieceName(p), { cell: this.cellName(c) });
     if (!Array.isArray(moves)) {
@@ -443,16 +492,19 @@ class Explorer {
     el.innerHTML = text;
   }
 
+  /** @param {number} c */
   useTool(c) {
-    if (this.busy) return;
+    if (this.busy || !this.st) return;
     const tool = this.tool;
     if (tool.type === 'erase') { if (this.st.board[c]) this.putAt(c, null); return; }
+    if (tool.type !== 'put') return;
     const cur = this.st.board[c];
     // the same piece again: take it off
     if (cur && cur.owner === tool.owner && cur.kind === tool.kind) { this.putAt(c, null); return; }
     this.putAt(c, { owner: tool.owner, kind: tool.kind });
   }
 
+  /** @param {number} c @param {Piece | null} piece */
   async putAt(c, piece) {
     const ok = await this.request({ put: [{ cell: this.cellName(c), piece }] });
     if (ok && piece) { this.board.selectCell(c); this.lastCell = c; this.describe(); }
@@ -460,30 +512,34 @@ class Explorer {
 
   // A move clicked on the board: the piece goes there (the pieces it takes go away); the explorer
   // moves pieces about, it does not play the game (whose turn it is stays).
+  /** @param {Move} m */
   async relocate(m) {
-    const p = this.st.board[m.from];
-    if (!p || m.to == null) { this.render(); return; }
-    if (m.pieces_moved > 1) {
+    const p = m.from == null ? null : this.st?.board[m.from];
+    if (!p || m.from == null || m.to == null) { this.render(); return; }
+    if ((m.pieces_moved ?? 1) > 1) {
       this.render();
       this.showError(t('rules-ex-line'));
       return;
     }
     const kind = m.promotion || p.kind;
+    /** @type {{cell: string, piece: Piece | null}[]} */
     const put = [{ cell: this.cellName(m.from), piece: null }];
     for (const c of m.captures || []) if (c !== m.from && c !== m.to) put.push({ cell: this.cellName(c), piece: null });
     put.push({ cell: this.cellName(m.to), piece: { owner: p.owner, kind } });
     const ok = await this.request({ put });
     if (!ok) this.render();
-    else { this.board.selectCell(m.to); this.lastCell = m.to; this.describe(); }
+    else { const to = m.to; this.board.selectCell(to); this.lastCell = to; this.describe(); }
   }
 }
 
 // A message with one argument in bold (the rest of it escaped).
+/** @param {string} key @param {string} name @param {string} value @param {Record<string, string>} [args] */
 function bold(key, name, value, args = {}) {
   const mark = '\u0001';
   return esc(t(key, { ...args, [name]: mark })).replace(mark, `<b>${esc(value)}</b>`);
 }
 
+/** @type {Explorer | null} */
 let explorer = null;
 
 // ---------------------------------------------------------------- start
@@ -493,11 +549,12 @@ async function main() {
     games = (await api('/api/games')).map(localGame);
     learnDrawings(games);
   } catch (ex) {
-    $('#rules').innerHTML = `<p class="message error">${esc(t('games-error', { error: ex.message }))}</p>`;
+    $('#rules').innerHTML = `<p class="message error">${esc(t('games-error', { error: errorText(ex) }))}</p>`;
     return;
   }
   renderTabs();
-  if (!infoOf(pageGame)) {
+  const info = infoOf(pageGame);
+  if (!info) {
     const list = games.map((g) => `<a href="/rules/${encodeURIComponent(g.id)}">${esc(g.name)}</a>`).join(', ');
     $('#rules').innerHTML = `<h1>${esc(t('rules-no-game-title'))}</h1><p class="message error">${esc(t('rules-no-game', { game: pageGame }))} `
       + `${esc(t('rules-no-game-list'))} ${list}.</p>`;
@@ -505,19 +562,20 @@ async function main() {
     return;
   }
   $('#analysis-link').href = `/analysis?game=${encodeURIComponent(pageGame)}`;
-  explorer = new Explorer();
-  const started = explorer.load(pageGame, { game: pageGame });
+  const shown = new Explorer(info);
+  explorer = shown;
+  const started = shown.load(pageGame, { game: pageGame });
   try {
     renderText(await api(`/api/rules/${encodeURIComponent(pageGame)}?lang=${encodeURIComponent(lang)}`));
   } catch (ex) {
-    $('#rules').innerHTML = `<p class="message error">${esc(t('rules-load-error', { error: ex.message }))}</p>`;
+    $('#rules').innerHTML = `<p class="message error">${esc(t('rules-load-error', { error: errorText(ex) }))}</p>`;
   }
   await renderDiagrams();
   await started;
   // a page whose diagrams show several games (Ant Chess for two and three): the explorer says
   // which it plays
   sharedPage = new Set([...document.querySelectorAll('#rules figure.diagram')].map((f) => /** @type {HTMLElement} */ (f).dataset.game)).size > 1;
-  if (sharedPage) $('#ex-game').textContent = explorer.info.name;
+  if (sharedPage) $('#ex-game').textContent = shown.info.name;
   // a link to a heading: the text above it has changed height meanwhile
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   document.body.dataset.ready = '1';
