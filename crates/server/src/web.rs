@@ -250,6 +250,39 @@ fn script_json(value: &impl serde::Serialize) -> String {
         .replace('<', "\\u003c")
 }
 
+/// What starts an include line of a page: `<!--#include head.html-->` stands for the file
+/// `head.html` of `web/`.
+const INCLUDE: &str = "<!--#include ";
+
+/// A page's HTML with each include line replaced by the file it names: the lines the heads of
+/// the pages share (`head.html`, every page; `offline-head.html`, the pages that open with no
+/// network) are written once, and the browser receives whole pages. A fragment's own leading
+/// comment (what it is, for its readers) is left out. A line naming no file of `web/` is left
+/// as it is (a comment to the browser).
+fn with_includes(html: &str) -> String {
+    let mut out = String::with_capacity(html.len() + 1024);
+    let mut rest = html;
+    while let Some(at) = rest.find(INCLUDE) {
+        let after = &rest[at + INCLUDE.len()..];
+        let Some(end) = after.find("-->") else { break };
+        let Some(bytes) = bytes_of(after[..end].trim()) else {
+            out.push_str(&rest[..at + INCLUDE.len()]);
+            rest = after;
+            continue;
+        };
+        out.push_str(&rest[..at]);
+        let text = String::from_utf8_lossy(&bytes);
+        let text = match text.trim_start().strip_prefix("<!--") {
+            Some(comment) => comment.split_once("-->\n").map_or("", |(_, body)| body),
+            None => &text,
+        };
+        out.push_str(text.trim_end_matches('\n'));
+        rest = &after[end + "-->".len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A page of the app in the request's language ([`i18n::negotiate`]): its `<html lang="en">`
 /// says the language, and before `</body>` come the catalogue for its script
 /// (`<script id="i18n" type="application/json">{"lang": …, "messages": {…}}</script>`, read by
@@ -260,7 +293,7 @@ fn page(path: &str, headers: &HeaderMap, boot: Option<String>) -> Response {
         return not_found();
     };
     let lang = i18n::negotiate(headers);
-    let html = String::from_utf8_lossy(&bytes);
+    let html = with_includes(&String::from_utf8_lossy(&bytes));
     let html = html.replacen(
         "<html lang=\"en\">",
         &format!("<html lang=\"{}\">", lang.code()),

@@ -130,6 +130,54 @@ async fn a_file_the_browser_has_is_not_sent_again() {
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
+/// The lines the pages' heads share are written once in `web/` (`head.html`,
+/// `offline-head.html`) and put in place by the server: every page arrives whole, with each of
+/// them once and no include line left; the pages that open with no network have the manifest
+/// and the service worker's script, the others not.
+#[tokio::test]
+async fn every_page_arrives_with_its_whole_head() {
+    let app = app().await;
+    let first = myrmidon_rules::registry::games()[0].info().id;
+    let shared = [
+        r#"<meta charset="utf-8">"#,
+        r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#,
+        r#"<link rel="icon" href="/favicon.svg" type="image/svg+xml">"#,
+        r#"<link rel="stylesheet" href="/style.css">"#,
+        r#"<script type="module" src="/theme.js"></script>"#,
+    ];
+    let offline = [
+        r#"<link rel="manifest" href="/manifest.json">"#,
+        r##"<meta name="theme-color" content="#2d4666">"##,
+        r#"<script type="module" src="/offline.js"></script>"#,
+    ];
+    let pages = [
+        ("/".to_string(), true),
+        ("/game/local".to_string(), true),
+        ("/analysis".to_string(), true),
+        (format!("/rules/{first}"), false),
+        ("/account".to_string(), false),
+        ("/@/someone".to_string(), false),
+    ];
+    for (path, opens_offline) in pages {
+        let (status, _, body) = get(&app, &path, &[]).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        let html = String::from_utf8(body).expect("utf-8");
+        let head = &html[..html.find("</head>").expect("a head")];
+        assert!(head.starts_with("<!doctype html>"), "{path}");
+        assert!(!html.contains("#include"), "{path}: an include line left");
+        for line in shared {
+            assert_eq!(head.matches(line).count(), 1, "{path}: {line}");
+        }
+        for line in offline {
+            let want = usize::from(opens_offline);
+            assert_eq!(head.matches(line).count(), want, "{path}: {line}");
+        }
+        // the charset within the first 1024 bytes, as browsers look for it
+        assert!(head.find("charset").expect("a charset") < 1024, "{path}");
+        assert!(head.find("<title").expect("a title") > head.find("charset").unwrap());
+    }
+}
+
 /// The games' descriptions carry the drawings of their pieces (each game folder's
 /// `pieces.json`), for every page to draw them: `GET /api/games` the same compressed or not,
 /// and a game page carries its own game's drawings only.
