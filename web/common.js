@@ -36,7 +36,8 @@ export const $ = (sel) => document.querySelector(sel);
 /** Text made safe inside HTML (and its attributes). @param {unknown} s */
 export const esc = (s) => String(s).replace(/[&<>"]/g, (c) => (/** @type {Record<string, string>} */ ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }))[c]);
 
-// A JSON request (a POST when there is a body); a refusal becomes an Error with the server's words.
+// A JSON request (a POST when there is a body); a refusal becomes an Error with the server's
+// words; a server that cannot be reached, one marked `unreachable`.
 /**
  * @param {string} path
  * @param {unknown} [body]
@@ -49,7 +50,7 @@ export async function api(path, body) {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
     });
   } catch {
-    throw new Error(t('error-unreachable'));
+    throw Object.assign(new Error(t('error-unreachable')), { unreachable: true });
   }
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(data.error || t('error-status', { status: res.status }));

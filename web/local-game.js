@@ -24,16 +24,18 @@ const PREFIX = 'myrmidon:local:';
  * @property {string[]} moves
  * @property {number[]} resigned  the seats that resigned, in order
  * @property {string | null} record  the game record, once the game is over
+ * @property {string} [key]  a secret of this game's, sent when it is saved: the server saves a
+ *   game once per key (two tabs saving it at once, an answer lost)
  * @property {string | null} saved  the server's id of the saved game
  * @property {string} [refused]  why the server refused to save it
  * @property {number} at  when it was last changed (ms since 1970)
  */
 
+/** `n` random bytes, in hex. @param {number} n */
+const randomHex = (n) => [...crypto.getRandomValues(new Uint8Array(n))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
 /** A new id for a game started here (the server's ids have no `-`). */
-export function newLocalId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return `local-${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
+export const newLocalId = () => `local-${randomHex(8)}`;
 
 /** @param {string} id @returns {LocalRecord | null} */
 export function loadLocal(id) {
@@ -124,13 +126,13 @@ export function prepareHere() {
 export const hereFailed = () => !!rules?.fatal;
 
 /**
- * A position as `POST /api/explore` gives it (a game, a position or settings, then moves: the
- * board, the moves with their cells, the outcome), made here by the module; its refusal as
- * an Error.
- * @param {{game: string, position?: string | null, settings?: Record<string, string>, moves?: string[]}} body
+ * A position as `POST /api/explore` gives it (a game, a position or settings, maybe another
+ * seat to move, then moves: the board, the moves with their cells, the outcome), made here by
+ * the module; its refusal as an Error.
+ * @param {{game: string, position?: string | null, settings?: Record<string, string>, to_move?: number, moves?: string[]}} body
  */
 export async function viewHere(body) {
-  const st = await theRules().call({ op: 'new', game: body.game, position: body.position ?? undefined, settings: body.settings || {}, moves: body.moves || [] });
+  const st = await theRules().call({ op: 'new', game: body.game, position: body.position ?? undefined, settings: body.settings || {}, to_move: body.to_move, moves: body.moves || [] });
   try {
     return await theRules().call({ op: 'view', handle: st.handle });
   } finally {
@@ -168,7 +170,7 @@ export class LocalGame {
     if (g && g.game === state.game && g.start === state.start && g.moves.length >= state.moves.length
       && state.moves.every((/** @type {string} */ m, /** @type {number} */ i) => g.moves[i] === m)) return g;
     /** @type {LocalRecord} */
-    const made = { id, game: state.game, seats: state.seats.slice(), start: state.start, moves: state.moves.slice(), resigned: [], record: null, saved: null, at: Date.now() };
+    const made = { id, game: state.game, seats: state.seats.slice(), start: state.start, moves: state.moves.slice(), resigned: [], record: null, key: randomHex(16), saved: null, at: Date.now() };
     store(made);
     return made;
   }
@@ -273,7 +275,7 @@ export class LocalGame {
  * @returns {Promise<LocalRecord[]>}
  */
 export function saveFinished() {
-  // (one at a time in a page: two would save a game twice)
+  // (one at a time in a page; two pages at once are answered with the same game: its key)
   inFlight ??= saveAll().finally(() => { inFlight = null; });
   return inFlight;
 }
@@ -285,11 +287,12 @@ async function saveAll() {
   const saved = [];
   for (const g of localGames()) {
     if (!g.record || g.saved || g.refused) continue;
+    if (!g.key) { g.key = randomHex(16); store(g); } // (a game kept before games had keys)
     let res;
     try {
       res = await fetch('/api/games', {
         method: 'POST', headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ record: g.record, seats: g.seats }),
+        body: JSON.stringify({ record: g.record, seats: g.seats, key: g.key }),
       });
     } catch {
       return saved; // (the server cannot be reached: later)
@@ -318,7 +321,7 @@ export function startHere(spec) {
   /** @type {LocalRecord} */
   const g = {
     id: newLocalId(), game: spec.game, seats: spec.seats.slice(), start: spec.position || null,
-    settings: spec.position ? {} : spec.settings || {}, moves: [], resigned: [], record: null, saved: null, at: Date.now(),
+    settings: spec.position ? {} : spec.settings || {}, moves: [], resigned: [], record: null, key: randomHex(16), saved: null, at: Date.now(),
   };
   store(g);
   return g.id;

@@ -1,12 +1,14 @@
 // @ts-check
 // The rules page, /rules/<game>: the rules text in the page's language (GET
 // /api/rules/<game>?lang=…), its diagrams drawn as boards, and the explorer: put any piece
-// anywhere and see where it moves (POST /api/explore). The rules themselves stay on the server:
-// every board and every move shown comes from it. Every word of the page's own is a key of the
+// anywhere and see where it moves (POST /api/explore). The rules themselves stay in the rules
+// library: every board and every move shown comes from the server, or, when it cannot be
+// reached (the installed app offline), from the engine's module in this browser. Every word of the page's own is a key of the
 // catalogues (web/i18n/<lang>.ftl); the games' words come from their folders (localGame).
 import { createBoard } from './board.js';
 import { $, api, errorText, esc, localGame, outcomeText, playerName } from './common.js';
 import { lang, t } from './i18n.js';
+import { canPlayHere, viewHere } from './local-game.js';
 import { pieceSvg, emblemSvg, iconSvg, learnDrawings } from './pieces.js';
 
 const pageGame = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
@@ -35,8 +37,19 @@ const infoOf = (id) => games.find((g) => g.id === id);
  */
 /** What a click on the explorer's board does. @typedef {{type: 'select' | 'erase'} | {type: 'put', owner: number, kind: string}} Tool */
 
-/** @param {Record<string, unknown>} body @returns {Promise<Explored>} */
-const explore = (body) => api('/api/explore', body);
+/**
+ * A position as POST /api/explore answers it: from the server, else (it cannot be reached: the
+ * app offline) from the rules in this browser, the explorer's set-ups (`put`, `clear`) apart.
+ * @param {Record<string, unknown>} body @returns {Promise<Explored>}
+ */
+async function explore(body) {
+  try {
+    return await api('/api/explore', body);
+  } catch (ex) {
+    if (!(/** @type {any} */ (ex)).unreachable || !canPlayHere() || body.put || body.clear) throw ex;
+    return /** @type {Promise<Explored>} */ (viewHere(body));
+  }
+}
 
 // ---------------------------------------------------------------- the page around
 function renderTabs() {

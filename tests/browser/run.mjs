@@ -57,11 +57,13 @@ let server = null;
 let base = '';
 let tmpDir = '';
 
-async function startServer() {
-  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'myrmidon-browser-'));
+// again: the server started again on the same database and port (after killServer).
+async function startServer({ again = false } = {}) {
+  if (!again) tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'myrmidon-browser-'));
   const db = path.join(tmpDir, 'games.db');
+  const port = again ? new URL(base).port : '0';
   // No limits per client: the tests' own scratch games through the API go as fast as they can.
-  server = spawn(BIN, ['serve', '--port', '0', '--db', db, '--think-ms', '50', '--no-rate-limits'], {
+  server = spawn(BIN, ['serve', '--port', port, '--db', db, '--think-ms', '50', '--no-rate-limits'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env },
   });
@@ -77,8 +79,18 @@ async function startServer() {
   lines.on('line', () => {});
   const m = /serving on (http:\/\/[^\s/]+\/)/.exec(first);
   if (!m) throw new Error(`unexpected first line from the server: ${JSON.stringify(first)}`);
+  if (again) assert.equal(m[1], base, 'the server serves at the same address again');
   base = m[1];
   log(`server ${path.relative(ROOT, BIN)}: ${base}`);
+}
+
+// The server killed (SIGKILL: no time to close anything), its database and folder kept.
+async function killServer() {
+  const proc = server;
+  const gone = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill('SIGKILL');
+  await gone;
+  server = null;
 }
 
 function stopServer() {
@@ -183,10 +195,12 @@ let browser = null;
 const shots = [];
 
 // (the browser's language: English unless a test asks for another; the server answers in it)
-async function newPage({ viewport = { width: 1280, height: 800 }, mobile = false, locale = 'en-US' } = {}) {
+// (serviceWorkers: 'block' for a test that routes the pages' own requests)
+async function newPage({ viewport = { width: 1280, height: 800 }, mobile = false, locale = 'en-US', serviceWorkers = 'allow' } = {}) {
   const context = await browser.newContext({
     viewport,
     locale,
+    serviceWorkers,
     deviceScaleFactor: mobile ? 2 : 1,
     isMobile: mobile,
     hasTouch: mobile,
@@ -1508,72 +1522,79 @@ const overflows = (page) => page.evaluate(() => {
   return out.slice(0, 8);
 });
 
+// The rules page of `game` open on `page` in `lang`: its text in that language, every diagram
+// drawn with the server's pieces and moves, the explorer at the start position, no key missing,
+// nothing overflowing.
+async function assertRulesPage(page, game, lang, what) {
+  const rules = await api(`api/rules/${game}?lang=${lang}`);
+  assert.equal(rules.game, game);
+  assert.equal(rules.lang, lang);
+  const blocks = (rules.html.match(/<code class="language-board[^"]*"/g) || []).length;
+  await page.goto(`${base}rules/${game}`);
+  await learnReady(page);
+  assert.equal(await page.getAttribute('html', 'lang'), lang, `${what}: the browser's language`);
+  assert.equal(await page.getAttribute('#rules', 'lang'), lang, `${what}: the text's language`);
+  assert.equal(await page.locator('#rules h1').count(), 1, `${what}: the rules have a title`);
+  assert.equal(await page.locator('#rules h1').textContent(), rules.html.match(/<h1>(.*?)<\/h1>/)[1].replace(/&#39;/g, "'").replace(/&amp;/g, '&'), `${what}: the text in the page's language`);
+  const text = await page.locator('#rules').textContent();
+  assert.ok(text.length > 1500, `${what}: the rules text is shown (${text.length} characters)`);
+  assert.equal(await page.locator('#game-tabs a[aria-current="page"]').getAttribute('href'), `/rules/${game}`, `${what}: its tab is the current one`);
+  assert.equal(await page.locator('.rules-cta a.primary').getAttribute('href'), `/?game=${game}`, `${what}: a link to play it`);
+  // every ```board block became a board (none refused), with the server's pieces on it
+  assert.ok(blocks >= 3, `${what}: the rules have diagrams (${blocks})`);
+  assert.equal(await page.locator('#rules .diagram').count(), blocks, `${what}: one figure per diagram block`);
+  const failedDiagrams = await page.locator('#rules .diagram.failed figcaption').allTextContents();
+  assert.deepEqual(failedDiagrams, [], `${what}: every diagram is drawn`);
+  assert.equal(await page.locator('#rules pre > code[class*="language-board"]').count(), 0, `${what}: no diagram is left as text`);
+  const figs = page.locator('#rules .diagram');
+  let shownMoves = 0;
+  for (let i = 0; i < blocks; i++) {
+    const fig = figs.nth(i);
+    assert.ok(await fig.isVisible(), `${what}: diagram ${i + 1} is visible`);
+    const g = await fig.getAttribute('data-game');
+    const st = await api('api/explore', { game: g, position: await fig.getAttribute('data-position') });
+    const shown = await boardIn(page, fig);
+    assert.equal(shown.length, gameInfo[g].board.cells.length, `${what}: diagram ${i + 1} has every cell of ${g}`);
+    if (lang === 'en') {
+      const wrong = shown.filter((c) => c.piece !== expectedPiece({ ...st, game: g }, c.cell));
+      assert.deepEqual(wrong, [], `${what}: diagram ${i + 1} shows the server's board`);
+    } else {
+      const pieces = shown.filter((c) => st.board[c.cell]).length;
+      assert.equal(pieces, st.board.filter(Boolean).length, `${what}: diagram ${i + 1} has the server's pieces`);
+    }
+    const show = await fig.getAttribute('data-show');
+    if (show == null) {
+      assert.ok(!(await fig.locator('svg.mb-board').evaluate((e) => e.classList.contains('mb-movable'))), `${what}: diagram ${i + 1} takes no moves`);
+      continue;
+    }
+    // a piece's moves drawn: the piece selected, its destinations the server's
+    const c = +show;
+    const seat = st.board[c].owner;
+    const x = await api('api/explore', { game: g, position: st.position, to_move: seat });
+    const want = [...new Set(x.legal_cells.filter((m) => m.from === c && m.to != null).map((m) => m.to))].sort((a, b) => a - b);
+    assert.deepEqual(shown.filter((s) => s.selected).map((s) => s.cell), [c], `${what}: diagram ${i + 1} selects its piece`);
+    assert.deepEqual(shown.filter((s) => s.dest).map((s) => s.cell).sort((a, b) => a - b), want, `${what}: diagram ${i + 1} shows the server's moves`);
+    assert.ok(want.length > 0, `${what}: diagram ${i + 1}'s piece has moves`);
+    shownMoves++;
+  }
+  assert.ok(shownMoves >= 2, `${what}: pieces' moves drawn (${shownMoves})`);
+  // the explorer starts from the start position
+  await page.locator('#ex-board .mb-hit [data-cell]').first().waitFor({ state: 'attached' });
+  const start = (await api('api/explore', { game })).position;
+  assert.equal(await page.locator('#ex-pos').inputValue(), start, `${what}: the explorer shows the start position`);
+  assert.deepEqual(await missingKeys(page), [], `${what}: no key missing`);
+  if (lang === 'fr') assert.doesNotMatch(await seenText(page), ENGLISH, `${what}: no English on the French page`);
+  assert.deepEqual(await overflows(page), [], `${what}: nothing overflows sideways`);
+}
+
 test('rules pages: every game in English and French, on a desktop and a phone: text, diagrams, moves shown', async () => {
   const heights = [];
   for (const size of [{ name: 'desktop', viewport: { width: 1280, height: 800 }, mobile: false }, { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true }]) {
     for (const [lang, locale] of [['en', 'en-US'], ['fr', 'fr-FR']]) {
       const page = await newPage({ viewport: size.viewport, mobile: size.mobile, locale });
       for (const game of GAMES) {
-        const rules = await api(`api/rules/${game}?lang=${lang}`);
-        assert.equal(rules.game, game);
-        assert.equal(rules.lang, lang);
-        const blocks = (rules.html.match(/<code class="language-board[^"]*"/g) || []).length;
-        await page.goto(`${base}rules/${game}`);
-        await learnReady(page);
         const what = `${game} (${lang}, ${size.name})`;
-        assert.equal(await page.getAttribute('html', 'lang'), lang, `${what}: the browser's language`);
-        assert.equal(await page.getAttribute('#rules', 'lang'), lang, `${what}: the text's language`);
-        assert.equal(await page.locator('#rules h1').count(), 1, `${what}: the rules have a title`);
-        assert.equal(await page.locator('#rules h1').textContent(), rules.html.match(/<h1>(.*?)<\/h1>/)[1].replace(/&#39;/g, "'").replace(/&amp;/g, '&'), `${what}: the text in the page's language`);
-        const text = await page.locator('#rules').textContent();
-        assert.ok(text.length > 1500, `${what}: the rules text is shown (${text.length} characters)`);
-        assert.equal(await page.locator('#game-tabs a[aria-current="page"]').getAttribute('href'), `/rules/${game}`, `${what}: its tab is the current one`);
-        assert.equal(await page.locator('.rules-cta a.primary').getAttribute('href'), `/?game=${game}`, `${what}: a link to play it`);
-        // every ```board block became a board (none refused), with the server's pieces on it
-        assert.ok(blocks >= 3, `${what}: the rules have diagrams (${blocks})`);
-        assert.equal(await page.locator('#rules .diagram').count(), blocks, `${what}: one figure per diagram block`);
-        const failedDiagrams = await page.locator('#rules .diagram.failed figcaption').allTextContents();
-        assert.deepEqual(failedDiagrams, [], `${what}: every diagram is drawn`);
-        assert.equal(await page.locator('#rules pre > code[class*="language-board"]').count(), 0, `${what}: no diagram is left as text`);
-        const figs = page.locator('#rules .diagram');
-        let shownMoves = 0;
-        for (let i = 0; i < blocks; i++) {
-          const fig = figs.nth(i);
-          assert.ok(await fig.isVisible(), `${what}: diagram ${i + 1} is visible`);
-          const g = await fig.getAttribute('data-game');
-          const st = await api('api/explore', { game: g, position: await fig.getAttribute('data-position') });
-          const shown = await boardIn(page, fig);
-          assert.equal(shown.length, gameInfo[g].board.cells.length, `${what}: diagram ${i + 1} has every cell of ${g}`);
-          if (lang === 'en') {
-            const wrong = shown.filter((c) => c.piece !== expectedPiece({ ...st, game: g }, c.cell));
-            assert.deepEqual(wrong, [], `${what}: diagram ${i + 1} shows the server's board`);
-          } else {
-            const pieces = shown.filter((c) => st.board[c.cell]).length;
-            assert.equal(pieces, st.board.filter(Boolean).length, `${what}: diagram ${i + 1} has the server's pieces`);
-          }
-          const show = await fig.getAttribute('data-show');
-          if (show == null) {
-            assert.ok(!(await fig.locator('svg.mb-board').evaluate((e) => e.classList.contains('mb-movable'))), `${what}: diagram ${i + 1} takes no moves`);
-            continue;
-          }
-          // a piece's moves drawn: the piece selected, its destinations the server's
-          const c = +show;
-          const seat = st.board[c].owner;
-          const x = await api('api/explore', { game: g, position: st.position, to_move: seat });
-          const want = [...new Set(x.legal_cells.filter((m) => m.from === c && m.to != null).map((m) => m.to))].sort((a, b) => a - b);
-          assert.deepEqual(shown.filter((s) => s.selected).map((s) => s.cell), [c], `${what}: diagram ${i + 1} selects its piece`);
-          assert.deepEqual(shown.filter((s) => s.dest).map((s) => s.cell).sort((a, b) => a - b), want, `${what}: diagram ${i + 1} shows the server's moves`);
-          assert.ok(want.length > 0, `${what}: diagram ${i + 1}'s piece has moves`);
-          shownMoves++;
-        }
-        assert.ok(shownMoves >= 2, `${what}: pieces' moves drawn (${shownMoves})`);
-        // the explorer starts from the start position
-        await page.locator('#ex-board .mb-hit [data-cell]').first().waitFor({ state: 'attached' });
-        const start = (await api('api/explore', { game })).position;
-        assert.equal(await page.locator('#ex-pos').inputValue(), start, `${what}: the explorer shows the start position`);
-        assert.deepEqual(await missingKeys(page), [], `${what}: no key missing`);
-        if (lang === 'fr') assert.doesNotMatch(await seenText(page), ENGLISH, `${what}: no English on the French page`);
-        assert.deepEqual(await overflows(page), [], `${what}: nothing overflows sideways`);
+        await assertRulesPage(page, game, lang, what);
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         heights.push(`${game} ${lang} ${size.name}: ${height} px`);
         await shot(page, `rules-${game}-${lang}-${size.name}`, { fullPage: true });
@@ -1894,15 +1915,22 @@ async function assertSavedOnceBack(page, { seats, moves }) {
   return saved;
 }
 
-test('offline: a game against the computer goes on in the browser when the network goes, and is saved once back', async () => {
-  const page = await newPage();
+// A game against the computer (Ackenhead, as White, level 1) begun on `page`: its engine
+// fetched, one move each through the server. Its id, the server's state and the moves' chooser.
+async function computerGameBegun(page, seed) {
   const id = await createFromHome(page, 'ackenhead', { mode: 'computer', level: 1, side: 0 });
-  // the page has its engine before the network goes (it fetches it when the game could go on here)
+  // the page has its engine before the server goes (it fetches it when the game could go on here)
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === '/engine.wasm' && e.responseEnd > 0));
-  const R = rng(11);
+  const R = rng(seed);
   await typeMoveAndWait(page, R);
   const online = await getState(id);
   assert.equal(online.moves.length, 2, 'one move each, through the server');
+  return { id, online, R };
+}
+
+test('offline: a game against the computer goes on in the browser when the network goes, and is saved once back', async () => {
+  const page = await newPage();
+  const { id, online, R } = await computerGameBegun(page, 11);
   await page.context().setOffline(true);
   const note = page.locator('#local-note');
   await note.waitFor({ state: 'visible' });
@@ -1941,8 +1969,8 @@ test('offline: the installed app opens with no network and plays (EN and FR, des
     // the service worker has kept the app and controls the page
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await page.waitForFunction(() => !!navigator.serviceWorker.controller);
-    const kept = await page.evaluate(async () => Promise.all(['/engine.wasm', '/game.js', '/game/local', '/api/games', '/engine-worker.js'].map(async (p) => !!(await caches.match(p)))));
-    assert.deepEqual(kept, [true, true, true, true, true], 'the app is kept for offline use');
+    const kept = await page.evaluate(async () => Promise.all(['/engine.wasm', '/game.js', '/offline/en/game/local', '/offline/fr/game/local', '/api/games', '/engine-worker.js', '/offline/fr/rules/reines', '/api/rules/reines?lang=fr'].map(async (p) => !!(await caches.match(p)))));
+    assert.deepEqual(kept, [true, true, true, true, true, true, true, true], 'the app is kept for offline use, in both languages');
     await page.context().setOffline(true);
     await page.reload();
     await page.locator('.game-card[data-id="reines"]').click();
@@ -1971,6 +1999,124 @@ test('offline: the installed app opens with no network and plays (EN and FR, des
     await shot(page, `offline-app-${name}-saved`);
     await closeOfflinePage(page);
   }
+});
+
+test('offline: the installed app opens every game\'s rules in the language chosen (EN, then FR by the header\'s switch; FR from the browser\'s language)', async () => {
+  for (const { locale, langs } of [{ locale: 'en-US', langs: ['en', 'fr'] }, { locale: 'fr-FR', langs: ['fr'] }]) {
+    const page = await newPage({ locale });
+    await page.goto(base);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    await page.context().setOffline(true);
+    for (const lang of langs) {
+      if (lang !== langs[0]) {
+        // the language switched with no network: the pages kept in it
+        await Promise.all([page.waitForEvent('load'), page.locator(`.lang-switch [data-lang="${lang}"]`).click()]);
+      }
+      for (const game of GAMES) await assertRulesPage(page, game, lang, `${game} offline (${lang}, ${locale})`);
+      await shot(page, `offline-rules-${lang}-from-${locale}`);
+      await page.goto(base);
+      await page.locator('.game-card').first().waitFor();
+      assert.equal(await page.getAttribute('html', 'lang'), lang, `the home page offline in ${lang}`);
+      assert.deepEqual(await missingKeys(page), []);
+    }
+    await closeOfflinePage(page);
+  }
+});
+
+// The games a page saves (POST /api/games with a record) and the answers: [status, body].
+const isImport = (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games' && !!r.request().postDataJSON()?.record;
+function importsOf(page) {
+  const answers = [];
+  page.on('response', (r) => {
+    if (isImport(r)) {
+      r.json().then((d) => answers.push([r.status(), d]), () => answers.push([r.status(), null]));
+    }
+  });
+  return answers;
+}
+
+test('server killed: a game against the computer goes on in the browser to its end; the server started again saves it once', async () => {
+  const page = await newPage();
+  const posts = importsOf(page);
+  try {
+    const { online, R } = await computerGameBegun(page, 29);
+    await killServer();
+    // the page finds the server gone (its socket closed, three tries failed) and goes on here
+    const note = page.locator('#local-note');
+    await note.waitFor({ state: 'visible', timeout: 30000 });
+    assert.match(await note.textContent(), /goes on in this browser/);
+    let ours = 0;
+    while (ours < 4 && await typeMoveAndWait(page, R)) ours++;
+    if (!(await page.locator('#status.over').count())) await resignHere(page);
+    const moves = await moveTexts(page);
+    assert.ok(moves.length >= 2 + 2 * Math.min(ours, 3), `the computer answered each move of ours here (${moves.length} moves)`);
+    assert.deepEqual(moves.slice(0, 2), online.moves, 'the game went on from the server\'s moves');
+    assert.match(await note.textContent(), /saved to the server as soon as/);
+    await shot(page, 'server-killed-1-over-not-saved');
+    // nothing saved while the server is away (the page keeps trying: no answer, no loss)
+    assert.equal(posts.filter(([status]) => status).length, 0, 'no answer from a dead server');
+    await startServer({ again: true });
+    const saved = await assertSavedOnceBack(page, { seats: ['human', 'computer:1'], moves });
+    await shot(page, 'server-killed-2-saved');
+    // saved once: one game made; the page (and another opened now) send it no more
+    const again = await newPage();
+    await again.goto(`${base}game/${encodeURIComponent(saved)}`);
+    await boardShown(again);
+    const more = await Promise.all([page, again].map((p) => p.evaluate(() => import('/local-game.js').then((m) => m.saveFinished()).then((l) => l.length))));
+    assert.deepEqual(more, [0, 0], 'nothing left to save');
+    const made = posts.filter(([status]) => status === 201);
+    assert.equal(made.length, 1, `one game made: ${JSON.stringify(posts.map(([st]) => st))}`);
+    assert.ok(posts.every(([, d]) => d?.id === saved), 'every answer names the one saved game');
+    await closePage(again);
+  } finally {
+    if (!server) await startServer({ again: true });
+  }
+  await closeOfflinePage(page);
+});
+
+test('two tabs save the same finished local game at once: the server makes one game', async () => {
+  // a finished game, as the browser keeps one it played without the server: a record made
+  // by the server for a game resigned after a few moves
+  const { id, tokens } = await api('api/games', { game: 'reines', seats: ['human', 'computer:1'] });
+  let s = await waitState(id, (st) => !st.thinking && st.to_move === 0);
+  for (let i = 0; i < 2; i++) {
+    await api(`api/games/${id}/moves`, { move: s.legal[i], token: tokens[0] });
+    s = await waitState(id, (st) => !st.thinking && st.to_move === 0);
+  }
+  s = await api(`api/games/${id}/resign`, { seat: 0, token: tokens[0] });
+  assert.ok(s.outcome, 'the game is over');
+  const record = await (await fetch(`${base}api/games/${id}/record`)).text();
+  const one = await newPage({ serviceWorkers: 'block' });
+  await one.goto(base);
+  const kept = { id: 'local-00112233aabbccdd', game: 'reines', seats: ['human', 'computer:1'], start: null, settings: {}, moves: s.moves, resigned: [0], record, key: '0123456789abcdef'.repeat(2), saved: null, at: Date.now() };
+  await one.evaluate((g) => localStorage.setItem(`myrmidon:local:${g.id}`, JSON.stringify(g)), kept);
+  // both tabs' requests are held until both have been sent, then reach the server together
+  const held = [];
+  let release;
+  const both = new Promise((r) => { release = r; });
+  await one.context().route((url) => url.pathname === '/api/games', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    held.push(route);
+    if (held.length === 2) release();
+    await both;
+    await route.continue();
+  });
+  // two tabs open the app at once: each saves the games kept here as it opens (offline.js)
+  const two = await one.context().newPage();
+  const answered = [one, two].map((p) => p.waitForResponse(isImport).then(async (r) => [r.status(), await r.json()]));
+  await Promise.all([one.reload(), two.goto(base)]);
+  const all = await Promise.all(answered);
+  assert.equal(held.length, 2, 'both tabs sent the game');
+  assert.deepEqual(all.map(([st]) => st).sort(), [200, 201], 'one made, one answered with it');
+  assert.equal(all[0][1].id, all[1][1].id, 'both answers name the same game');
+  const stored = await one.evaluate((k) => JSON.parse(localStorage.getItem(k)), `myrmidon:local:${kept.id}`);
+  assert.equal(stored.saved, all[0][1].id);
+  const copy = await getState(stored.saved);
+  assert.deepEqual(copy.moves, s.moves, 'the saved game has the moves played');
+  assert.deepEqual(copy.outcome, s.outcome);
+  await two.close();
+  await closePage(one);
 });
 
 test('analysis board: a finished game, its moves and its evaluation graph', async () => {

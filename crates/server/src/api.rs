@@ -134,6 +134,9 @@ pub struct CreateRequest {
     /// A game record (docs/records.md) to continue or review: its first game.
     #[serde(default)]
     record: Option<String>,
+    /// With `record`: a secret of the client's for this game, so that it is saved once.
+    #[serde(default)]
+    key: Option<String>,
     #[serde(default)]
     settings: serde_json::Map<String, Value>,
     #[serde(default)]
@@ -184,8 +187,26 @@ pub async fn create_game(
                 ));
             }
             app.may_create(&creator).await?;
-            app.import(game.as_deref(), &req.seats, &record, Some(creator))
-                .await?
+            let imported = app
+                .import(
+                    game.as_deref(),
+                    &req.seats,
+                    &record,
+                    req.key.as_deref(),
+                    Some(creator),
+                )
+                .await?;
+            let status = if imported.before {
+                StatusCode::OK
+            } else {
+                StatusCode::CREATED
+            };
+            let view = CreatedView {
+                id: imported.id,
+                tokens: imported.tokens,
+                state: imported.state,
+            };
+            return Ok((status, Json(view)).into_response());
         }
         (None, Some(game)) => {
             app.may_create(&creator).await?;

@@ -5,9 +5,10 @@ use std::sync::{Arc, OnceLock};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use myrmidon_rules::registry;
 use serde_json::Value;
 
-use crate::i18n;
+use crate::i18n::{self, Lang};
 use crate::live::App;
 use crate::views::GamePageBoot;
 
@@ -318,6 +319,7 @@ fn page(path: &str, headers: &HeaderMap, boot: Option<String>) -> Response {
             (header::CONTENT_TYPE, content_type(path)),
             (header::CACHE_CONTROL, "no-cache"),
             (header::VARY, "Accept-Language, Cookie"),
+            (header::CONTENT_LANGUAGE, lang.code()),
         ],
         html,
     )
@@ -376,23 +378,41 @@ pub async fn profile_page(Path(_name): Path<String>, headers: HeaderMap) -> Resp
 }
 
 /// `/offline.json`: what the service worker (web/sw.js) keeps for the app to open with no
-/// network, `{"files": [paths]}`: the home page, the analysis board, a game page's shell
-/// (`/game/local`: a game page without a game, which plays the games kept in the browser), the
-/// games' descriptions, and every file of `web/` but the pages' HTML (served through their
-/// addresses), the catalogues' sources (inside the pages) and the service worker itself.
-pub async fn offline_files() -> Response {
-    let mut files: Vec<String> = ["/", "/analysis", "/game/local", "/api/games"]
+/// network, `{"languages": [codes], "pages": [paths], "files": [paths]}`: the pages, each kept in
+/// every language (the home page, the analysis board, a game page's shell — `/game/local`: a
+/// game page without a game, which plays the games kept in the browser —, every game's rules
+/// page); and the files, kept as they are: the games' descriptions, every game's rules text in
+/// every language, and every file of `web/` but the pages' HTML (served through their
+/// addresses), the catalogues' sources (inside the pages) and the service worker itself; and
+/// `lang`, the language this browser's pages are in (until one says otherwise).
+pub async fn offline_files(headers: HeaderMap) -> Response {
+    let ids: Vec<&str> = registry::games().iter().map(|g| g.info().id).collect();
+    let mut pages: Vec<String> = ["/", "/analysis", "/game/local"]
         .into_iter()
         .map(String::from)
         .collect();
+    pages.extend(ids.iter().map(|id| format!("/rules/{id}")));
+    let mut files = vec!["/api/games".to_string()];
+    for lang in Lang::ALL {
+        files.extend(
+            ids.iter()
+                .map(|id| format!("/api/rules/{id}?lang={}", lang.code())),
+        );
+    }
     files.extend(
         paths()
             .filter(|p| !p.ends_with(".html") && !p.ends_with(".ftl") && *p != "sw.js")
             .map(|p| format!("/{p}")),
     );
+    let languages: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
     (
         [(header::CACHE_CONTROL, "no-cache")],
-        axum::Json(serde_json::json!({ "files": files })),
+        axum::Json(serde_json::json!({
+            "languages": languages,
+            "lang": i18n::negotiate(&headers).code(),
+            "pages": pages,
+            "files": files,
+        })),
     )
         .into_response()
 }

@@ -7,7 +7,8 @@
 //! search one JSON line per depth handed to a callback. The requests (`op`):
 //!
 //! * `games` → `[{"id", "players"}]`, in the registry's order;
-//! * `new` `{game, position?, settings?, moves?}` → a game's state (below) with its `handle`;
+//! * `new` `{game, position?, settings?, to_move?, moves?}` → a game's state (below) with its
+//!   `handle` (`to_move`: that seat to move in the position, before the moves);
 //! * `state`, `undo`, `free` `{handle}`; `play` `{handle, move}` (move text, as the server's;
 //!   a text differing from a legal move only in letter case is that move);
 //! * `view` `{handle}` → the game as the server's game states show it (the board, the moves'
@@ -37,6 +38,7 @@ use std::time::Duration;
 use myrmidon_engine::{
     new_searcher, Control, DynSearcher, Limits, Options, PlayerSpec, Report, Score,
 };
+use myrmidon_rules::edit::Edit;
 use myrmidon_rules::{pgn, registry, view, DynRecord, Reason};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -85,6 +87,8 @@ struct Request {
     event: Option<String>,
     #[serde(default)]
     date: Option<String>,
+    #[serde(default)]
+    to_move: Option<u8>,
 }
 
 /// The games open and the searchers, of one page's worker.
@@ -298,6 +302,18 @@ fn new_record(req: &Request) -> Result<Box<dyn DynRecord>, String> {
         settings.push((name.clone(), value.clone()));
     }
     let mut record = registry::new_record(id, req.position.as_deref(), &settings)?;
+    if let Some(seat) = req.to_move {
+        // (the position with another player to move, as the explorer of the rules pages asks)
+        let edit = Edit {
+            to_move: Some(seat),
+            ..Edit::default()
+        };
+        let game = registry::find(id).map_err(|e| e.to_string())?;
+        let text = game
+            .edit_position(&record.position_string(), &edit)
+            .map_err(|e| e.to_string())?;
+        record = game.new_game_at(&text).map_err(|e| e.to_string())?;
+    }
     registry::play_moves(record.as_mut(), &req.moves)?;
     Ok(record)
 }

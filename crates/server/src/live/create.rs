@@ -9,9 +9,9 @@ use myrmidon_rules::dynamic::Step;
 use myrmidon_rules::{pgn, registry, DynRecord, Settings};
 use serde_json::Value;
 
-use crate::store::{GameRow, StepRow};
+use crate::store::{GameRow, StepRow, StoreError};
 
-use super::seats::hashes;
+use super::seats::{hash_token, hashes};
 use super::{new_id, replay, seat_tokens, App, Live, NewGame, Refusal, Seat};
 
 impl App {
@@ -81,8 +81,10 @@ impl App {
         kind: Option<&str>,
         seats: &[String],
         text: &str,
+        key: Option<&str>,
         creator: Option<String>,
-    ) -> Result<(String, Vec<Option<String>>, Value), Refusal> {
+    ) -> Result<Imported, Refusal> {
+        let key = key.map(check_key).transpose()?;
         let games = pgn::read_games(text)
             .map_err(|e| Refusal::Bad(msg!("api-record", detail = e.to_string())))?;
         let Some(read) = games.into_iter().next() else {
@@ -99,7 +101,10 @@ impl App {
                 )));
             }
         }
-        let tokens = seat_tokens(info.players.len(), info.id, seats)?;
+        let mut tokens = seat_tokens(info.players.len(), info.id, seats)?;
+        if let Some(key) = key {
+            tokens = keyed_tokens(key, &tokens);
+        }
         let mut steps = Vec::new();
         for step in record.steps() {
             steps.push(match step {
@@ -132,17 +137,104 @@ impl App {
             created_ms: now(),
             public,
             creator,
+            import_key: key.map(hash_token),
             ..GameRow::default()
         };
         // What is stored must replay to the same game.
         let replayed =
             replay(&row, &steps).map_err(|e| Refusal::Bad(msg!("api-record", detail = e)))?;
         let finished = replayed.result().is_some();
-        self.store.create_with_steps(&row, &steps, finished).await?;
+        // A key sent again (two tabs, an answer lost): the game saved with it, once.
+        if let Some(key_hash) = &row.import_key {
+            if let Some(id) = self.store.game_of_import_key(key_hash).await? {
+                return self.imported_before(&id, &row, &steps, tokens).await;
+            }
+        }
+        match self.store.create_with_steps(&row, &steps, finished).await {
+            Err(StoreError::Conflict) if row.import_key.is_some() => {
+                let key_hash = row.import_key.as_deref().unwrap_or_default();
+                match self.store.game_of_import_key(key_hash).await? {
+                    Some(id) => return self.imported_before(&id, &row, &steps, tokens).await,
+                    None => return Err(StoreError::Conflict.into()),
+                }
+            }
+            done => done?,
+        }
         let id = row.id.clone();
         let live = Live::new(row, replayed, &steps).map_err(Refusal::internal)?;
-        Ok(self.install(id, live, tokens).await)
+        let (id, tokens, state) = self.install(id, live, tokens).await;
+        Ok(Imported {
+            id,
+            tokens,
+            state,
+            before: false,
+        })
     }
+
+    /// The game `id` saved before with the key of `row`: the same answer as then if it is the
+    /// same game (the tokens come from the key), a refusal if the key saved another.
+    async fn imported_before(
+        self: &Arc<Self>,
+        id: &str,
+        row: &GameRow,
+        steps: &[StepRow],
+        tokens: Vec<Option<String>>,
+    ) -> Result<Imported, Refusal> {
+        let Some((stored, stored_steps)) = self.store.load_game(id).await? else {
+            return Err(Refusal::NotFound(msg!("api-no-game", id = id)));
+        };
+        let same = stored.kind == row.kind
+            && stored.start == row.start
+            && stored.seats == row.seats
+            && stored.token_hashes == row.token_hashes
+            && stored_steps == steps;
+        if !same {
+            return Err(Refusal::Conflict(msg!("api-import-key-used")));
+        }
+        let slot = self.game(id).await?;
+        let state = slot.live.lock().await.state();
+        Ok(Imported {
+            id: id.to_string(),
+            tokens,
+            state,
+            before: true,
+        })
+    }
+}
+
+/// A game saved from a record: its id, its seats' tokens and its state; `before` when its key
+/// had saved it already.
+pub struct Imported {
+    pub id: String,
+    pub tokens: Vec<Option<String>>,
+    pub state: Value,
+    pub before: bool,
+}
+
+/// An import key as sent: 32 to 128 letters, digits, `-` or `_` (a secret of the client's).
+fn check_key(key: &str) -> Result<&str, Refusal> {
+    let fits = (32..=128).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if fits {
+        Ok(key)
+    } else {
+        Err(Refusal::Bad(msg!("api-import-key")))
+    }
+}
+
+/// The seats' tokens of a game saved with `key`: made from the key, so that the same key
+/// gives the same tokens again (seats sharing a token still share one).
+fn keyed_tokens(key: &str, tokens: &[Option<String>]) -> Vec<Option<String>> {
+    tokens
+        .iter()
+        .map(|t| {
+            let t = t.as_ref()?;
+            let first = tokens.iter().position(|o| o.as_ref() == Some(t))?;
+            Some(hash_token(&format!("seat {first} of import key {key}"))[..32].to_string())
+        })
+        .collect()
 }
 
 /// A new game, not stored yet: its row, its record and the tokens of its seats.

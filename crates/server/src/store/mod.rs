@@ -65,6 +65,8 @@ pub struct GameRow {
     pub accounts: Vec<Option<SeatAccount>>,
     /// Each seat's rating before and after the game, as JSON text, once it is rated.
     pub rating_change: Option<String>,
+    /// An imported game's key, as SHA-256 hex (see `POST /api/games`): one game per key.
+    pub import_key: Option<String>,
 }
 
 /// The account that holds a seat.
@@ -613,6 +615,16 @@ impl Store {
         write.commit().await
     }
 
+    /// The game saved with an import key (its SHA-256 hex), if one was.
+    pub async fn game_of_import_key(&self, key_hash: &str) -> Result<Option<String>, StoreError> {
+        Ok(sqlx::query("SELECT id FROM games WHERE import_key = $1")
+            .bind(key_hash)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| r.try_get("id"))
+            .transpose()?)
+    }
+
     /// The ids of the games without a result, oldest first (to resume computer moves after a
     /// restart).
     pub async fn unfinished_games(&self) -> Result<Vec<String>, StoreError> {
@@ -706,7 +718,8 @@ async fn insert_game(conn: &mut AnyConnection, game: &GameRow) -> Result<(), Sto
         .map(|c| serde_json::to_string(&c).expect("a clock serialises"));
     sqlx::query(
         "INSERT INTO games (id, kind, settings, start, seats, token_hashes, created_at, clock, \
-         public, creator, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+         public, creator, rated, import_key) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(&game.id)
     .bind(&game.kind)
@@ -719,6 +732,7 @@ async fn insert_game(conn: &mut AnyConnection, game: &GameRow) -> Result<(), Sto
     .bind(game.public as i64)
     .bind(&game.creator)
     .bind(game.rated as i64)
+    .bind(&game.import_key)
     .execute(&mut *conn)
     .await?;
     for (seat, account) in game.accounts.iter().enumerate() {

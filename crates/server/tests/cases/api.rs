@@ -2502,3 +2502,74 @@ async fn a_computer_seat_has_one_spelling() {
     let (_, state) = get(&app, &format!("/api/games/{id}")).await;
     assert_eq!(state["seats"], json!(["computer:5", "human"]));
 }
+
+#[tokio::test]
+async fn a_record_sent_twice_with_its_key_is_one_game() {
+    let (db, _keep) = lasting_db();
+    let app = app_on(&db).await;
+    let seats = json!(["human", "computer:1"]);
+    let (id, tokens, _) = create(&app, json!({"game": "reines", "seats": seats})).await;
+    let token = tokens[0].clone().unwrap();
+    let mut state = settled(&app, &id).await;
+    for n in 0..3 {
+        let mv = pick(state["legal"].as_array().unwrap(), n);
+        assert_eq!(play(&app, &id, &mv, &token).await.0, StatusCode::OK);
+        state = settled(&app, &id).await;
+    }
+    let record = record_text(&app, &id).await;
+    let key = "k".repeat(24) + "0123456789abcdef";
+    let body = json!({"record": record, "seats": seats, "key": key});
+    // Two tabs send it at once: both are answered with the same game, stored once.
+    let (a, b) = tokio::join!(
+        post(&app, "/api/games", body.clone()),
+        post(&app, "/api/games", body.clone())
+    );
+    let mut statuses = [a.0, b.0];
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [StatusCode::OK, StatusCode::CREATED],
+        "{} {}",
+        a.1,
+        b.1
+    );
+    assert_eq!(a.1["id"], b.1["id"], "one game: {} {}", a.1, b.1);
+    assert_eq!(a.1["tokens"], b.1["tokens"], "the same tokens");
+    assert_eq!(a.1["state"]["moves"], state["moves"]);
+    let saved = a.1["id"].as_str().unwrap().to_string();
+    assert_ne!(saved, id);
+    // A server started again on the database answers the same.
+    drop(app);
+    let again = app_on(&db).await;
+    let (status, c) = post(&again, "/api/games", body.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{c}");
+    assert_eq!(c["id"], saved.as_str());
+    assert_eq!(c["tokens"], a.1["tokens"]);
+    // Without a key, or with another, a record is a new game each time.
+    let (plain, _, _) = create(&again, json!({"record": record, "seats": seats})).await;
+    assert_ne!(plain, saved);
+    let other = json!({"record": record, "seats": seats, "key": "x".repeat(40)});
+    let (other_id, _, _) = create(&again, other).await;
+    assert_ne!(other_id, saved);
+    // The key sent with another game (here: the same one before its moves), a key too short,
+    // or of other characters: refused, said.
+    let header: Vec<&str> = record.lines().take_while(|l| !l.is_empty()).collect();
+    let empty = format!("{}\n\n*\n", header.join("\n"));
+    let refused = [
+        (empty, key.clone(), StatusCode::CONFLICT, "key: another game"),
+        (record.clone(), "short".into(), StatusCode::BAD_REQUEST, "key: 32"),
+        (record.clone(), format!("é{}", "a".repeat(40)), StatusCode::BAD_REQUEST, "key: 32"),
+    ];
+    for (text, bad, want, said) in refused {
+        let body = json!({"record": text, "seats": seats, "key": bad});
+        let (status, v) = post(&again, "/api/games", body).await;
+        assert_eq!(status, want, "{bad}: {v}");
+        assert!(v["error"].as_str().unwrap().starts_with(said), "{v}");
+    }
+    // The tokens given twice hold the seat of the game saved.
+    let (_, now) = get(&again, &format!("/api/games/{saved}")).await;
+    let mv = pick(now["legal"].as_array().unwrap(), 0);
+    let seat_token = c["tokens"][0].as_str().unwrap();
+    let (status, v) = play(&again, &saved, &mv, seat_token).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+}
