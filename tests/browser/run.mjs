@@ -1273,6 +1273,29 @@ test('repetition: a note when the position has occurred twice (once more draws)'
   await closePage(page);
 });
 
+// The texts a page cuts short ("…": an ellipsis on a text wider than its box).
+const cutTexts = (page) => page.evaluate(() => [...document.querySelectorAll('body *')]
+  .filter((e) => getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => e.textContent.trim()));
+
+test('phone: the home page in English and French says everything whole, the site\'s line and each game\'s description', async () => {
+  for (const locale of ['en-US', 'fr-FR']) {
+    const page = await newPage({ viewport: PHONE, mobile: true, locale });
+    await page.goto(base);
+    await page.locator('.game-card').first().waitFor();
+    assert.deepEqual(await cutTexts(page), [], `${locale}: no text cut short`);
+    const tagline = page.locator('.site-header .tagline');
+    const box = await tagline.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${locale}: the site's line within the screen`);
+    const summaries = await page.locator('.game-summary').evaluateAll((es) => es.map((e) => [e.textContent, e.scrollWidth <= e.clientWidth, e.getBoundingClientRect().height]));
+    assert.equal(summaries.length, GAMES.length);
+    for (const [text, fits, height] of summaries) assert.ok(text.length > 20 && fits && height > 0, `${locale}: a game's description shown whole: ${text}`);
+    assert.ok(await noOverflow(page), `${locale}: nothing sticks out sideways`);
+    await shot(page, `phone-home-${locale}`);
+    await closePage(page);
+  }
+});
+
 test('the game page in English and French, on a phone and a desktop, light and dark: no key missing, nothing sticking out', async () => {
   const c = await api('api/games', { game: 'antchess', seats: ['human', 'human'] });
   let s = c.state;
@@ -3341,7 +3364,7 @@ async function axeViolations(page) {
   });
 }
 
-test('accessibility: axe finds nothing serious or critical on any page, in English and French, on a desktop and a phone', async () => {
+test('accessibility: axe finds nothing serious or critical on any page (every game\'s rules), in English and French, on a desktop and a phone', async () => {
   const first = await newPage();
   await signUp(first, 'axel');
   await closePage(first);
@@ -3350,7 +3373,7 @@ test('accessibility: axe finds nothing serious or critical on any page, in Engli
     const c = await api('api/games', { game, seats: gameInfo[game].players.map(() => 'human') });
     pages.push([`game ${game}`, `game/${c.id}`, (page) => waitSynced(page, c.state, { forHuman: false })]);
   }
-  pages.push([`rules ${GAMES[0]}`, `rules/${GAMES[0]}`, (page) => page.locator('body[data-ready="1"]').waitFor({ state: 'attached' })]);
+  for (const game of GAMES) pages.push([`rules ${game}`, `rules/${game}`, (page) => page.locator('body[data-ready="1"]').waitFor({ state: 'attached' })]);
   pages.push(['analysis', `analysis?game=${GAMES[0]}`, (page) => page.locator('body[data-ready="1"]').waitFor({ state: 'attached' })]);
   pages.push(['account', 'account', (page) => page.locator('#signup').waitFor()]);
   pages.push(['profile', '@/axel', (page) => page.locator('#profile-name').filter({ hasText: 'axel' }).waitFor()]);
