@@ -47,7 +47,7 @@ async function explore(body) {
     return await api('/api/explore', body);
   } catch (ex) {
     if (!(/** @type {any} */ (ex)).unreachable || !canPlayHere() || body.put || body.clear) throw ex;
-    return /** @type {Promise<Explored>} */ (viewHere(body));
+    return /** @type {Promise<Explored>} */ (viewHere(/** @type {Parameters<typeof viewHere>[0]} */ (body)));
   }
 }
 
