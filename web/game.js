@@ -88,6 +88,9 @@ let flagNudged = false; // a clock reached zero here: the state was asked for on
 /** @param {number | null | undefined} seat */
 const tokenOf = (seat) => (seat == null ? null : tokens[seat] || null);
 const anyToken = () => tokens.find((t) => t) || null;
+// the seats of players who left a rated game that ours may claim against (the server says)
+/** @type {number[]} */
+let claimable = [];
 const mySeats = () => tokens.map((t, i) => (t ? i : -1)).filter((i) => i >= 0);
 // a seat a person plays: on this screen ("human") or elsewhere ("online"); "open": nobody yet
 /** @param {string} kind */
@@ -294,6 +297,10 @@ function renderStatus(state) {
   $('#legal-list').innerHTML = canMove(state) ? state.legal.slice(0, 400).map((t) => `<option value="${esc(t)}">`).join('') : '';
   $('#resign').hidden = !!state.outcome || !anyToken() || !state.seats.some((s, i) => isPerson(s) && tokenOf(i) && !isOut(state, i));
   renderTakeback(state);
+  const gone = state.outcome ? null : claimable.find((i) => !isOut(state, i));
+  $('#claim-win').hidden = gone == null;
+  $('#claim-draw').hidden = gone == null || state.seats.length !== 2;
+  if (gone != null) $('#claim-win').textContent = t('claim-win', { player: state.players[gone] ?? '' });
   // (the tab's title says when it is our turn, in a game with others: first, with a mark)
   const ourTurn = canMove(state) && mySeats().length < state.seats.length;
   document.title = ourTurn ? `● ${statusText(state)} · ${info?.name || state.game} · myrmidon` : `${info?.name || state.game} · ${statusText(state)} · myrmidon`;
@@ -747,6 +754,7 @@ async function join(seat) {
     posting = false;
     tokens[seat] = data.token;
     saveTokens();
+    sayHere();
     rememberGame(gameId, data.state?.seats || live.seats);
     orient(data.state || live);
     if (!data.state || !applyState(data.state)) render();
@@ -993,6 +1001,27 @@ async function copyPosition() {
 // ---- live updates ----
 /** @type {WebSocket | null} */
 let ws = null;
+
+// tells the server, on the WebSocket, that our seats are here (rated games: docs/api.md, "A
+// player who left")
+function sayHere() {
+  const token = anyToken();
+  if (token && ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ token }));
+}
+
+// a claim against the player of `seat`, who left: the win, or a draw
+/** @param {string} result */
+async function claimLeft(result) {
+  const seat = claimable[0];
+  if (!live || live.outcome || seat == null || posting) return;
+  showMessage('');
+  try {
+    claimable = [];
+    applyState(await post('claim-left', { seat, token: anyToken(), result }));
+  } catch (ex) {
+    failed(ex);
+  }
+}
 let backoff = 500;
 /** @type {number | null} */
 let wsVersion = null; // the version of the last state the WebSocket brought
@@ -1004,10 +1033,12 @@ function connect() {
   const socket = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
   ws = socket;
   let opened = false;
-  socket.onopen = () => { backoff = 500; opened = true; failedTries = 0; $('#conn').hidden = true; };
+  socket.onopen = () => { backoff = 500; opened = true; failedTries = 0; $('#conn').hidden = true; sayHere(); };
   socket.onmessage = (e) => {
     let state;
     try { state = JSON.parse(e.data); } catch { return; /* not a state */ }
+    // (not a state: the seats of players who left that ours may claim against)
+    if (Array.isArray(state.claimable)) { claimable = state.claimable; render(); return; }
     // the WebSocket brings the states in order: one older than the one before is a step back
     // (a takeback), to show even if a newer state came by another way
     const back = wsVersion != null && state.version != null && state.version < wsVersion;
@@ -1120,6 +1151,8 @@ async function main() {
   $('#board-theme').value = document.documentElement.dataset.board || 'wood';
   $('#board-theme').addEventListener('change', () => setBoardTheme($('#board-theme').value));
   $('#resign').addEventListener('click', resign);
+  $('#claim-win').addEventListener('click', () => claimLeft('win'));
+  $('#claim-draw').addEventListener('click', () => claimLeft('draw'));
   $('#takeback').addEventListener('click', () => takeback('propose'));
   $('#takeback-accept').addEventListener('click', () => takeback('accept'));
   $('#takeback-decline').addEventListener('click', () => takeback('decline'));

@@ -3455,6 +3455,45 @@ test('accounts: sign up, a rated game between two accounts, both ratings on both
   await closePage(bob);
 });
 
+test('a player who left: Bob closes his tab, Alice (French, on a phone) claims the win once the wait is over', async () => {
+  const alice = await newPage({ viewport: PHONE, mobile: true, locale: 'fr-FR' });
+  const bob = await newPage();
+  await signUp(alice, 'lea');
+  await signUp(bob, 'leo');
+  // A rated 1+0 game (the wait: 10 s): Léa makes it, Léo joins; both pages hold their seat.
+  const made = await pageApi(alice, '/api/games', { game: 'reines', seats: ['online', 'open'], rated: true, clock: { minutes: 1, increment: 0 } });
+  assert.equal(made.status, 201, JSON.stringify(made.json));
+  const id = made.json.id;
+  const joined = await pageApi(bob, `/api/games/${id}/join`, { seat: 1 });
+  assert.equal(joined.status, 200, JSON.stringify(joined.json));
+  for (const [page, tokens] of [[alice, [made.json.tokens[0], null]], [bob, [null, joined.json.token]]]) {
+    await page.evaluate(([id, tokens]) => localStorage.setItem(`myrmidon:token:${id}`, JSON.stringify(tokens)), [id, tokens]);
+    await page.goto(`${base}game/${id}`);
+    await page.locator('#resign').waitFor();
+  }
+  // Both are there: nobody may claim.
+  assert.equal(await alice.locator('#claim-win').isHidden(), true);
+  const early = await pageApi(alice, `/api/games/${id}/claim-left`, { seat: 1, token: made.json.tokens[0] });
+  assert.equal(early.status, 409, JSON.stringify(early.json));
+  // Léo closes his tab: once he has been gone 10 s, Léa's page offers the win and a draw.
+  await closePage(bob);
+  const left = Date.now();
+  const claim = alice.locator('#claim-win');
+  await claim.waitFor({ timeout: 40000 });
+  assert.ok(Date.now() - left >= 9000, `offered after ${Date.now() - left} ms`);
+  assert.match(await claim.textContent(), /leo a quitté la partie/);
+  assert.equal(await alice.locator('#claim-draw').isVisible(), true);
+  await shot(alice, 'claim-left-phone-fr');
+  await claim.click();
+  await claim.waitFor({ state: 'hidden' });
+  await alice.waitForFunction(() => /abandon|départ/i.test(document.querySelector('#status')?.textContent || ''));
+  const s = await getState(id);
+  assert.equal(s.outcome.winner, 0, JSON.stringify(s.outcome));
+  assert.deepEqual(s.rating_change.seats.map((x) => [x.name, x.after]), [['lea', 1662], ['leo', 1338]]);
+  await shot(alice, 'claim-left-done-phone-fr');
+  await closePage(alice);
+});
+
 // The home page: the game chosen, "Online", the clock 5+3, and a seek posted from the form
 // (rated; `range` [min, max]; `to`: a challenge to that name).
 async function postSeek(page, game, { range = null, to = null } = {}) {

@@ -32,6 +32,9 @@ impl Reason {
     pub const RESIGNATION: Reason = Reason::new("resignation", "by resignation");
     /// A player's clock ran out.
     pub const TIME: Reason = Reason::new("time", "on time");
+    /// A player left the game (no connection and no move for a while) and another claimed
+    /// the game, or a draw, against them.
+    pub const ABANDONMENT: Reason = Reason::new("abandonment", "by abandonment");
     /// The same position for the third time (the game record applies it).
     pub const REPETITION: Reason = Reason::new("repetition", "by threefold repetition");
 
@@ -56,6 +59,7 @@ impl Reason {
         Reason::AGREEMENT,
         Reason::RESIGNATION,
         Reason::TIME,
+        Reason::ABANDONMENT,
         Reason::REPETITION,
         Reason::CHECKMATE,
         Reason::STALEMATE,

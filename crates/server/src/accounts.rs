@@ -45,6 +45,27 @@ pub struct AccountSettings {
     pub free_failures_per_account: u32,
     /// Wrong passwords from one client (any names) before each further try must wait.
     pub free_failures_per_client: u32,
+    /// How long a player of a rated game must be gone before the others may claim against
+    /// them, at least and at most (docs/api.md, "A player who left").
+    pub leave_floor: Duration,
+    pub leave_cap: Duration,
+}
+
+impl AccountSettings {
+    /// How long a player of a rated game with `clock` must be gone (no connection, no move)
+    /// before the others may claim against them: a tenth of the game's estimated time (the
+    /// initial time and forty increments), at least `leave_floor`, at most `leave_cap`.
+    pub fn leave_wait(&self, clock: &crate::clock::ClockSpec) -> Duration {
+        let estimated = clock.initial_ms + 40 * clock.increment_ms;
+        Duration::from_millis(estimated / 10)
+            .clamp(self.leave_floor, self.leave_cap.max(self.leave_floor))
+    }
+
+    /// How often a seat's WebSocket says that the seat is still there: a quarter of the
+    /// shortest wait.
+    pub fn presence_beat(&self) -> Duration {
+        (self.leave_floor / 4).max(Duration::from_millis(20))
+    }
 }
 
 impl Default for AccountSettings {
@@ -56,6 +77,8 @@ impl Default for AccountSettings {
             argon2_lanes: 1,
             free_failures_per_account: 5,
             free_failures_per_client: 20,
+            leave_floor: Duration::from_secs(10),
+            leave_cap: Duration::from_secs(60),
         }
     }
 }

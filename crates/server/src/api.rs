@@ -435,6 +435,45 @@ pub async fn claim(
     Ok(Json(state))
 }
 
+#[derive(Deserialize)]
+pub struct LeftRequest {
+    /// The seat of the player who left.
+    seat: u8,
+    #[serde(default)]
+    token: Option<String>,
+    /// `win` (the default) or `draw`.
+    #[serde(default)]
+    result: Option<String>,
+    /// The version of the state the request was made from (optional).
+    #[serde(default)]
+    version: Option<u64>,
+}
+
+/// `POST /api/games/{id}/claim-left`: a claim against a player who left a rated game.
+pub async fn claim_left(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let req: LeftRequest = body(bytes)?;
+    let draw = match req.result.as_deref() {
+        None | Some("win") => false,
+        Some("draw") => true,
+        Some(other) => {
+            return Err(ApiError(
+                StatusCode::BAD_REQUEST,
+                msg!("api-claim-result", result = format!("{other:?}")),
+            ))
+        }
+    };
+    let state = detached(req.version, async move {
+        let token = req.token.as_deref();
+        confirmed!(app, &id, app.claim_left(&id, req.seat, token, draw).await)
+    })
+    .await?;
+    Ok(Json(state))
+}
+
 /// `GET /api/lobby`: public games with open seats.
 pub async fn lobby(State(app): State<Arc<App>>) -> ApiResult<Json<Vec<LobbyEntry>>> {
     Ok(Json(app.lobby().await?))
@@ -508,7 +547,7 @@ pub async fn watch(
                 let live = slot.live.lock().await;
                 (live.state_text().to_string(), live.watchers.subscribe())
             };
-            follow(socket, slot, state, updates, rate).await;
+            follow(socket, (&app, &id), slot, state, updates, rate).await;
         }))
 }
 
@@ -530,8 +569,53 @@ async fn next_state(
     }
 }
 
+/// A player's seats on one WebSocket (docs/api.md, "A player who left"): the seats the token
+/// it sent holds in a rated game going on, seen while the socket is open, and the seats they
+/// may claim against as last told.
+struct Presence {
+    mine: Vec<u8>,
+    told: Option<Vec<u8>>,
+}
+
+impl Presence {
+    /// The seats are seen now; the socket is told of a change in the seats they may claim
+    /// against. False when the socket is gone.
+    async fn beat(
+        &mut self,
+        socket: &mut WebSocket,
+        app: &Arc<App>,
+        id: &str,
+        slot: &Slot,
+    ) -> bool {
+        if self.mine.is_empty() {
+            return true;
+        }
+        if let Err(e) = app.seen(id, &self.mine).await {
+            tracing::warn!("game {id}: a seat seen: {e:?}");
+            return true;
+        }
+        let claimable = {
+            let live = slot.live.lock().await;
+            if live.record.result().is_some() {
+                self.mine.clear();
+            }
+            match app.claimable(&live, &self.mine).await {
+                Ok(seats) => seats,
+                Err(_) => return true,
+            }
+        };
+        if self.told.as_ref() == Some(&claimable) {
+            return true;
+        }
+        let text = serde_json::json!({ "claimable": claimable }).to_string();
+        self.told = Some(claimable);
+        socket.send(Message::Text(text.into())).await.is_ok()
+    }
+}
+
 async fn follow(
     mut socket: WebSocket,
+    (app, id): (&Arc<App>, &str),
     slot: Arc<Slot>,
     first: String,
     mut updates: tokio::sync::broadcast::Receiver<Arc<str>>,
@@ -540,39 +624,67 @@ async fn follow(
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
     }
+    let mut presence = Presence {
+        mine: Vec::new(),
+        told: None,
+    };
+    let mut beat = tokio::time::interval(app.accounts.settings.presence_beat());
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
+            _ = beat.tick() => {
+                if !presence.beat(&mut socket, app, id, &slot).await {
+                    break;
+                }
+            }
             update = next_state(&slot, &mut updates) => match update {
                 Some(text) => {
                     if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
-                        return;
+                        break;
                     }
                 }
-                None => return,
+                None => break,
             },
             incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Close(_))) | None => return,
+                Some(Ok(Message::Close(_))) | None => break,
                 Some(Err(e)) => {
                     if over_frame_limit(e) {
                         close_too_big(&mut socket, WATCH_MESSAGE_LIMIT).await;
                     }
-                    return;
+                    break;
                 }
                 Some(Ok(message)) if message_size(&message) > WATCH_MESSAGE_LIMIT => {
                     close_too_big(&mut socket, WATCH_MESSAGE_LIMIT).await;
-                    return;
+                    break;
                 }
-                // Messages are ignored, but a flood of them closes the socket.
-                Some(Ok(_)) => {
+                // A flood of messages closes the socket.
+                Some(Ok(message)) => {
                     if !rate.allow() {
                         let _ = socket.send(Message::Close(Some(CloseFrame {
                             code: close_code::POLICY,
                             reason: "too many messages".into(),
                         }))).await;
-                        return;
+                        break;
+                    }
+                    // `{"token": "…"}` names the player's seats; any other message is ignored.
+                    if let Message::Text(text) = message {
+                        let hello = serde_json::from_str::<Value>(text.as_str()).ok();
+                        if let Some(token) = hello.as_ref().and_then(|h| h["token"].as_str()) {
+                            presence.mine = app.here(id, token).await.unwrap_or_default();
+                            presence.told = None;
+                            if !presence.beat(&mut socket, app, id, &slot).await {
+                                break;
+                            }
+                        }
                     }
                 }
             },
+        }
+    }
+    // The player's seats were last seen now.
+    if !presence.mine.is_empty() {
+        if let Err(e) = app.seen(id, &presence.mine).await {
+            tracing::warn!("game {id}: a seat seen: {e:?}");
         }
     }
 }

@@ -66,6 +66,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}/claim", post(api::claim))
+        .route("/api/games/{id}/claim-left", post(api::claim_left))
         .route("/api/lobby", get(api::lobby))
         .route("/api/account", get(accounts::me))
         .route("/api/account/signup", post(accounts::signup))

@@ -205,3 +205,57 @@ async fn a_seek_made_through_one_process_is_taken_through_another_by_exactly_one
         "every game was rated once"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_claims_against_a_player_who_left_through_two_processes_end_the_game_once() {
+    let db = fresh_db();
+    let wait = Duration::from_millis(300);
+    let open = || async {
+        App::with_accounts(
+            Store::open(&db).await.unwrap(),
+            Duration::from_millis(20),
+            1,
+            RateLimits::off(),
+            leaving_after(wait),
+        )
+    };
+    let (a, b) = (open().await, open().await);
+    let alice = signup(&a, "alice", "the password").await;
+    let bob = signup(&a, "bob", "the password").await;
+    for round in 0..6 {
+        let made = std::time::Instant::now();
+        let (id, alice_token) = rated_game(&a, "reines", 2, &alice).await;
+        join(&a, &id, 1, &bob).await;
+        state(&b, &id).await;
+        until_gone(made, wait).await;
+        // Alice claims the win through A and a draw through B at the same moment.
+        let (one, two) = tokio::join!(
+            claim_left(&a, &id, 1, &alice_token, "win"),
+            claim_left(&b, &id, 1, &alice_token, "draw")
+        );
+        let ok: Vec<&Answer> = [&one, &two]
+            .into_iter()
+            .filter(|x| x.status == StatusCode::OK)
+            .collect();
+        assert_eq!(ok.len(), 1, "round {round}: {} / {}", one.text, two.text);
+        let lost = if one.status == StatusCode::OK {
+            &two
+        } else {
+            &one
+        };
+        assert!(
+            [StatusCode::CONFLICT, StatusCode::BAD_REQUEST].contains(&lost.status),
+            "round {round}: {}",
+            lost.text
+        );
+        // Both processes show the one result, rated once.
+        let ended = state(&a, &id).await;
+        assert_eq!(ended["outcome"], ok[0].json["outcome"], "round {round}");
+        assert_eq!(
+            state(&b, &id).await["rating_change"],
+            ended["rating_change"]
+        );
+        assert_eq!(blitz(&a, &alice, "reines").await["games"], json!(round + 1));
+        assert_eq!(blitz(&b, &bob, "reines").await["games"], json!(round + 1));
+    }
+}

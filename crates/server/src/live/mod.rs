@@ -23,6 +23,7 @@ mod computer;
 mod create;
 mod draw;
 mod finish;
+mod gone;
 mod join;
 mod moves;
 mod rematch;
@@ -151,6 +152,9 @@ pub struct Live {
     /// A change was refused because the database holds a newer version: the game is read
     /// again before it is next shown or judged.
     pub stale: bool,
+    /// When each seat last made a step (its creation or its last move; milliseconds since the
+    /// epoch): a player who left is judged by it too.
+    pub moved_ms: Vec<i64>,
 }
 
 pub struct Slot {
@@ -198,6 +202,15 @@ fn timed_steps(row: &GameRow, steps: &[StepRow]) -> Vec<(StepRow, i64)> {
         .collect()
 }
 
+/// The seat that made `step` at `at_ms` was there then.
+fn mark_moved(moved_ms: &mut [i64], step: &StepRow, at_ms: i64) {
+    if let StepRow::Move { seat, .. } = step {
+        if let Some(t) = moved_ms.get_mut(*seat as usize) {
+            *t = (*t).max(at_ms);
+        }
+    }
+}
+
 /// The record a stored game replays to.
 pub fn replay(row: &GameRow, steps: &[StepRow]) -> Result<Box<dyn DynRecord>, String> {
     let game = registry::find(&row.kind).map_err(|e| e.to_string())?;
@@ -241,6 +254,10 @@ pub fn replay(row: &GameRow, steps: &[StepRow]) -> Result<Box<dyn DynRecord>, St
 impl Live {
     fn new(row: GameRow, record: Box<dyn DynRecord>, steps: &[StepRow]) -> Result<Live, String> {
         let clock = clock_of(&row, steps);
+        let mut moved_ms = vec![row.created_ms; row.seats.len()];
+        for (step, at) in timed_steps(&row, steps) {
+            mark_moved(&mut moved_ms, &step, at);
+        }
         let steps = steps.len();
         let seats = row
             .seats
@@ -260,6 +277,7 @@ impl Live {
             clock,
             row,
             stale: false,
+            moved_ms,
         })
     }
 
@@ -274,6 +292,7 @@ impl Live {
 
     /// A step was stored at `at_ms`: the clock moves on.
     fn stored(&mut self, step: &StepRow, at_ms: i64) {
+        mark_moved(&mut self.moved_ms, step, at_ms);
         if let Some(clock) = &mut self.clock {
             clock.step(step, at_ms);
         }

@@ -16,6 +16,7 @@ use tokio::sync::OwnedMutexGuard;
 
 mod accounts;
 mod group;
+mod presence;
 mod seeks;
 
 pub use accounts::{name_key, seat_result, PlayedGame, Ranked, RatingPoint, RatingRow, UserRow};

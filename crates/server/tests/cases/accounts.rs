@@ -1399,3 +1399,158 @@ async fn a_seat_played_anonymously_is_claimed_into_an_account_with_its_token() {
     let fresh = App::with_accounts(app.store.clone(), Duration::from_millis(20), 1, RateLimits::off(), fast());
     assert_eq!(state(&fresh, &id).await["accounts"], json!(["alice", "bob"]));
 }
+
+/// The settings of the tests, with a player gone for `wait` (any clock) before a claim.
+fn leaving_after(wait: Duration) -> AccountSettings {
+    AccountSettings {
+        leave_floor: wait,
+        leave_cap: wait,
+        ..fast()
+    }
+}
+
+/// A claim against the player of `seat` who left, with `token`: `result` `win` or `draw`.
+async fn claim_left(app: &Arc<App>, id: &str, seat: u8, token: &str, result: &str) -> Answer {
+    post(
+        app,
+        &format!("/api/games/{id}/claim-left"),
+        json!({"seat": seat, "token": token, "result": result}),
+        None,
+    )
+    .await
+}
+
+/// Waits until `wait` has passed since `since` (a player gone since then can be claimed
+/// against), then a little more.
+async fn until_gone(since: std::time::Instant, wait: Duration) {
+    let end = since + wait + Duration::from_millis(50);
+    tokio::time::sleep(end.saturating_duration_since(std::time::Instant::now())).await;
+}
+
+#[tokio::test]
+async fn a_player_who_left_is_claimed_against_after_the_wait_and_only_by_another_player() {
+    let wait = Duration::from_secs(3);
+    let app = app_with(leaving_after(wait)).await;
+    let alice = signup(&app, "alice", "the password").await;
+    let bob = signup(&app, "bob", "the password").await;
+    let carol = signup(&app, "carol", "the password").await;
+    let made = std::time::Instant::now();
+    let (id, alice_token) = rated_game(&app, "reines", 2, &alice).await;
+    let bob_token = join(&app, &id, 1, &bob).await;
+    // Bob has not been gone long enough: refused, with the seconds still to wait.
+    let a = claim_left(&app, &id, 1, &alice_token, "win").await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.text);
+    assert_eq!(a.json["key"], "api-claim-early", "{}", a.text);
+    // Nobody else may claim: another account's cookie, an anonymous client, a wrong token,
+    // the player of the seat itself; nor with a result that is not one.
+    for (cookie, token) in [(Some(&carol), None), (None, None), (Some(&carol), Some("nope"))] {
+        let mut body = json!({"seat": 1});
+        if let Some(token) = token {
+            body["token"] = json!(token);
+        }
+        let a = post(&app, &format!("/api/games/{id}/claim-left"), body, cookie.map(|c| c.as_str())).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.text);
+    }
+    let a = claim_left(&app, &id, 1, &bob_token, "win").await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+    assert_eq!(a.json["key"], "api-claim-own-seat");
+    let a = claim_left(&app, &id, 1, &alice_token, "lose").await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+    assert_eq!(a.json["key"], "api-claim-result");
+    let a = claim_left(&app, &id, 9, &alice_token, "win").await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+    // Alice moves (she is there); Bob, gone since the game began, can be claimed against
+    // once the wait has passed, and not before.
+    play_first(&app, &id, &alice_token).await;
+    let a = claim_left(&app, &id, 1, &alice_token, "win").await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.text);
+    until_gone(made, wait).await;
+    let bystander = claim_left(&app, &id, 1, "not a token", "win").await;
+    assert_eq!(bystander.status, StatusCode::FORBIDDEN, "{}", bystander.text);
+    let a = claim_left(&app, &id, 1, &alice_token, "win").await;
+    assert!(made.elapsed() >= wait);
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert_eq!(a.json["outcome"]["winner"], 0, "{}", a.text);
+    assert!(a.json["outcome"]["text"].as_str().unwrap().contains("abandonment"), "{}", a.text);
+    // Rated in the same change: once for each.
+    assert_eq!(a.json["rating_change"]["seats"][0]["after"], 1662.0, "{}", a.text);
+    assert_eq!(blitz(&app, &alice, "reines").await["games"], 1);
+    assert_eq!(blitz(&app, &bob, "reines").await["games"], 1);
+    let again = claim_left(&app, &id, 1, &alice_token, "draw").await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST, "{}", again.text);
+    assert_eq!(blitz(&app, &bob, "reines").await["games"], 1);
+    // A game that is not rated has no claim.
+    let a = post(
+        &app,
+        "/api/games",
+        json!({"game": "reines", "seats": ["online", "online"], "clock": {"minutes": 5, "increment": 3}}),
+        Some(&alice),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    let casual = a.json["id"].as_str().unwrap();
+    let token = a.json["tokens"][0].as_str().unwrap();
+    let a = claim_left(&app, casual, 1, token, "win").await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+    assert_eq!(a.json["key"], "api-claim-unrated");
+}
+
+#[tokio::test]
+async fn a_player_seen_on_the_game_socket_is_not_gone_and_a_draw_can_be_claimed() {
+    let wait = Duration::from_millis(1500);
+    let app = app_with(leaving_after(wait)).await;
+    let alice = signup(&app, "alice", "the password").await;
+    let bob = signup(&app, "bob", "the password").await;
+    let (id, alice_token) = rated_game(&app, "reines", 2, &alice).await;
+    let bob_token = join(&app, &id, 1, &bob).await;
+    // Bob's WebSocket names his seat (as the game page does), then closes: he is gone from
+    // then on, not from the start of the game.
+    let start = std::time::Instant::now();
+    until_gone(start, wait).await;
+    assert_eq!(app.here(&id, &bob_token).await.unwrap(), vec![1]);
+    let seen = std::time::Instant::now();
+    let a = claim_left(&app, &id, 1, &alice_token, "draw").await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.text);
+    assert_eq!(a.json["key"], "api-claim-early", "{}", a.text);
+    until_gone(seen, wait).await;
+    let a = claim_left(&app, &id, 1, &alice_token, "draw").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert_eq!(a.json["outcome"]["winner"], Value::Null, "{}", a.text);
+    assert_eq!(a.json["rating_change"]["seats"][0]["after"], 1500.0, "{}", a.text);
+    assert_eq!(blitz(&app, &bob, "reines").await["games"], 1);
+    // The record says why the game ended.
+    let record = send(&app, "GET", &format!("/api/games/{id}/record"), None, &[]).await;
+    assert!(record.text.contains("abandonment"), "{}", record.text);
+}
+
+#[tokio::test]
+async fn in_a_game_of_three_the_player_who_left_drops_out_and_the_others_play_on() {
+    let wait = Duration::from_millis(1500);
+    let app = app_with(leaving_after(wait)).await;
+    let mut cookies = Vec::new();
+    for name in ["red", "green", "black"] {
+        cookies.push(signup(&app, name, "the password").await);
+    }
+    let made = std::time::Instant::now();
+    let (id, t0) = rated_game(&app, "antchess3", 3, &cookies[0]).await;
+    let t1 = join(&app, &id, 1, &cookies[1]).await;
+    let _t2 = join(&app, &id, 2, &cookies[2]).await;
+    until_gone(made, wait).await;
+    // Red and green are there (their sockets); black left.
+    app.here(&id, &t0).await.unwrap();
+    app.here(&id, &t1).await.unwrap();
+    let a = claim_left(&app, &id, 2, &t0, "draw").await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+    let a = claim_left(&app, &id, 1, &t0, "win").await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.text);
+    let a = claim_left(&app, &id, 2, &t1, "win").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert!(a.json["outcome"].is_null(), "{}", a.text);
+    assert_eq!(a.json["rating_change"], Value::Null);
+    // Red and green play on; green resigns: red wins, green second, black last.
+    let a = resign(&app, &id, 1, &t1).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    let seats = &a.json["rating_change"]["seats"];
+    assert_eq!(seats[0]["after"], 1747.0, "{seats}");
+    assert_eq!(seats[2]["after"], 1253.0, "{seats}");
+}
