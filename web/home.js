@@ -488,6 +488,9 @@ async function postSeek() {
   if (min !== '' || max !== '') body.range = { min: min === '' ? 0 : +min, max: max === '' ? 4000 : +max };
   const to = $('#seek-to').value.trim();
   if (to) body.to = to;
+  // the seeker's seat: the side chosen above, or drawn when the seek is accepted
+  const side = /** @type {HTMLInputElement | null} */ (form.querySelector('input[name="side"]:checked'))?.value;
+  if (side != null) body.seat = side === 'random' ? 'random' : +side;
   try {
     const data = await api('/api/seeks', body);
     localStorage.setItem(`myrmidon:seek:${data.id}`, data.token);
@@ -501,7 +504,7 @@ async function postSeek() {
 
 /**
  * A seek or a challenge as GET /api/seeks and /api/challenges list them (docs/api.md).
- * @typedef {{id: string, game: string, clock?: {minutes?: number, increment?: number} | null, rated?: boolean, range?: {min: number, max: number} | null, name?: string | null, rating?: number | null, to?: string | null, fits?: boolean}} Seek
+ * @typedef {{id: string, game: string, clock?: {minutes?: number, increment?: number} | null, rated?: boolean, range?: {min: number, max: number} | null, name?: string | null, rating?: number | null, to?: string | null, fits?: boolean, seat?: number | null, state?: string, game_id?: string | null}} Seek
  */
 /** A seek's words: game, clock, rated or not, range. @param {Seek} s */
 function seekText(s) {
@@ -541,9 +544,11 @@ async function refreshSeeks() {
       if (s.state === 'accepted' && s.game_id && token) {
         const info = games.find((x) => x.id === s.game);
         const g = info || { id: s.game, name: s.game };
-        const seats = (info?.players || [null, null]).map((_, /** @type {number} */ i) => (i === 0 ? token : null));
+        // the seeker's seat, and the one accepting's: the first other seat
+        const mySeat = s.seat ?? 0, other = mySeat === 0 ? 1 : 0;
+        const seats = (info?.players || [null, null]).map((_, /** @type {number} */ i) => (i === mySeat ? token : null));
         localStorage.setItem(`myrmidon:token:${s.game_id}`, JSON.stringify(seats));
-        rememberGame(s.game_id, g, seats.map((_, i) => (i < 2 ? 'online' : 'open')));
+        rememberGame(s.game_id, g, seats.map((_, i) => (i === mySeat || i === other ? 'online' : 'open')));
         location.href = `/game/${encodeURIComponent(s.game_id)}`;
         return;
       }
@@ -555,13 +560,15 @@ async function refreshSeeks() {
     ul.dataset.loaded = '1';
     // this browser's own seeks are cancelled, the others accepted when they are open to us
     const buttons = (/** @type {Seek} */ s) => (mine.has(s.id) ? seekButton('cancel', s.id) : s.fits ? seekButton('accept', s.id, 'primary') : '');
-    ul.innerHTML = list.length ? list.map((/** @type {Seek} */ s) => seekItem(s, buttons(s))).join('')
-      : `<li class="lobby-empty muted">${esc(t('seeks-empty'))}</li>`;
     const res = await fetch('/api/challenges');
+    const c = res.ok ? await res.json() : { incoming: [], outgoing: [] };
+    const challenged = c.incoming.length + c.outgoing.length > 0;
+    // with challenges listed above it, the empty seek list says that it is the lobby's seeks
+    // that there are none of
+    ul.innerHTML = list.length ? list.map((/** @type {Seek} */ s) => seekItem(s, buttons(s))).join('')
+      : `<li class="lobby-empty muted">${esc(t(challenged ? 'seeks-empty-besides' : 'seeks-empty'))}</li>`;
     const box = $('#challenge-list');
-    if (!res.ok) { box.hidden = true; return; }
-    const c = await res.json();
-    box.hidden = !c.incoming.length && !c.outgoing.length;
+    box.hidden = !challenged;
     box.innerHTML = c.incoming.map((/** @type {Seek} */ s) => seekItem({ ...s, to: null }, seekButton('accept', s.id, 'primary') + seekButton('decline', s.id)))
       .concat(c.outgoing.map((/** @type {Seek} */ s) => seekItem(s, seekButton('cancel', s.id)))).join('');
     for (const li of box.querySelectorAll('li')) li.classList.add('challenge');

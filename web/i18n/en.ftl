@@ -107,6 +107,7 @@ api-seek-closed = this seek is no longer open: accepted, cancelled or declined
 api-seek-not-yours = this seek or challenge is not yours to act on
 api-seek-own = you cannot accept or challenge yourself
 api-seek-range = your rating ({ $rating }) is outside the range this seek asks for ({ $min } to { $max })
+api-seek-seat = seek: the seat is a number from 0 to { $last } or "random", not { $seat }
 api-seek-range-rules = a rating range needs a clock, and goes from a lower to a higher rating between 0 and 4000
 api-too-many-seeks = an account has at most { $most } open seeks and challenges: cancel some first
 
@@ -185,6 +186,7 @@ recent-local = on this screen
 recent-computer = against the computer
 seeks-title = Seeks: players looking for a game
 seeks-empty = Nobody is seeking a game now. Choose a game and "Online", then post a seek.
+seeks-empty-besides = Besides the challenges above, nobody is seeking a game in the lobby now.
 seek-legend = Or ask the lobby for a player
 seek-rated = Rated (needs an account and a clock)
 seek-min = Lowest rating

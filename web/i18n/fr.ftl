@@ -103,6 +103,7 @@ api-seek-closed = cette proposition n'est plus ouverte : acceptée, annulée ou 
 api-seek-not-yours = cette proposition ou ce défi n'est pas le vôtre
 api-seek-own = vous ne pouvez ni vous accepter ni vous défier vous-même
 api-seek-range = votre classement ({ $rating }) est hors de l'écart que demande cette proposition ({ $min } à { $max })
+api-seek-seat = proposition : la place est un nombre de 0 à { $last } ou « random », pas { $seat }
 api-seek-range-rules = un écart de classement demande une pendule, et va d'un classement plus bas à un plus haut, entre 0 et 4000
 api-too-many-seeks = un compte a au plus { $most } propositions et défis ouverts : annulez-en d'abord
 
@@ -181,6 +182,7 @@ recent-local = sur cet écran
 recent-computer = contre l'ordinateur
 seeks-title = Propositions : des joueurs cherchent une partie
 seeks-empty = Personne ne cherche de partie pour l'instant. Choisissez un jeu et « En ligne », puis proposez une partie.
+seeks-empty-besides = En dehors des défis ci-dessus, personne ne cherche de partie dans le salon.
 seek-legend = Ou demander un joueur au salon
 seek-rated = Classée (demande un compte et une pendule)
 seek-min = Classement le plus bas

@@ -51,6 +51,9 @@ pub struct SeekRequest {
     /// A challenge to the account of this name.
     #[serde(default)]
     to: Option<String>,
+    /// The seat the seeker takes: a number, or `"random"` (the default: seat 0).
+    #[serde(default)]
+    seat: Option<Value>,
 }
 
 #[derive(Deserialize, Default)]
@@ -125,6 +128,7 @@ async fn view(app: &App, seek: &SeekRow, viewer: Option<&UserRow>) -> Result<Val
         "state": seek.state,
         "game_id": seek.game_id,
         "created_ms": seek.created_ms,
+        "seat": seek.seat,
         "fits": fits,
     }))
 }
@@ -168,6 +172,21 @@ pub async fn create(
             msg!("api-unknown-game", detail = e.to_string()),
         )
     })?;
+    let players = game.info().players.len();
+    let seat = match &req.seat {
+        None => Some(0),
+        Some(Value::String(s)) if s == "random" => None,
+        Some(v) => match v.as_u64() {
+            Some(n) if (n as usize) < players => Some(n as u8),
+            _ => {
+                return Err(bad(msg!(
+                    "api-seek-seat",
+                    seat = v.to_string(),
+                    last = players - 1
+                )))
+            }
+        },
+    };
     let settings = settings_of(req.settings)?;
     game.new_game(&myrmidon_rules::Settings(settings.clone()))
         .map_err(|e| bad(msg!("api-settings", detail = e.to_string())))?;
@@ -228,6 +247,7 @@ pub async fn create(
         state: "open".into(),
         game_id: None,
         created_ms: now(),
+        seat,
     };
     app.store.create_seek(&seek).await?;
     let shown = view(&app, &seek, user.as_ref()).await?;
@@ -325,10 +345,10 @@ pub async fn accept(
         id: u.id,
         name: u.name,
     });
-    let (game, token, state) = app.accept_seek(&seek, account).await?;
+    let (game, [_, seat], token, state) = app.accept_seek(&seek, account).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({"id": game, "seat": 1, "token": token, "state": state})),
+        Json(json!({"id": game, "seat": seat, "token": token, "state": state})),
     )
         .into_response())
 }

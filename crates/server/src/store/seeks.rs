@@ -29,11 +29,14 @@ pub struct SeekRow {
     /// The game made when it was accepted.
     pub game_id: Option<String>,
     pub created_ms: i64,
+    /// The seat the seeker takes (`None`: drawn at random when the seek is accepted; set
+    /// then).
+    pub seat: Option<u8>,
 }
 
 const COLUMNS: &str = "s.id, s.kind, s.settings, s.clock, s.rated, s.rating_min, s.rating_max, \
      s.user_id, u.name AS user_name, s.target_id, t.name AS target_name, s.token_hash, s.state, \
-     s.game_id, s.created_at FROM seeks s LEFT JOIN users u ON u.id = s.user_id \
+     s.game_id, s.created_at, s.seat FROM seeks s LEFT JOIN users u ON u.id = s.user_id \
      LEFT JOIN users t ON t.id = s.target_id";
 
 fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
@@ -82,6 +85,11 @@ fn seek_row(r: &sqlx::any::AnyRow) -> Result<SeekRow, StoreError> {
         state: r.try_get("state")?,
         game_id: r.try_get("game_id")?,
         created_ms: r.try_get("created_at")?,
+        seat: r
+            .try_get::<Option<i64>, _>("seat")?
+            .map(u8::try_from)
+            .transpose()
+            .map_err(|e| corrupt("seat", e))?,
     })
 }
 
@@ -94,8 +102,8 @@ impl Store {
         let mut write = Write::begin(self).await?;
         sqlx::query(
             "INSERT INTO seeks (id, kind, settings, clock, rated, rating_min, rating_max, \
-             user_id, target_id, token_hash, state, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'open', $11)",
+             user_id, target_id, token_hash, state, created_at, seat) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'open', $11, $12)",
         )
         .bind(&seek.id)
         .bind(&seek.kind)
@@ -108,6 +116,7 @@ impl Store {
         .bind(seek.target.as_ref().map(|t| t.0.clone()))
         .bind(&seek.token_hash)
         .bind(seek.created_ms)
+        .bind(seek.seat.map(i64::from))
         .execute(write.conn())
         .await?;
         write.commit().await
@@ -162,14 +171,16 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Accepts an open seek with the game it makes, in one transaction:
-    /// [`StoreError::Conflict`] when it is no longer open (nothing is written).
-    pub async fn accept_seek(&self, id: &str, game: &GameRow) -> Result<(), StoreError> {
+    /// Accepts an open seek with the game it makes, the seeker at `seat`, in one
+    /// transaction: [`StoreError::Conflict`] when it is no longer open (nothing is written).
+    pub async fn accept_seek(&self, id: &str, game: &GameRow, seat: u8) -> Result<(), StoreError> {
         let mut write = Write::begin(self).await?;
         let done = sqlx::query(
-            "UPDATE seeks SET state = 'accepted', game_id = $1 WHERE id = $2 AND state = 'open'",
+            "UPDATE seeks SET state = 'accepted', game_id = $1, seat = $2 \
+             WHERE id = $3 AND state = 'open'",
         )
         .bind(&game.id)
+        .bind(i64::from(seat))
         .bind(id)
         .execute(write.conn())
         .await?;

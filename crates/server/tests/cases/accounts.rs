@@ -1554,3 +1554,64 @@ async fn in_a_game_of_three_the_player_who_left_drops_out_and_the_others_play_on
     assert_eq!(seats[0]["after"], 1747.0, "{seats}");
     assert_eq!(seats[2]["after"], 1253.0, "{seats}");
 }
+
+#[tokio::test]
+async fn a_seeker_takes_the_seat_they_chose_or_one_drawn_at_random() {
+    let app = app_with(fast()).await;
+    let alice = signup(&app, "alice", "the password").await;
+    let bob = signup(&app, "bob", "the password").await;
+    let clock = json!({"minutes": 5, "increment": 3});
+    // Seats that are none: refused, with the seats there are.
+    for seat in [json!(2), json!("blue"), json!(-1), json!(0.5)] {
+        let a = post(
+            &app,
+            "/api/seeks",
+            json!({"game": "reines", "clock": clock, "seat": seat}),
+            Some(&alice),
+        )
+        .await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{seat}: {}", a.text);
+        assert_eq!(a.json["key"], "api-seek-seat", "{}", a.text);
+    }
+    // Seat 1 chosen: Alice plays the second seat with the seek's token, Bob the first.
+    let (id, token) = seek(
+        &app,
+        json!({"game": "reines", "clock": clock, "rated": true, "seat": 1}),
+        Some(&alice),
+    )
+    .await;
+    assert_eq!(get_json(&app, &format!("/api/seeks/{id}"), None).await.json["seat"], 1);
+    let a = post(&app, &format!("/api/seeks/{id}/accept"), json!({}), Some(&bob)).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    assert_eq!(a.json["seat"], 0, "{}", a.text);
+    let game = a.json["id"].as_str().unwrap().to_string();
+    assert_eq!(state(&app, &game).await["accounts"], json!(["bob", "alice"]));
+    let wrong = resign(&app, &game, 0, &token).await;
+    assert_eq!(wrong.status, StatusCode::FORBIDDEN, "{}", wrong.text);
+    let mine = resign(&app, &game, 1, &token).await;
+    assert_eq!(mine.status, StatusCode::OK, "{}", mine.text);
+    // Random: no seat until accepted, then the one drawn, the game's accounts agreeing; over
+    // twelve seeks both seats come up (all alike: one chance in 2048).
+    let mut drawn = std::collections::BTreeSet::new();
+    for _ in 0..12 {
+        let (id, token) = seek(
+            &app,
+            json!({"game": "reines", "clock": clock, "seat": "random"}),
+            Some(&alice),
+        )
+        .await;
+        assert_eq!(get_json(&app, &format!("/api/seeks/{id}"), None).await.json["seat"], Value::Null);
+        let a = post(&app, &format!("/api/seeks/{id}/accept"), json!({}), Some(&bob)).await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+        let seat = get_json(&app, &format!("/api/seeks/{id}"), None).await.json["seat"]
+            .as_u64()
+            .unwrap() as u8;
+        assert_eq!(a.json["seat"], json!(1 - seat), "{}", a.text);
+        let game = a.json["id"].as_str().unwrap().to_string();
+        let accounts = &state(&app, &game).await["accounts"];
+        assert_eq!(accounts[seat as usize], "alice", "{accounts}");
+        assert_eq!(resign(&app, &game, seat, &token).await.status, StatusCode::OK);
+        drawn.insert(seat);
+    }
+    assert_eq!(drawn.len(), 2, "{drawn:?}");
+}
