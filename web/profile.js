@@ -43,6 +43,8 @@ async function show() {
     /** @type {Profile} */
     const p = await api(`/api/users/${encodeURIComponent(name)}`);
     $('#profile-name').textContent = p.name;
+    // every game of the player, as one file of game records
+    $('#export').setAttribute('href', `/api/users/${encodeURIComponent(p.name)}/games`);
     document.title = `${p.name} · myrmidon`;
     $('#ratings').innerHTML = p.ratings.length === 0
       ? `<p class="muted">${esc(t('profile-no-ratings'))}</p>`

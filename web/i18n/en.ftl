@@ -472,6 +472,7 @@ profile-tagline = Player
 profile-ratings = Ratings
 profile-results = Wins, draws and losses
 profile-games = Games
+profile-export = Download all their games (game records)
 profile-graph = the rating after each rated game
 profile-no-ratings = No rated game yet.
 profile-no-games = No finished game yet.

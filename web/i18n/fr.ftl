@@ -468,6 +468,7 @@ profile-tagline = Joueur
 profile-ratings = Classements
 profile-results = Victoires, nulles et défaites
 profile-games = Parties
+profile-export = Télécharger toutes ses parties (fichier de parties)
 profile-graph = le classement après chaque partie classée
 profile-no-ratings = Pas encore de partie classée.
 profile-no-games = Pas encore de partie terminée.

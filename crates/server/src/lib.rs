@@ -75,6 +75,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/account/password", post(accounts::change_password))
         .route("/api/account/delete", post(accounts::delete))
         .route("/api/users/{name}", get(profiles::profile))
+        .route("/api/users/{name}/games", get(profiles::export))
         .route("/api/ratings/{game}", get(profiles::rating_list))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/ws", get(api::watch))

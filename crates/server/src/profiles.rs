@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
+use futures_util::StreamExt;
 use serde_json::{json, Value};
 
 use crate::api::ApiError;
@@ -17,6 +19,56 @@ use crate::live::App;
 const PROFILE_GAMES: u32 = 100;
 /// The most lines of a rating list.
 const LIST_LENGTH: u32 = 100;
+
+/// The most games an export holds.
+const EXPORT_GAMES: u32 = 100_000;
+
+/// `GET /api/users/{name}/games`: every game of the account, newest first, as one file of game
+/// records (docs/records.md), written game by game as it is sent.
+pub async fn export(
+    State(app): State<Arc<App>>,
+    Path(name): Path<String>,
+) -> Result<Response, ApiError> {
+    let Some(user) = crate::accounts::user_named(&app, &name).await? else {
+        return Err(ApiError(
+            StatusCode::NOT_FOUND,
+            msg!("api-no-user", name = name.as_str()),
+        ));
+    };
+    let ids: Vec<String> = app
+        .store
+        .games_of(&user.id, EXPORT_GAMES)
+        .await?
+        .into_iter()
+        .map(|g| g.id)
+        .collect();
+    let records = futures_util::stream::iter(ids).then(move |id| {
+        let app = app.clone();
+        async move {
+            match app.stored_record(&id).await {
+                Ok(Some(text)) => Ok(format!("{text}\n")),
+                Ok(None) => Ok(String::new()),
+                Err(e) => {
+                    // The answer is under way: it ends short, which the client sees.
+                    tracing::error!("export: game {id}: {e:?}");
+                    Err(std::io::Error::other(format!("game {id} cannot be read")))
+                }
+            }
+        }
+    });
+    let file = format!("attachment; filename=\"myrmidon-{}.pgn\"", user.name);
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        axum::body::Body::from_stream(records),
+    )
+        .into_response())
+}
 
 /// `GET /api/users/{name}`: the profile of the account with this name (any letter case).
 pub async fn profile(

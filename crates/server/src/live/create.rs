@@ -49,29 +49,26 @@ impl App {
     pub async fn record_text(self: &Arc<Self>, id: &str) -> Result<String, Refusal> {
         let slot = self.game(id).await?;
         let live = slot.live.lock().await;
-        // (the day the game was created, UTC; a person without an account is anonymous)
-        let created = UNIX_EPOCH + Duration::from_millis(live.row.created_ms.max(0) as u64);
-        let (date, time) = pgn::utc_date_time(created);
-        let header = pgn::Header {
-            event: "myrmidon web game".into(),
-            site: "myrmidon serve".into(),
-            date,
-            time: Some(time),
-            // An account's seat is named by the account.
-            players: live
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| match (s, live.row.account(i)) {
-                    (_, Some(account)) => account.name.clone(),
-                    (Seat::Human | Seat::Online | Seat::Open, None) => "Anonymous".to_string(),
-                    (Seat::Computer(level), None) => format!("myrmidon level {level}"),
-                })
-                .collect(),
-            extra: vec![("GameId".into(), id.to_string())],
-            ..pgn::Header::default()
+        Ok(record_of(&live.row, &live.seats, &*live.record))
+    }
+
+    /// A stored game as a game record, read from the database without keeping it in memory
+    /// (the export of a player's games): `None` when it is gone.
+    pub async fn stored_record(&self, id: &str) -> Result<Option<String>, Refusal> {
+        let Some((row, steps)) = self.store.load_game(id).await? else {
+            return Ok(None);
         };
-        Ok(pgn::write_game(&*live.record, &header, &[]))
+        let record = replay(&row, &steps).map_err(|e| {
+            tracing::error!("game {id}: {e}");
+            Refusal::Internal(msg!("api-cannot-replay", id = id))
+        })?;
+        let seats = row
+            .seats
+            .iter()
+            .map(|s| Seat::parse_stored(s))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(Refusal::internal)?;
+        Ok(Some(record_of(&row, &seats, &*record)))
     }
 
     /// Creates a game from a game record (its first game), to continue or review it; the
@@ -308,4 +305,30 @@ pub(super) fn prepare(new: NewGame) -> Result<Prepared, Refusal> {
         ..GameRow::default()
     };
     Ok((row, record, tokens))
+}
+
+/// The record of game `row`, with these seats, as the rules library writes it: the day it
+/// was created (UTC), its players (an account's seat named by the account; a person without
+/// one is anonymous) and its id.
+fn record_of(row: &GameRow, seats: &[Seat], record: &dyn DynRecord) -> String {
+    let created = UNIX_EPOCH + Duration::from_millis(row.created_ms.max(0) as u64);
+    let (date, time) = pgn::utc_date_time(created);
+    let header = pgn::Header {
+        event: "myrmidon web game".into(),
+        site: "myrmidon serve".into(),
+        date,
+        time: Some(time),
+        players: seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match (s, row.account(i)) {
+                (_, Some(account)) => account.name.clone(),
+                (Seat::Human | Seat::Online | Seat::Open, None) => "Anonymous".to_string(),
+                (Seat::Computer(level), None) => format!("myrmidon level {level}"),
+            })
+            .collect(),
+        extra: vec![("GameId".into(), row.id.clone())],
+        ..pgn::Header::default()
+    };
+    pgn::write_game(record, &header, &[])
 }

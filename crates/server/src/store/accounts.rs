@@ -460,12 +460,12 @@ impl Store {
             .transpose()
     }
 
-    /// The games an account played, newest first (at most `limit`).
+    /// The games an account played, newest first (of one moment, by id; at most `limit`).
     pub async fn games_of(&self, user_id: &str, limit: u32) -> Result<Vec<PlayedGame>, StoreError> {
         sqlx::query(
             "SELECT p.game_id, g.kind, p.seat, p.result, g.rated, p.created_at \
              FROM game_players p JOIN games g ON g.id = p.game_id WHERE p.user_id = $1 \
-             ORDER BY p.created_at DESC LIMIT $2",
+             ORDER BY p.created_at DESC, p.game_id LIMIT $2",
         )
         .bind(user_id)
         .bind(i64::from(limit))

@@ -1615,3 +1615,55 @@ async fn a_seeker_takes_the_seat_they_chose_or_one_drawn_at_random() {
     }
     assert_eq!(drawn.len(), 2, "{drawn:?}");
 }
+
+#[tokio::test]
+async fn a_players_games_export_reads_back_as_the_stored_games() {
+    let app = app_with(fast()).await;
+    let alice = signup(&app, "alice", "the password").await;
+    let bob = signup(&app, "bob", "the password").await;
+    // Three games of Alice's: won by resignation after moves, one of three players left
+    // going on, and one lost at once.
+    let (one, alice_one) = rated_game(&app, "reines", 2, &alice).await;
+    let bob_one = join(&app, &one, 1, &bob).await;
+    play_first(&app, &one, &alice_one).await;
+    play_first(&app, &one, &bob_one).await;
+    assert_eq!(resign(&app, &one, 1, &bob_one).await.status, StatusCode::OK);
+    let (two, alice_two) = rated_game(&app, "antchess3", 3, &alice).await;
+    join(&app, &two, 1, &bob).await;
+    play_first(&app, &two, &alice_two).await;
+    let (three, alice_three) = rated_game(&app, "ackenhead", 2, &alice).await;
+    join(&app, &three, 1, &bob).await;
+    assert_eq!(resign(&app, &three, 0, &alice_three).await.status, StatusCode::OK);
+    let a = send(&app, "GET", "/api/users/ALICE/games", None, &[]).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    let games = myrmidon_rules::pgn::read_games(&a.text).unwrap();
+    // As many games as the profile lists, in its order, each the stored game.
+    let profile = get_json(&app, "/api/users/alice", None).await.json;
+    let ids: Vec<&str> = profile["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 3, "{profile}");
+    assert_eq!(games.len(), 3, "{}", a.text);
+    for (read, id) in games.iter().zip(&ids) {
+        let tag = |name: &str| read.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+        assert_eq!(tag("GameId").as_deref(), Some(*id));
+        let s = state(&app, id).await;
+        assert_eq!(read.record.info().id, s["game"].as_str().unwrap());
+        let moves: Vec<String> = read.record.history().into_iter().map(|m| m.text).collect();
+        assert_eq!(json!(moves), s["moves"], "{id}");
+        match read.record.outcome() {
+            Some(myrmidon_rules::Outcome::Win { winner, .. }) => {
+                assert_eq!(s["outcome"]["winner"], json!(winner), "{id}")
+            }
+            other => assert!(other.is_none() && s["outcome"].is_null(), "{id}: {other:?}"),
+        }
+        let record = send(&app, "GET", &format!("/api/games/{id}/record"), None, &[]).await;
+        assert!(a.text.contains(&record.text), "{id}");
+        assert!(read.tags.iter().any(|(_, v)| v == "alice"), "{id}: {:?}", read.tags);
+    }
+    let none = send(&app, "GET", "/api/users/nobody/games", None, &[]).await;
+    assert_eq!(none.status, StatusCode::NOT_FOUND, "{}", none.text);
+}
