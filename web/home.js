@@ -489,7 +489,7 @@ async function postSeek() {
   const to = $('#seek-to').value.trim();
   if (to) body.to = to;
   // the seeker's seat: the side chosen above, or drawn when the seek is accepted
-  const side = /** @type {HTMLInputElement | null} */ (form.querySelector('input[name="side"]:checked'))?.value;
+  const side = /** @type {HTMLInputElement | null} */ ($('#setup').querySelector('input[name="side"]:checked'))?.value;
   if (side != null) body.seat = side === 'random' ? 'random' : +side;
   try {
     const data = await api('/api/seeks', body);
