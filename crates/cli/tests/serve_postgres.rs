@@ -608,31 +608,55 @@ fn racing_changes_of_every_kind_through_two_processes_exactly_one_wins() {
     }
 }
 
+/// Sends `signal` to a server process (SIGSTOP freezes it, SIGCONT lets it go on).
+fn signal(server: &Server, signal: rustix::process::Signal) {
+    let pid = rustix::process::Pid::from_raw(server.child.id() as i32).expect("a child's id");
+    rustix::process::kill_process(pid, signal).unwrap();
+}
+
 #[test]
 fn the_computers_move_is_stored_once_the_database_is_back() {
     // A server of its own: this test stops it for longer than the pool waits (5 s).
     let pg = pg::TempPg::start();
     let db = pg.database();
-    let a = Server::start_with(&db, &["--think-ms", "1000"]);
+    // Level 8 thinks the whole time given (5 s): the move is not stored before the process is
+    // frozen, a moment after the human's move is acknowledged.
+    let a = Server::start_with(&db, &["--think-ms", "5000"]);
     let (id, tokens, first) = create(
         &a,
-        json!({"game": "ackenhead", "seats": ["human", "computer:3"]}),
+        json!({"game": "ackenhead", "seats": ["human", "computer:8"]}),
     );
     let mv = first["legal"][0].as_str().unwrap().to_string();
     let (status, after) = play(&a, &id, &mv, &tokens[0]);
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["thinking"], true);
-    // The database goes away while the computer thinks, for longer than a write waits.
+    // The process is frozen while the database stops: however slowly the machine stops it,
+    // the computer's move is written (tried) only after the database is gone.
+    signal(&a, rustix::process::Signal::STOP);
     pg.stop();
-    std::thread::sleep(Duration::from_secs(7));
+    signal(&a, rustix::process::Signal::CONT);
+    // The move had not been stored when the process was frozen: it is still owed.
     let (status, away) = a.request("GET", &format!("/api/games/{id}"), None);
     assert!(
-        status >= 500 || away["thinking"] == true,
+        status >= 500 || (away["thinking"] == true && away["version"] == 1),
+        "the computer's move is owed: {status} {away}"
+    );
+    // The database stays away for longer than a write waits for it: a write now is refused
+    // once the pool has waited (its 5 s) in vain.
+    let (status, refused) = a.request(
+        "POST",
+        "/api/games",
+        Some(&json!({"game": "ackenhead", "seats": ["human", "human"]})),
+    );
+    assert_eq!(status, 503, "{refused}");
+    let (status, away) = a.request("GET", &format!("/api/games/{id}"), None);
+    assert!(
+        status >= 500 || (away["thinking"] == true && away["version"] == 1),
         "the computer's move is owed: {status} {away}"
     );
     pg.begin();
     // Stored once the database is back, without a restart.
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let deadline = Instant::now() + Duration::from_secs(30);
     let moved = loop {
         let (status, s) = a.request("GET", &format!("/api/games/{id}"), None);
         if status == 200 && s["version"] == 2 {
