@@ -300,7 +300,8 @@ function renderStatus(state) {
   const gone = state.outcome ? null : claimable.find((i) => !isOut(state, i));
   $('#claim-win').hidden = gone == null;
   $('#claim-draw').hidden = gone == null || state.seats.length !== 2;
-  if (gone != null) $('#claim-win').textContent = t('claim-win', { player: state.players[gone] ?? '' });
+  // (the player who left, by their account's name: the side's name is both players' game)
+  if (gone != null) $('#claim-win').textContent = t('claim-win', { player: state.accounts?.[gone] ?? state.players[gone] ?? '' });
   // (the tab's title says when it is our turn, in a game with others: first, with a mark)
   const ourTurn = canMove(state) && mySeats().length < state.seats.length;
   document.title = ourTurn ? `● ${statusText(state)} · ${info?.name || state.game} · myrmidon` : `${info?.name || state.game} · ${statusText(state)} · myrmidon`;

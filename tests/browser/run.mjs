@@ -3483,7 +3483,8 @@ test('a player who left: Bob closes his tab, Alice (French, on a phone) claims t
   assert.ok(Date.now() - left >= 9000, `offered after ${Date.now() - left} ms`);
   assert.match(await claim.textContent(), /leo a quitté la partie/);
   assert.equal(await alice.locator('#claim-draw').isVisible(), true);
-  await shot(alice, 'claim-left-phone-fr');
+  assert.equal(await noOverflow(alice), true, 'the claim, naming the player, fits a phone\'s screen');
+  await shot(alice, 'claim-left-phone-fr', { fullPage: true });
   await claim.click();
   await claim.waitFor({ state: 'hidden' });
   await alice.waitForFunction(() => /abandon|départ/i.test(document.querySelector('#status')?.textContent || ''));
