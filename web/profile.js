@@ -1,7 +1,7 @@
 // @ts-check
 // A player's profile (/@/<name>): ratings per game and speed with their history drawn as a
 // graph (SVG), wins, draws and losses per game, and the games with their results
-// (GET /api/users/<name>, docs/api.md).
+// (GET /api/users/<name>, docs/api.md); each rating links to its game's rating list.
 import { $, api, esc, localGame } from './common.js';
 import { num, t } from './i18n.js';
 
@@ -50,7 +50,8 @@ async function show() {
       ? `<p class="muted">${esc(t('profile-no-ratings'))}</p>`
       : p.ratings.map((r) => `<div class="rating" data-game="${esc(r.game)}" data-speed="${esc(r.speed)}">
           <p><strong>${esc(gameName(r.game))}</strong> · ${esc(t(`speed-${r.speed}`))}: <span class="rating-value">${num(r.rating)}${r.provisional ? '?' : ''}</span>
-          <span class="muted">(${esc(t('profile-rated-games', { games: r.games }))})</span></p>${graph(r.history)}</div>`).join('');
+          <span class="muted">(${esc(t('profile-rated-games', { games: r.games }))})</span>
+          · <a class="rating-list-link" href="/ratings/${encodeURIComponent(r.game)}">${esc(t('profile-rating-list'))}</a></p>${graph(r.history)}</div>`).join('');
     const results = Object.entries(p.results);
     $('#results').innerHTML = results.length === 0
       ? `<p class="muted">${esc(t('profile-no-games'))}</p>`

@@ -3377,6 +3377,7 @@ test('accessibility: axe finds nothing serious or critical on any page (every ga
   pages.push(['analysis', `analysis?game=${GAMES[0]}`, (page) => page.locator('body[data-ready="1"]').waitFor({ state: 'attached' })]);
   pages.push(['account', 'account', (page) => page.locator('#signup').waitFor()]);
   pages.push(['profile', '@/axel', (page) => page.locator('#profile-name').filter({ hasText: 'axel' }).waitFor()]);
+  pages.push(['ratings', 'ratings', (page) => page.locator('#ratings-lists > :not([data-i18n="loading"])').first().waitFor()]);
   const found = [];
   for (const lang of ['en', 'fr']) {
     for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', PHONE]]) {
@@ -3453,6 +3454,64 @@ test('accounts: sign up, a rated game between two accounts, both ratings on both
   assert.equal(me, 401);
   await closePage(alice);
   await closePage(bob);
+});
+
+test('ratings: a game\'s rating list, linked from home and profiles, in English on a desktop and in French on a phone', async () => {
+  // A rated blitz game of Jeu de Reines: Rita beats Remi (he resigns).
+  const rita = await newPage();
+  const remi = await newPage();
+  await signUp(rita, 'rita');
+  await signUp(remi, 'remi');
+  const made = await pageApi(rita, '/api/games', { game: 'reines', seats: ['online', 'open'], rated: true, clock: { minutes: 5, increment: 3 } });
+  assert.equal(made.status, 201, JSON.stringify(made.json));
+  const joined = await pageApi(remi, `/api/games/${made.json.id}/join`, { seat: 1 });
+  assert.equal(joined.status, 200, JSON.stringify(joined.json));
+  const ended = await pageApi(remi, `/api/games/${made.json.id}/resign`, { seat: 1, token: joined.json.token });
+  assert.equal(ended.status, 200, JSON.stringify(ended.json));
+  const after = Object.fromEntries(ended.json.rating_change.seats.map((x) => [x.name, x.after]));
+  assert.ok(after.rita > after.remi, JSON.stringify(after));
+  await closePage(remi);
+  // English, desktop: from the home page's link to the first game's list, then to Reines'.
+  await rita.goto(base);
+  await rita.locator('a.header-link[href="/ratings"]').click();
+  await rita.waitForURL(/\/ratings$/);
+  await rita.locator('#ratings-games a[aria-current="page"]').waitFor();
+  await rita.locator(`#ratings-games a[href="/ratings/reines"]`).click();
+  await rita.waitForURL(/\/ratings\/reines$/);
+  const list = (page) => page.locator('#ratings-lists section[data-speed="blitz"]');
+  await list(rita).locator('tr[data-name="remi"]').waitFor();
+  assert.equal(await rita.locator('#ratings-games a[aria-current="page"]').getAttribute('href'), '/ratings/reines');
+  assert.match(await rita.locator('#ratings-heading').textContent(), /^Ratings: /);
+  assert.match(await list(rita).locator('h2').textContent(), /blitz/);
+  // highest first, numbered from 1; each name links to the player's profile
+  const rows = await list(rita).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent.trim())));
+  assert.deepEqual(rows.map((r) => r[0]), rows.map((_, i) => String(i + 1)));
+  const ratings = rows.map((r) => +r[2].replace(/[^0-9]/g, ''));
+  assert.deepEqual(ratings, [...ratings].sort((a, b) => b - a), 'highest first');
+  const names = rows.map((r) => r[1]);
+  assert.ok(names.indexOf('rita') < names.indexOf('remi'), names.join(', '));
+  assert.equal(rows[names.indexOf('rita')][2].replace(/[^0-9?]/g, ''), `${after.rita}?`, 'a new player\'s rating is provisional: a question mark');
+  assert.equal(await list(rita).locator('tr[data-name="rita"] a').getAttribute('href'), '/@/rita');
+  assert.equal(await noOverflow(rita), true);
+  await shot(rita, 'ratings-en', { fullPage: true });
+  // A game no one is rated at yet says so; a game that does not exist says so.
+  await rita.goto(`${base}ratings/antchess3`);
+  await rita.locator('#ratings-lists p.muted').filter({ hasText: 'No rated game' }).waitFor();
+  await rita.goto(`${base}ratings/nosuchgame`);
+  await rita.locator('#ratings-error').filter({ hasText: 'nosuchgame' }).waitFor();
+  await closePage(rita);
+  // French, on a phone: from Remi's profile to the list.
+  const phone = await newPage({ viewport: PHONE, mobile: true, locale: 'fr-FR' });
+  await phone.goto(`${base}@/remi`);
+  await phone.locator('#ratings .rating[data-game="reines"] a.rating-list-link').click();
+  await phone.waitForURL(/\/ratings\/reines$/);
+  await list(phone).locator('tr[data-name="remi"]').waitFor();
+  assert.match(await phone.locator('#ratings-heading').textContent(), /^Classements : /);
+  assert.match(await list(phone).locator('thead').textContent(), /Joueur/);
+  assert.match(await phone.locator('main.ratings > p.muted').textContent(), /jamais classées/);
+  assert.equal(await noOverflow(phone), true, 'nothing sticks out of a phone\'s screen');
+  await shot(phone, 'ratings-phone-fr', { fullPage: true });
+  await closePage(phone);
 });
 
 test('a player who left: Bob closes his tab, Alice (French, on a phone) claims the win once the wait is over', async () => {

@@ -97,6 +97,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/analysis", get(web::analysis_page))
         .route("/account", get(web::account_page))
         .route("/@/{name}", get(web::profile_page))
+        .route("/ratings", get(web::ratings_page))
+        .route("/ratings/{game}", get(web::ratings_page))
         .route("/offline.json", get(web::offline_files))
         .route("/i18n/{file}", get(i18n::catalogue))
         .route("/{*path}", get(web::asset))

@@ -377,6 +377,12 @@ pub async fn profile_page(Path(_name): Path<String>, headers: HeaderMap) -> Resp
     page("profile.html", &headers, None)
 }
 
+/// `/ratings/{game}`: a game's rating list (it reads the game from its address; `/ratings`:
+/// the first game's).
+pub async fn ratings_page(headers: HeaderMap) -> Response {
+    page("ratings.html", &headers, None)
+}
+
 /// `/offline.json`: what the service worker (web/sw.js) keeps for the app to open with no
 /// network, `{"languages": [codes], "pages": [paths], "files": [paths]}`: the pages, each kept in
 /// every language (the home page, the analysis board, a game page's shell — `/game/local`: a
