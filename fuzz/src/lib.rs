@@ -120,7 +120,7 @@ pub fn check_position<G: Game>(game: &G, pos: &G::Pos, children: bool) {
         let _ = pos.piece_at(cell as u16);
     }
     let _ = pos.outcome();
-    let _ = pos.info_lines();
+    let _ = pos.info_messages();
 
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);

@@ -13,6 +13,7 @@ use std::time::Duration;
 use clap::Args;
 use myrmidon_engine::{new_searcher, Control, DynSearcher, Limits, PlayerSpec, Report, Score};
 use myrmidon_rules::{DynRecord, Outcome, Reason};
+use myrmidon_server::i18n::{self, Lang};
 
 use crate::board;
 use crate::common::{CliError, CliResult, GameArgs};
@@ -443,7 +444,8 @@ impl Session {
                 self.options.colour
             )
         )?;
-        for line in record.info_lines() {
+        // (the lines a page shows beside the board, in English: the games' catalogues)
+        for line in i18n::info_texts(Lang::En, &**record) {
             writeln!(out, "{line}")?;
         }
         let names = record.player_names();
@@ -742,10 +744,24 @@ mod tests {
         );
     }
 
+    /// The lines of facts a terminal shows under the board: the games' messages (the lines a
+    /// page shows beside it) written from the English catalogue (their exact words: the
+    /// server's tests/i18n.rs), whole, in their order, in every game.
     #[test]
-    fn passes_draw_by_rule_and_info_lines() {
+    fn the_lines_of_facts_are_the_pages_in_english() {
+        for game in myrmidon_rules::registry::games() {
+            let record = game.new_game(&Settings::new()).unwrap();
+            let lines = i18n::info_texts(Lang::En, &*record);
+            assert!(!lines.is_empty(), "{}", game.info().id);
+            let text = transcript(*game, None, "");
+            let block = format!("{}\n", lines.join("\n"));
+            assert!(text.contains(&block), "{block} in {text}");
+        }
+    }
+
+    #[test]
+    fn passes_draw_by_rule() {
         let text = transcript(&testgame::HEX, None, "pass\npass\npass\nmoves\n");
-        assert!(text.contains("passes in a row: 2\n"), "{text}");
         assert!(
             text.contains("Game over: draw by every player passing.\n"),
             "{text}"

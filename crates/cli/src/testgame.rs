@@ -277,10 +277,6 @@ impl Position for TacPos {
             _ => None,
         }
     }
-
-    fn info_lines(&self) -> Vec<String> {
-        vec![format!("passes in a row: {}", self.passes)]
-    }
 }
 
 impl Game for TestGame {

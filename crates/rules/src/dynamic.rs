@@ -122,8 +122,6 @@ pub trait DynRecord: Send + Sync {
     fn piece_at(&self, cell: Cell) -> Option<PieceView>;
     /// The state shown beside the board, as data.
     fn facts(&self) -> Vec<Fact>;
-    /// The same as English lines.
-    fn info_lines(&self) -> Vec<String>;
     /// The same as messages for a display in any language.
     fn info_messages(&self) -> Vec<InfoLine>;
     fn in_check(&self) -> bool;
@@ -360,10 +358,6 @@ impl<P: Position> DynRecord for Wrapped<P> {
         } else {
             None
         }
-    }
-
-    fn info_lines(&self) -> Vec<String> {
-        self.record.position().info_lines()
     }
 
     fn info_messages(&self) -> Vec<InfoLine> {

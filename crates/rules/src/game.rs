@@ -206,7 +206,7 @@ impl Tactics {
 }
 
 /// One piece of the state a display shows beside the board (a Ponte counter, a far-row count, a
-/// move counter), as data: the English lines of `info_lines` are made from these.
+/// move counter), as data: the lines of [`Position::info_messages`] are made from these.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fact {
@@ -229,8 +229,7 @@ pub enum FactValue {
 
 /// One line a display shows beside the board, as a message: its key in the game's catalogues
 /// (`<game folder>/en.ftl` and `fr.ftl`, read by the server) and its arguments. The display
-/// writes it in its reader's language; [`Position::info_lines`] says the same in English for
-/// a terminal.
+/// writes it in its reader's language from those catalogues (a terminal, in English).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InfoLine {
     /// `<game>-info-<name>` (`antchess-info-queens`).
@@ -259,6 +258,11 @@ pub enum InfoArg {
 impl InfoLine {
     pub fn new(key: &'static str, args: Vec<(&'static str, InfoArg)>) -> InfoLine {
         InfoLine { key, args }
+    }
+
+    /// Its argument `name`.
+    pub fn arg(&self, name: &str) -> Option<&InfoArg> {
+        self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a)
     }
 
     /// The keys of this line and of the lines in its arguments.
@@ -495,12 +499,6 @@ pub trait Position: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'stat
 
     /// The same state as lines for a display in any language, made from [`Position::facts`].
     fn info_messages(&self) -> Vec<InfoLine> {
-        Vec::new()
-    }
-
-    /// The same state as English lines (pending Ponte Workers, far-row counts, move
-    /// counters, …), made from [`Position::facts`].
-    fn info_lines(&self) -> Vec<String> {
         Vec::new()
     }
 

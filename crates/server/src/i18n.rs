@@ -270,6 +270,54 @@ pub fn format(lang: Lang, key: &str, args: &[(&'static str, Arg)]) -> String {
     key.to_string()
 }
 
+/// The lines of facts beside the board of a position (`Position::info_messages`, the games'
+/// catalogues), written in `lang`: a terminal's (`myrmidon play`) in English, as a page writes
+/// them. A player is named by the game's name for them (its English one in `GameInfo`); lines
+/// inside a line are written one after another, separated by commas.
+pub fn info_texts(lang: Lang, record: &dyn myrmidon_rules::DynRecord) -> Vec<String> {
+    let id = record.info().id;
+    let names = record.player_names();
+    myrmidon_rules::view::info_messages(record)
+        .iter()
+        .map(|m| info_text(lang, id, names, m))
+        .collect()
+}
+
+fn info_text(
+    lang: Lang,
+    id: &str,
+    names: &[&str],
+    message: &myrmidon_rules::view::InfoMessage,
+) -> String {
+    use myrmidon_rules::view::InfoValue;
+    let args: Vec<(&'static str, Arg)> = message
+        .args
+        .iter()
+        .map(|(name, value)| {
+            let arg = match value {
+                InfoValue::Number(n) => Arg::from(*n),
+                InfoValue::Text(text) => Arg::from(text.as_str()),
+                InfoValue::Player { player } => {
+                    let name = names.get(*player as usize).copied().unwrap_or("?");
+                    match lang {
+                        Lang::En => Arg::from(name),
+                        _ => Arg::from(format(lang, &game_key(id, "player", name), &[])),
+                    }
+                }
+                InfoValue::Messages(lines) => Arg::from(
+                    lines
+                        .iter()
+                        .map(|l| info_text(lang, id, names, l))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+            };
+            (*name, arg)
+        })
+        .collect();
+    format(lang, message.key, &args)
+}
+
 /// Keys of messages only the server formats (its refusals): left out of the pages' copy.
 pub const SERVER_ONLY: &str = "api-";
 

@@ -520,38 +520,87 @@ async fn every_rules_page_is_served_in_both_languages_for_people() {
     assert!(v["error"].as_str().unwrap().contains("de"), "{v}");
 }
 
-/// A line of facts as the server sends it (`info`: a key and its arguments), written in `lang`
-/// as a page writes it (the players named in that language, lists joined by commas).
-fn info_text(line: &Value, lang: Lang, game: &myrmidon_rules::GameInfo) -> String {
-    let args: Vec<(&'static str, i18n::Arg)> = line["args"]
-        .as_object()
-        .expect("args")
-        .iter()
-        .map(|(name, value)| {
-            let arg = match value {
-                Value::Number(n) => i18n::Arg::from(n.as_i64().expect("a whole number")),
-                Value::String(s) => i18n::Arg::from(s),
-                Value::Array(lines) => i18n::Arg::from(
-                    lines
-                        .iter()
-                        .map(|l| info_text(l, lang, game))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ),
-                Value::Object(p) => {
-                    let name = game.players[p["player"].as_u64().expect("a seat") as usize];
-                    let key = i18n::game_key(game.id, "player", name);
-                    i18n::Arg::from(match lang {
-                        Lang::En => name.to_string(),
-                        _ => i18n::format(lang, &key, &[]),
-                    })
-                }
-                other => panic!("{}: an argument {other}", line["key"]),
-            };
-            (&*Box::leak(name.clone().into_boxed_str()), arg)
-        })
-        .collect();
-    i18n::format(lang, line["key"].as_str().expect("a key"), &args)
+/// The lines of facts of chosen positions of every game, in English as a page and a terminal
+/// (`myrmidon play`) write them: their exact words.
+#[test]
+fn the_lines_of_facts_in_english() {
+    let cases: &[(&str, Option<&str>, &[&str])] = &[
+        (
+            "ackenhead",
+            Some("4k3/8/8/1pP5/8/8/8/4K3 w - b5c6 7 30"),
+            &[
+                "move 30, 7 plies without capture or pawn move",
+                "en passant possible on c6",
+            ],
+        ),
+        (
+            "ackenhead",
+            Some("4k3/8/8/8/4p3/8/8/K3C3 b - - 1 1"),
+            &["move 1, 1 ply without capture or pawn move", "check"],
+        ),
+        (
+            "epaminondas",
+            None,
+            &[
+                "On the far row: White 0 (rank 12), Black 0 (rank 1)",
+                "Pieces: White 28, Black 28",
+            ],
+        ),
+        (
+            "antchess3",
+            None,
+            &[
+                "Move 1",
+                "Queens: Black g1, Red a7, Green m7 (anthill g7)",
+                "Passes in a row: 0 (draw at 3)",
+                "Quiet plies: 0 (draw at 150)",
+            ],
+        ),
+        (
+            "reines",
+            None,
+            &[
+                "Region: neutral (the Termides hold a1 and move first)",
+                "Ponte, Termides (b2): no Worker pending",
+                "Ponte, Myrmides (g7): no Worker pending",
+                "Unmoved Workers (may step two): Termides d2 c3 b4, Myrmides g5 f6 e7",
+                "Quiet plies: 0 of 100; move 1",
+            ],
+        ),
+        (
+            "reines",
+            Some("7q/6s1/1s6/8/8/4C3/8/Q7 b - -/01 0 2"),
+            &[
+                "Region: neutral or animist (the Termides hold a1 and move first)",
+                "Ponte, Termides (b2): no Worker pending",
+                "Ponte, Myrmides (g7): 2 Workers pending (counters 0 1); the first comes back \
+                     at the start of their next turn if g7 is free then (occupied now), the \
+                     others one a turn after",
+                "Unmoved Workers (may step two): Termides none, Myrmides none",
+                "Quiet plies: 0 of 100; move 2",
+            ],
+        ),
+        (
+            "reines",
+            Some("7q/8/8/8/8/8/8/QC6 b - 1/- 0 1"),
+            &[
+                "Region: neutral or animist (the Termides hold a1 and move first)",
+                "Ponte, Termides (b2): 1 Worker pending (counter 1); it comes back right \
+                     after this move, at the start of their turn",
+                "Ponte, Myrmides (g7): no Worker pending",
+                "Unmoved Workers (may step two): Termides none, Myrmides none",
+                "Quiet plies: 0 of 100; move 1",
+            ],
+        ),
+    ];
+    for &(id, position, expected) in cases {
+        let game = myrmidon_rules::registry::find(id).unwrap();
+        let record = match position {
+            Some(p) => game.new_game_at(p).unwrap(),
+            None => game.new_game(&myrmidon_rules::Settings::new()).unwrap(),
+        };
+        assert_eq!(i18n::info_texts(Lang::En, &*record), expected, "{id}");
+    }
 }
 
 /// The lines of facts beside the board (`info`) are messages of the games' catalogues
@@ -578,18 +627,21 @@ fn every_line_of_facts_is_in_both_languages() {
                     panic!("{}: the facts are not a list", info.id)
                 };
                 assert!(!lines.is_empty(), "{}: no facts", info.id);
-                for line in &lines {
-                    let key = line["key"].as_str().unwrap().to_string();
-                    assert!(key.contains("-info-"), "{key}");
-                    for lang in Lang::ALL {
-                        let text = info_text(line, lang, info);
+                for lang in Lang::ALL {
+                    let texts = i18n::info_texts(lang, &*record);
+                    assert_eq!(texts.len(), lines.len(), "{}", info.id);
+                    for (text, line) in texts.iter().zip(&lines) {
                         assert!(
-                            !text.contains('{') && text != key && !text.contains("-info-"),
+                            !text.contains('{') && !text.contains("-info-") && !text.is_empty(),
                             "{} {}: {line} is {text:?}",
                             info.id,
                             lang.code()
                         );
                     }
+                }
+                for line in &lines {
+                    let key = line["key"].as_str().unwrap().to_string();
+                    assert!(key.contains("-info-"), "{key}");
                     for l in std::iter::once(line).chain(
                         line["args"]
                             .as_object()

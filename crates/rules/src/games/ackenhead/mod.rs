@@ -342,10 +342,6 @@ impl Position for AckenheadPosition {
         AckenheadPosition::facts(self)
     }
 
-    fn info_lines(&self) -> Vec<String> {
-        outcome::info_lines(&AckenheadPosition::facts(self))
-    }
-
     fn info_messages(&self) -> Vec<InfoLine> {
         outcome::info_messages(&AckenheadPosition::facts(self))
     }

@@ -97,36 +97,9 @@ impl AckenheadPosition {
     }
 }
 
-/// The English lines of the facts: "move 12, 3 plies without capture or pawn move", "check",
-/// "en passant possible on c6".
-pub(super) fn info_lines(facts: &[Fact]) -> Vec<String> {
-    let number = |name: &str| {
-        facts.iter().find_map(|f| match f.value {
-            FactValue::Number(n) if f.name == name => Some(n),
-            _ => None,
-        })
-    };
-    let mut lines = Vec::new();
-    if let (Some(number), Some(quiet)) = (number("move-number"), number("quiet-plies")) {
-        lines.push(format!(
-            "move {number}, {quiet} plies without capture or pawn move"
-        ));
-    }
-    for f in facts {
-        match (f.name, &f.value) {
-            ("check", FactValue::Flag(true)) => lines.push("check".to_string()),
-            ("en-passant", FactValue::Cell(Some(cell))) => lines.push(format!(
-                "en passant possible on {}",
-                square_name(*cell as u8)
-            )),
-            _ => {}
-        }
-    }
-    lines
-}
-
-/// The facts as messages (`ackenhead-info-move`, `-check`, `-en-passant`): the lines of
-/// [`info_lines`] for a display in any language.
+/// The facts as messages (`ackenhead-info-move`, `-check`, `-en-passant`), which a display
+/// writes in its language: "move 12, 3 plies without capture or pawn move", "check", "en
+/// passant possible on c6" in English.
 pub(super) fn info_messages(facts: &[Fact]) -> Vec<InfoLine> {
     let mut lines = Vec::new();
     let mut quiet = 0;

@@ -1135,7 +1135,7 @@ fn a_crowded_board_stays_within_the_move_list_bound() {
 }
 
 #[test]
-fn facts_and_info_lines() {
+fn facts_and_info_messages() {
     let p = pos("4k3/8/8/1pP5/8/8/8/4K3 w - b5c6 7 30");
     let facts = p.facts();
     let get = |name: &str| facts.iter().find(|f| f.name == name).unwrap().value.clone();
@@ -1143,17 +1143,33 @@ fn facts_and_info_lines() {
     assert_eq!(get("quiet-plies"), FactValue::Number(7));
     assert_eq!(get("check"), FactValue::Flag(false));
     assert_eq!(get("en-passant"), FactValue::Cell(Some(42)));
+    use crate::game::{InfoArg, InfoLine};
+    let move_line = |number, quiet| {
+        InfoLine::new(
+            "ackenhead-info-move",
+            vec![
+                ("number", InfoArg::Number(number)),
+                ("quiet", InfoArg::Number(quiet)),
+            ],
+        )
+    };
     assert_eq!(
-        p.info_lines(),
+        p.info_messages(),
         [
-            "move 30, 7 plies without capture or pawn move",
-            "en passant possible on c6"
+            move_line(30, 7),
+            InfoLine::new(
+                "ackenhead-info-en-passant",
+                vec![("cell", InfoArg::Cell(42))]
+            )
         ]
     );
     let checked = pos("4k3/8/8/8/4p3/8/8/K3C3 b - - 0 1");
     assert_eq!(
-        checked.info_lines(),
-        ["move 1, 0 plies without capture or pawn move", "check"]
+        checked.info_messages(),
+        [
+            move_line(1, 0),
+            InfoLine::new("ackenhead-info-check", Vec::new())
+        ]
     );
     // A field that allows no capture shows nothing.
     let idle = pos("4k3/8/8/1p6/8/8/8/4K3 w - b5c6 0 1");

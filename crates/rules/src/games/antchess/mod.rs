@@ -351,10 +351,6 @@ impl<const N: usize> Position for AntChessPosition<N> {
         AntChessPosition::facts(self)
     }
 
-    fn info_lines(&self) -> Vec<String> {
-        self.facts_in_english(Self::info().players)
-    }
-
     fn info_messages(&self) -> Vec<InfoLine> {
         AntChessPosition::info_messages(self)
     }

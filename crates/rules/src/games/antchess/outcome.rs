@@ -114,52 +114,10 @@ impl<const N: usize> AntChessPosition<N> {
         facts
     }
 
-    /// The facts as English lines: "Move 12", "Queens: Black g1, Red captured (anthill g7)",
-    /// "Passes in a row: 0 (draw at 2)", "Quiet plies: 3 (draw at 100)", "Check!".
-    pub(super) fn facts_in_english(&self, players: &[&str]) -> Vec<String> {
-        let g = tables().grid;
-        let mut lines = Vec::new();
-        let mut queens = Vec::new();
-        let mut counters = Vec::new();
-        let mut check = false;
-        for fact in self.facts() {
-            match (fact.name, fact.value) {
-                ("move-number", FactValue::Number(n)) => lines.push(format!("Move {n}")),
-                ("queen", FactValue::Cell(at)) => {
-                    let who = fact
-                        .player
-                        .and_then(|p| players.get(p as usize))
-                        .copied()
-                        .unwrap_or("?");
-                    let at = at.map_or("captured".to_string(), |c| g.name(c));
-                    queens.push(format!("{who} {at}"));
-                }
-                ("passes", FactValue::Number(n)) => counters.push(format!(
-                    "Passes in a row: {n} (draw at {})",
-                    self.pass_draw()
-                )),
-                ("quiet-plies", FactValue::Number(n)) => {
-                    counters.push(format!("Quiet plies: {n} (draw at {})", self.quiet_draw()))
-                }
-                ("check", FactValue::Flag(c)) => check = c,
-                _ => {}
-            }
-        }
-        lines.push(format!(
-            "Queens: {} (anthill {})",
-            queens.join(", "),
-            g.name(tables().centre as u16)
-        ));
-        lines.extend(counters);
-        if check {
-            lines.push("Check!".to_string());
-        }
-        lines
-    }
-
     /// The facts as messages (`antchess-info-move`, `-queens` with an `-queen` or
-    /// `-queen-captured` per player, `-passes`, `-quiet`, `-check`): the lines of
-    /// [`Self::facts_in_english`] for a display in any language.
+    /// `-queen-captured` per player, `-passes`, `-quiet`, `-check`), which a display writes
+    /// in its language: "Move 12", "Queens: Black g1, Red captured (anthill g7)", "Passes in
+    /// a row: 0 (draw at 2)", "Quiet plies: 3 (draw at 100)", "Check!" in English.
     pub(super) fn info_messages(&self) -> Vec<InfoLine> {
         let mut lines = Vec::new();
         let mut queens = Vec::new();

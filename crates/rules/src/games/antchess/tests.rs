@@ -329,7 +329,10 @@ fn worm_check_figure_7_and_its_parry() {
     // that trajectory, so she is in check.
     let pieces = [("g1", "bW"), ("f6", "bQ"), ("g9", "rQ"), ("f5", "rA")];
     let p = pos2(&pieces, 'r');
-    assert!(p.info_lines().iter().any(|l| l == "Check!"));
+    assert!(p
+        .info_messages()
+        .iter()
+        .any(|l| l.key == "antchess-info-check"));
     let legal = texts(&p);
     assert!(!legal.contains(&"pass".to_string()), "no pass in check");
     assert!(legal.contains(&"f5-g5".to_string()), "{legal:?}");
@@ -564,7 +567,14 @@ fn three_players_no_legal_move_queen_captured_and_play_on() {
     // Red takes the Queen; Black has no Queen but plays on, and nobody has won.
     let q = play(&play(&p, "pass"), "g5-g1xg1");
     assert_eq!(q.outcome(), None);
-    assert!(q.info_lines().iter().any(|l| l.contains("Black captured")));
+    let captured = crate::game::InfoLine::new(
+        "antchess-info-queen-captured",
+        vec![("player", crate::game::InfoArg::Player(0))],
+    );
+    assert!(q.info_messages().iter().any(|l| matches!(
+        l.arg("queens"),
+        Some(crate::game::InfoArg::Lines(queens)) if queens.contains(&captured)
+    )));
     let q = play(&q, "pass"); // Green
     assert_eq!(q.to_move(), 0);
     assert_eq!(texts(&q), sorted(&["pass"]), "no pieces: Black only passes");
@@ -877,9 +887,10 @@ fn registry_and_dynamic_layer() {
         assert_eq!(d.cells.to, g.parse_cell("g4"));
         assert_eq!(rec.to_move(), 1);
         assert!(rec
-            .info_lines()
+            .info_messages()
             .iter()
-            .any(|l| l.contains("Quiet plies: 0")));
+            .any(|l| l.key == "antchess-info-quiet"
+                && l.arg("count") == Some(&crate::game::InfoArg::Number(0))));
         assert!(rec.play("g4-g6").is_err());
         assert!(rec.undo());
         let back = game.new_game_at(&rec.position_string()).unwrap();
@@ -1394,7 +1405,7 @@ fn read_access_for_evaluations() {
 }
 
 #[test]
-fn facts_and_info_lines() {
+fn facts_and_info_messages() {
     let p = pos3(
         &[("g1", "bQ"), ("g5", "rB"), ("a7", "rQ"), ("m1", "gA")],
         'g',
@@ -1414,17 +1425,50 @@ fn facts_and_info_lines() {
         ]
     );
     assert_eq!(facts[3].value, crate::game::FactValue::Cell(None));
+    use crate::game::{InfoArg, InfoLine};
+    let g = tables().grid;
+    let cell = |name| InfoArg::Cell(g.parse(name).unwrap());
+    let count = |key, limit| {
+        InfoLine::new(
+            key,
+            vec![
+                ("count", InfoArg::Number(0)),
+                ("limit", InfoArg::Number(limit)),
+            ],
+        )
+    };
+    // No line says whose turn it is.
     assert_eq!(
-        p.info_lines(),
+        p.info_messages(),
         [
-            "Move 10",
-            "Queens: Black g1, Red a7, Green captured (anthill g7)",
-            "Passes in a row: 0 (draw at 3)",
-            "Quiet plies: 0 (draw at 150)",
+            InfoLine::new("antchess-info-move", vec![("number", InfoArg::Number(10))]),
+            InfoLine::new(
+                "antchess-info-queens",
+                vec![
+                    (
+                        "queens",
+                        InfoArg::Lines(vec![
+                            InfoLine::new(
+                                "antchess-info-queen",
+                                vec![("player", InfoArg::Player(0)), ("cell", cell("g1"))]
+                            ),
+                            InfoLine::new(
+                                "antchess-info-queen",
+                                vec![("player", InfoArg::Player(1)), ("cell", cell("a7"))]
+                            ),
+                            InfoLine::new(
+                                "antchess-info-queen-captured",
+                                vec![("player", InfoArg::Player(2))]
+                            ),
+                        ])
+                    ),
+                    ("anthill", cell("g7")),
+                ]
+            ),
+            count("antchess-info-passes", 3),
+            count("antchess-info-quiet", 150),
         ]
     );
-    // No line says whose turn it is.
-    assert!(!p.info_lines().iter().any(|l| l.contains("to play")));
 }
 
 #[test]

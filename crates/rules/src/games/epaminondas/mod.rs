@@ -244,10 +244,6 @@ impl Position for EpaminondasPosition {
         self.fact_list()
     }
 
-    fn info_lines(&self) -> Vec<String> {
-        outcome::info_lines(&self.fact_list())
-    }
-
     fn info_messages(&self) -> Vec<InfoLine> {
         outcome::info_messages(&self.fact_list())
     }

@@ -6,7 +6,6 @@ use crate::game::{Fact, FactValue, InfoArg, InfoLine, PieceSets, Player};
 use crate::outcome::{Outcome, Reason};
 
 use super::position::{EpaminondasPosition, BLACK, WHITE};
-use super::INFO;
 
 /// More pieces on the far row than the opponent has on theirs, at the start of a turn.
 pub const CROSSING: Reason = Reason::new("crossing", "by crossing");
@@ -77,27 +76,9 @@ fn number(facts: &[Fact], name: &str, player: Player) -> i64 {
         .unwrap_or(0)
 }
 
-/// The English lines of the facts: "On the far row: White 1 (rank 12), Black 0 (rank 1)" and
-/// "Pieces: White 28, Black 27".
-pub(crate) fn info_lines(facts: &[Fact]) -> Vec<String> {
-    let [white, black] = [INFO.players[0], INFO.players[1]];
-    vec![
-        format!(
-            "On the far row: {white} {} (rank 12), {black} {} (rank 1)",
-            number(facts, FAR_ROW, WHITE),
-            number(facts, FAR_ROW, BLACK)
-        ),
-        format!(
-            "Pieces: {white} {}, {black} {}",
-            number(facts, PIECES, WHITE),
-            number(facts, PIECES, BLACK)
-        ),
-    ]
-}
-
 /// The facts as messages (`epaminondas-info-far-row`, `-pieces`; `player0`, `count0`, … for
-/// each player, `rank0`, `rank1` the far rows): the lines of [`info_lines`] for a display in
-/// any language.
+/// each player, `rank0`, `rank1` the far rows), which a display writes in its language: "On
+/// the far row: White 1 (rank 12), Black 0 (rank 1)", "Pieces: White 28, Black 27" in English.
 pub(crate) fn info_messages(facts: &[Fact]) -> Vec<InfoLine> {
     let per_player = |key, name| {
         InfoLine::new(

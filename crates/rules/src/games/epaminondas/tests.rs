@@ -595,10 +595,11 @@ fn crossing_majority_with_one_reply_allowed() {
     assert_eq!(q.far_row_count(WHITE), 1);
     assert_eq!(q.outcome(), None, "Black still has a turn");
     assert!(q.count_legal_moves() > 0);
-    assert!(
-        q.info_lines()[0].contains("White 1"),
-        "{:?}",
-        q.info_lines()
+    let far_row = &q.info_messages()[0];
+    assert_eq!(far_row.key, "epaminondas-info-far-row");
+    assert_eq!(
+        far_row.arg("count0"),
+        Some(&crate::game::InfoArg::Number(1))
     );
     // Black does nothing about it: White wins at the start of its turn.
     let r = play(&q, "e6-e5");
@@ -721,7 +722,7 @@ fn repetition_is_a_draw_and_the_hash_is_placement_and_side() {
 }
 
 #[test]
-fn pieces_and_info_lines() {
+fn pieces_and_info_messages() {
     let p = EpaminondasPosition::start();
     let g = Epaminondas.info().geometry;
     let a1 = g.parse_cell("a1").unwrap();
@@ -744,12 +745,13 @@ fn pieces_and_info_lines() {
     assert_eq!(p.piece_at(e6), None);
     assert_eq!(p.piece_at(168), None);
     assert_eq!(p.piece_at(u16::MAX), None);
-    let lines = p.info_lines();
-    assert!(
-        lines[0].contains("White 0") && lines[0].contains("Black 0"),
-        "{lines:?}"
-    );
-    assert!(lines[1].contains("White 28"), "{lines:?}");
+    let lines = p.info_messages();
+    let count = |line: usize, arg| match lines[line].arg(arg) {
+        Some(crate::game::InfoArg::Number(n)) => *n,
+        other => panic!("{arg}: {other:?}"),
+    };
+    assert_eq!((count(0, "count0"), count(0, "count1")), (0, 0));
+    assert_eq!((count(1, "count0"), count(1, "count1")), (28, 28));
 }
 
 #[test]
@@ -1445,11 +1447,25 @@ fn facts_and_the_read_surface() {
     assert_eq!(get("pieces", WHITE), Some(Number(3)));
     assert_eq!(get("pieces", BLACK), Some(Number(2)));
     assert_eq!(facts.len(), 4);
+    let counts: Vec<_> = p
+        .info_messages()
+        .iter()
+        .map(|l| (l.key, l.arg("count0").cloned(), l.arg("count1").cloned()))
+        .collect();
+    use crate::game::InfoArg;
     assert_eq!(
-        p.info_lines(),
-        vec![
-            "On the far row: White 2 (rank 12), Black 1 (rank 1)",
-            "Pieces: White 3, Black 2"
+        counts,
+        [
+            (
+                "epaminondas-info-far-row",
+                Some(InfoArg::Number(2)),
+                Some(InfoArg::Number(1))
+            ),
+            (
+                "epaminondas-info-pieces",
+                Some(InfoArg::Number(3)),
+                Some(InfoArg::Number(2))
+            )
         ]
     );
     // The read surface: kinds in the order of GameInfo::pieces, pieces by player and kind.

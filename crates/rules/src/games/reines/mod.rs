@@ -381,15 +381,6 @@ impl Position for ReinesPosition {
         outcome::facts(self)
     }
 
-    fn info_lines(&self) -> Vec<String> {
-        outcome::lines_from_facts(
-            &self.facts(),
-            self.player_names(),
-            SETTINGS[0].values,
-            self.side,
-        )
-    }
-
     fn info_messages(&self) -> Vec<InfoLine> {
         outcome::info_messages(&self.facts(), SETTINGS[0].values, self.side)
     }

@@ -4,7 +4,7 @@
 use crate::game::{Fact, FactValue, InfoArg, InfoLine, PieceSets, Player};
 use crate::outcome::{Outcome, Reason};
 
-use super::position::{square_name, ReinesPosition, QUEEN, WORKER};
+use super::position::{ReinesPosition, QUEEN, WORKER};
 
 /// Plies without a capture or a Worker move after which the game is drawn.
 pub const QUIET_LIMIT: u32 = 100;
@@ -122,100 +122,7 @@ fn number(facts: &[Fact], name: &str) -> i64 {
     }
 }
 
-/// The English lines of a display, made from [`facts`], the players' names in turn order, the
-/// values of the `region` setting and the player to move (whose turn it is decides when a
-/// pending Worker comes back; the lines do not say whose turn it is).
-pub(crate) fn lines_from_facts(
-    facts: &[Fact],
-    names: &[&str],
-    regions: &[&str],
-    to_move: Player,
-) -> Vec<String> {
-    let name = |p: usize| names.get(p).copied().unwrap_or("?");
-    let region: Vec<&str> = match find(facts, "region", None) {
-        Some(FactValue::Numbers(v)) => v
-            .iter()
-            .map(|&i| regions.get(i as usize).copied().unwrap_or("?"))
-            .collect(),
-        _ => vec!["?"],
-    };
-    let mut lines = vec![format!(
-        "Region: {} (the {} hold a1 and move first)",
-        region.join(" or "),
-        name(0)
-    )];
-    for player in 0..2u8 {
-        let people = name(player as usize);
-        let p = Some(player);
-        let sq = match find(facts, "ponte-square", p) {
-            Some(FactValue::Cell(Some(c))) => square_name(*c as u32),
-            _ => "?".to_string(),
-        };
-        let pending: &[i64] = match find(facts, "pending-workers", p) {
-            Some(FactValue::Numbers(v)) => v,
-            _ => &[],
-        };
-        let blocked = matches!(find(facts, "ponte-blocked", p), Some(FactValue::Flag(true)));
-        if pending.is_empty() {
-            lines.push(format!("Ponte, {people} ({sq}): no Worker pending"));
-            continue;
-        }
-        let counters: Vec<String> = pending.iter().map(|c| c.to_string()).collect();
-        // Every pending counter is 0 or 1, so all reach 0 at the owner's next start of turn:
-        // one Worker comes back then if the Ponte square is free, the others on later turns.
-        let when = if to_move == player {
-            "at the start of their next turn"
-        } else {
-            "right after this move, at the start of their turn"
-        };
-        let (first, rest) = if pending.len() == 1 {
-            ("it", "")
-        } else {
-            ("the first", ", the others one a turn after")
-        };
-        let condition = if blocked {
-            format!(" if {sq} is free then (occupied now)")
-        } else {
-            String::new()
-        };
-        lines.push(format!(
-            "Ponte, {people} ({sq}): {} Worker{} pending (counters {}); {first} comes back \
-             {when}{condition}{rest}",
-            pending.len(),
-            if pending.len() == 1 { "" } else { "s" },
-            counters.join(" "),
-        ));
-    }
-    let unmoved: Vec<String> = (0..2u8)
-        .map(|player| {
-            let squares: Vec<String> = match find(facts, "unmoved-workers", Some(player)) {
-                Some(FactValue::Cells(c)) => c.iter().map(|&c| square_name(c as u32)).collect(),
-                _ => Vec::new(),
-            };
-            let list = if squares.is_empty() {
-                "none".to_string()
-            } else {
-                squares.join(" ")
-            };
-            format!("{} {list}", name(player as usize))
-        })
-        .collect();
-    lines.push(format!(
-        "Unmoved Workers (may step two): {}",
-        unmoved.join("; ")
-    ));
-    lines.push(format!(
-        "Quiet plies: {} of {QUIET_LIMIT}; move {}",
-        number(facts, "quiet-plies"),
-        number(facts, "move-number")
-    ));
-    if number(facts, "passes") == 1 {
-        lines.push("The last move was a pass: another pass draws.".to_string());
-    }
-    lines
-}
-
-/// The lines of [`lines_from_facts`] as messages for a display in any language:
+/// The lines of a display, made from [`facts`], as messages it writes in its language:
 /// `reines-info-region` (`region`: a value of the setting, or `neutral-or-animist`),
 /// `reines-info-ponte` per player (`count` Workers pending, `counters`, `when`: `next-turn` or
 /// `after-this-move`, `square`: `free` or `occupied`) or `reines-info-ponte-empty`,

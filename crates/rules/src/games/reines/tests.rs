@@ -521,22 +521,20 @@ fn region_setting() {
         .start(&Settings::new().with("colour", "red"))
         .is_err());
 
-    for (region, first, line) in [
-        (
-            "neutral",
-            People::Termides,
-            "Region: neutral (the Termides hold a1",
-        ),
-        (
-            "animist",
-            People::Termides,
-            "Region: animist (the Termides hold a1",
-        ),
-        (
-            "cultist",
-            People::Myrmides,
-            "Region: cultist (the Myrmides hold a1",
-        ),
+    use crate::game::{InfoArg, InfoLine};
+    let region_line = |region| {
+        InfoLine::new(
+            "reines-info-region",
+            vec![
+                ("region", InfoArg::Word(region)),
+                ("player", InfoArg::Player(0)),
+            ],
+        )
+    };
+    for (region, first) in [
+        ("neutral", People::Termides),
+        ("animist", People::Termides),
+        ("cultist", People::Myrmides),
     ] {
         let p = Reines
             .start(&Settings::new().with("region", region))
@@ -546,11 +544,17 @@ fn region_setting() {
         assert_eq!(p.people(0), Some(first));
         assert_eq!(p.player_of(first), 0);
         assert_eq!(p.player_names()[0], first.name());
-        assert!(p.info_lines()[0].starts_with(line), "{:?}", p.info_lines());
+        assert_eq!(p.info_messages()[0], region_line(region));
     }
     // From a string the region is read from the Queens.
-    assert!(pos(START_CULTIST).info_lines()[0].starts_with("Region: cultist"));
-    assert!(pos(START).info_lines()[0].starts_with("Region: neutral or animist"));
+    assert_eq!(
+        pos(START_CULTIST).info_messages()[0],
+        region_line("cultist")
+    );
+    assert_eq!(
+        pos(START).info_messages()[0],
+        region_line("neutral-or-animist")
+    );
     // The region is for display: it does not change equality or the hash.
     let n = Reines
         .start(&Settings::new().with("region", "animist"))
@@ -768,11 +772,9 @@ fn ponte_timeline() {
         (p.pending_count(0), p.pending_count(1), p.pending_count(2)),
         (0, 1, 0)
     );
-    assert!(
-        p.info_lines()[2].contains("1 Worker pending"),
-        "{:?}",
-        p.info_lines()
-    );
+    let ponte = &p.info_messages()[2];
+    assert_eq!(ponte.key, "reines-info-ponte");
+    assert_eq!(ponte.arg("count"), Some(&crate::game::InfoArg::Number(1)));
     // Ply 2: the Myrmides' first turn after the capture: no Worker yet.
     let p = play(&p, "a8-b6");
     assert_eq!(p.to_string(), "7q/8/1s6/4C3/8/8/8/Q7 w - -/1 1 2");
@@ -1317,26 +1319,78 @@ fn random_games_exercise_the_ponte_and_passes() {
 }
 
 #[test]
-fn info_lines_show_the_ponte() {
+fn info_messages_show_the_ponte() {
+    use crate::game::{InfoArg, InfoLine};
+    let cell = |name| InfoArg::Cell(crate::geometry::square::parse(8, 8, name).unwrap());
+    let ponte = |player, at, counters: &[i64], when, square| {
+        InfoLine::new(
+            "reines-info-ponte",
+            vec![
+                ("player", InfoArg::Player(player)),
+                ("cell", cell(at)),
+                ("count", InfoArg::Number(counters.len() as i64)),
+                ("counters", InfoArg::Numbers(counters.to_vec())),
+                ("when", InfoArg::Word(when)),
+                ("square", InfoArg::Word(square)),
+            ],
+        )
+    };
     let p = pos("7q/6s1/1s6/8/8/4C3/8/Q7 b - -/01 0 2");
-    let lines = p.info_lines();
-    assert_eq!(lines[1], "Ponte, Termides (b2): no Worker pending");
+    let lines = p.info_messages();
     assert_eq!(
-        lines[2],
-        "Ponte, Myrmides (g7): 2 Workers pending (counters 0 1); the first comes back at the \
-         start of their next turn if g7 is free then (occupied now), the others one a turn after"
+        lines[1],
+        InfoLine::new(
+            "reines-info-ponte-empty",
+            vec![("player", InfoArg::Player(0)), ("cell", cell("b2"))]
+        )
     );
-    let lines = pos(START).info_lines();
+    assert_eq!(lines[2], ponte(1, "g7", &[0, 1], "next-turn", "occupied"));
+    let lines = pos(START).info_messages();
+    let unmoved = |player, cells: [&str; 3]| {
+        InfoLine::new(
+            "reines-info-unmoved-of",
+            vec![
+                ("player", InfoArg::Player(player)),
+                ("count", InfoArg::Number(3)),
+                (
+                    "cells",
+                    InfoArg::Cells(
+                        cells
+                            .map(|c| crate::geometry::square::parse(8, 8, c).unwrap())
+                            .to_vec(),
+                    ),
+                ),
+            ],
+        )
+    };
     assert_eq!(
         lines[3],
-        "Unmoved Workers (may step two): Termides d2 c3 b4; Myrmides g5 f6 e7"
+        InfoLine::new(
+            "reines-info-unmoved",
+            vec![(
+                "players",
+                InfoArg::Lines(vec![
+                    unmoved(0, ["d2", "c3", "b4"]),
+                    unmoved(1, ["g5", "f6", "e7"])
+                ])
+            )]
+        )
     );
-    assert_eq!(lines[4], "Quiet plies: 0 of 100; move 1");
+    assert_eq!(
+        lines[4],
+        InfoLine::new(
+            "reines-info-quiet",
+            vec![
+                ("count", InfoArg::Number(0)),
+                ("limit", InfoArg::Number(100)),
+                ("number", InfoArg::Number(1)),
+            ]
+        )
+    );
     let p = pos("7q/8/8/8/8/8/8/QC6 b - 1/- 0 1");
     assert_eq!(
-        p.info_lines()[1],
-        "Ponte, Termides (b2): 1 Worker pending (counters 1); it comes back right after this \
-         move, at the start of their turn"
+        p.info_messages()[1],
+        ponte(0, "b2", &[1], "after-this-move", "free")
     );
 }
 
@@ -1735,33 +1789,35 @@ fn facts_and_the_lines_made_from_them() {
             f.value = Number(42);
         }
     }
-    let lines = super::outcome::lines_from_facts(&changed, p.player_names(), &["n", "a", "c"], 1);
+    use crate::game::{InfoArg, InfoLine};
+    let lines = super::outcome::info_messages(&changed, &["n", "a", "c"], 1);
     assert_eq!(
-        lines[0],
-        "Region: n or a (the Termides hold a1 and move first)"
+        lines[0].arg("region"),
+        Some(&InfoArg::Word("neutral-or-animist"))
     );
-    assert_eq!(lines[4], "Quiet plies: 42 of 100; move 2");
-    // Cultist: the lines follow turn order; none says whose turn it is.
+    assert_eq!(lines[4].arg("count"), Some(&InfoArg::Number(42)));
+    assert_eq!(lines[4].arg("number"), Some(&InfoArg::Number(2)));
+    // Cultist: the lines follow turn order (player 0, the Myrmides, first).
     let c = Reines
         .start(&Settings::new().with("region", "cultist"))
         .unwrap();
-    let lines = c.info_lines();
+    assert_eq!(c.player_names()[0], "Myrmides");
+    let lines = c.info_messages();
+    assert_eq!(lines[0].arg("region"), Some(&InfoArg::Word("cultist")));
+    assert_eq!(lines[1].key, "reines-info-ponte-empty");
+    assert_eq!(lines[1].arg("player"), Some(&InfoArg::Player(0)));
+    let Some(InfoArg::Lines(unmoved)) = lines[3].arg("players") else {
+        panic!("{:?}", lines[3])
+    };
+    assert_eq!(unmoved[0].arg("player"), Some(&InfoArg::Player(0)));
     assert_eq!(
-        lines[0],
-        "Region: cultist (the Myrmides hold a1 and move first)"
+        unmoved[0].arg("cells"),
+        Some(&InfoArg::Cells(vec![11, 18, 25]))
     );
-    assert_eq!(lines[1], "Ponte, Myrmides (b2): no Worker pending");
-    assert_eq!(
-        lines[3],
-        "Unmoved Workers (may step two): Myrmides d2 c3 b4; Termides g5 f6 e7"
-    );
-    for l in lines.iter().chain(&p.info_lines()) {
-        assert!(!l.contains("to move"), "{l}");
-    }
     let after_pass = play(&pos("6Wq/8/8/8/8/8/8/Q7 w - -/- 0 1"), "pass");
     assert_eq!(
-        after_pass.info_lines().last().unwrap(),
-        "The last move was a pass: another pass draws."
+        after_pass.info_messages().last(),
+        Some(&InfoLine::new("reines-info-pass", Vec::new()))
     );
 }
 
