@@ -15,6 +15,22 @@ fn lasting_db() -> (String, tempfile::TempDir) {
     (db, dir)
 }
 
+/// Another connection to the file makes the database refuse every new row of `table` (`on`),
+/// or no longer.
+async fn refuse_inserts(db: &str, table: &str, on: bool) {
+    use sqlx::Connection;
+    let mut other = sqlx::SqliteConnection::connect(db).await.unwrap();
+    let sql = if on {
+        format!(
+            "CREATE TRIGGER refuse_{table} BEFORE INSERT ON {table} \
+             BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+        )
+    } else {
+        format!("DROP TRIGGER refuse_{table}")
+    };
+    sqlx::raw_sql(&sql).execute(&mut other).await.unwrap();
+}
+
 include!("cases/api.rs");
 
 // ---- SQLite under faults: a full disk, a write refused ----

@@ -14,6 +14,23 @@ fn lasting_db() -> (String, ()) {
     (fresh_db(), ())
 }
 
+/// Another connection makes the database refuse every new row of `table` (`on`), or no longer.
+async fn refuse_inserts(db: &str, table: &str, on: bool) {
+    use sqlx::Connection;
+    let mut other = sqlx::PgConnection::connect(db).await.unwrap();
+    let sql = if on {
+        format!(
+            "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS \
+             $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$; \
+             CREATE TRIGGER refuse BEFORE INSERT ON {table} \
+             FOR EACH ROW EXECUTE FUNCTION refuse();"
+        )
+    } else {
+        format!("DROP TRIGGER refuse ON {table}; DROP FUNCTION refuse();")
+    };
+    sqlx::raw_sql(&sql).execute(&mut other).await.unwrap();
+}
+
 include!("cases/api.rs");
 
 // ---- Several processes on one database: a starting process and the computer's moves ----

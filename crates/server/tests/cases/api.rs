@@ -2510,20 +2510,77 @@ async fn a_computer_seat_has_one_spelling() {
     assert_eq!(state["seats"], json!(["computer:5", "human"]));
 }
 
+/// A game of Jeu de Reines between a person and the computer (`seats`): `moves` moves of the
+/// person's, each answered, then their resignation if `resign`: its id, last state and record.
+async fn a_record_played(
+    app: &Arc<App>,
+    seats: &Value,
+    moves: usize,
+    resign: bool,
+) -> (String, Value, String) {
+    let (id, tokens, _) = create(app, json!({"game": "reines", "seats": seats})).await;
+    let token = tokens[0].clone().unwrap();
+    let mut state = settled(app, &id).await;
+    for n in 0..moves {
+        let mv = pick(state["legal"].as_array().unwrap(), n);
+        assert_eq!(play(app, &id, &mv, &token).await.0, StatusCode::OK);
+        state = settled(app, &id).await;
+    }
+    if resign {
+        let path = format!("/api/games/{id}/resign");
+        let (status, v) = post(app, &path, json!({"seat": 0, "token": token})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        state = settled(app, &id).await;
+    }
+    let record = record_text(app, &id).await;
+    (id, state, record)
+}
+
+/// A finished game a browser played while the server was away, sent with its key while the
+/// database refuses new games, then while it refuses their moves (the game's row taken, its
+/// steps refused): answered 503 each time, with a message, and nothing kept; the page keeps the
+/// game and sends it again (web/local-game.js), and once the database takes writes the same
+/// request makes the game, whole, and a new server on the database answers with it again.
+#[tokio::test]
+async fn an_import_the_database_refuses_is_made_once_when_sent_again() {
+    let (db, _keep) = lasting_db();
+    let app = app_on(&db).await;
+    let seats = json!(["human", "computer:1"]);
+    let (_, state, record) = a_record_played(&app, &seats, 2, true).await;
+    assert!(state["outcome"].is_object(), "{state}");
+    let body = json!({"record": record, "seats": seats, "key": "r".repeat(32)});
+    for table in ["games", "steps"] {
+        refuse_inserts(&db, table, true).await;
+        for _ in 0..2 {
+            let (status, v) = post(&app, "/api/games", body.clone()).await;
+            assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{table}: {v}");
+            assert!(!v["error"].as_str().unwrap().is_empty(), "{v}");
+        }
+        refuse_inserts(&db, table, false).await;
+    }
+    // Made now (201: no refused try kept anything under the key), with every move and the end.
+    let (status, made) = post(&app, "/api/games", body.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let saved = made["id"].as_str().unwrap().to_string();
+    let (_, copy) = get(&app, &format!("/api/games/{saved}")).await;
+    assert_eq!(copy["moves"], state["moves"]);
+    assert_eq!(copy["outcome"], state["outcome"]);
+    // Sent again (another tab, a page that missed the answer), here or by a new server: the
+    // same game.
+    let (status, again) = post(&app, "/api/games", body.clone()).await;
+    assert_eq!((status, &again["id"]), (StatusCode::OK, &made["id"]), "{again}");
+    drop(app);
+    let next = app_on(&db).await;
+    let (status, again) = post(&next, "/api/games", body).await;
+    assert_eq!((status, &again["id"]), (StatusCode::OK, &made["id"]), "{again}");
+}
+
 #[tokio::test]
 async fn a_record_sent_twice_with_its_key_is_one_game() {
     let (db, _keep) = lasting_db();
     let app = app_on(&db).await;
     let seats = json!(["human", "computer:1"]);
-    let (id, tokens, _) = create(&app, json!({"game": "reines", "seats": seats})).await;
-    let token = tokens[0].clone().unwrap();
-    let mut state = settled(&app, &id).await;
-    for n in 0..3 {
-        let mv = pick(state["legal"].as_array().unwrap(), n);
-        assert_eq!(play(&app, &id, &mv, &token).await.0, StatusCode::OK);
-        state = settled(&app, &id).await;
-    }
-    let record = record_text(&app, &id).await;
+    let (id, state, record) = a_record_played(&app, &seats, 3, false).await;
     let key = "k".repeat(24) + "0123456789abcdef";
     let body = json!({"record": record, "seats": seats, "key": key});
     // Two tabs send it at once: both are answered with the same game, stored once.
