@@ -2098,9 +2098,9 @@ test('server killed: a game against the computer goes on in the browser to its e
   await closeOfflinePage(page);
 });
 
-test('two tabs save the same finished local game at once: the server makes one game', async () => {
-  // a finished game, as the browser keeps one it played without the server: a record made
-  // by the server for a game resigned after a few moves
+// A finished game, as the browser keeps one it played without the server: a record made by
+// the server for a game of Jeu de Reines resigned after a few moves; its last state.
+async function finishedRecord() {
   const { id, tokens } = await api('api/games', { game: 'reines', seats: ['human', 'computer:1'] });
   let s = await waitState(id, (st) => !st.thinking && st.to_move === 0);
   for (let i = 0; i < 2; i++) {
@@ -2110,6 +2110,11 @@ test('two tabs save the same finished local game at once: the server makes one g
   s = await api(`api/games/${id}/resign`, { seat: 0, token: tokens[0] });
   assert.ok(s.outcome, 'the game is over');
   const record = await (await fetch(`${base}api/games/${id}/record`)).text();
+  return { s, record };
+}
+
+test('two tabs save the same finished local game at once: the server makes one game', async () => {
+  const { s, record } = await finishedRecord();
   const one = await newPage({ serviceWorkers: 'block' });
   await one.goto(base);
   const kept = { id: 'local-00112233aabbccdd', game: 'reines', seats: ['human', 'computer:1'], start: null, settings: {}, moves: s.moves, resigned: [0], record, key: '0123456789abcdef'.repeat(2), saved: null, at: Date.now() };
@@ -2140,6 +2145,65 @@ test('two tabs save the same finished local game at once: the server makes one g
   assert.deepEqual(copy.outcome, s.outcome);
   await two.close();
   await closePage(one);
+});
+
+// The browser test's database made to refuse every new game (`on`), or no longer, by another
+// process (Debian's sqlite3, as run.sh installs it): a fault of the server's own storage.
+function refuseNewGames(on) {
+  const sql = on
+    ? "CREATE TRIGGER refuse_games BEFORE INSERT ON games BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;"
+    : 'DROP TRIGGER refuse_games;';
+  execFileSync('sqlite3', [path.join(tmpDir, 'games.db'), sql]);
+}
+
+test('the database refusing writes: a finished local game is kept in the browser, and saved once when it takes them again (EN desktop, FR phone)', async () => {
+  const { s, record } = await finishedRecord();
+  const cases = [
+    { locale: 'en-US', viewport: undefined, mobile: false, pending: /saved to the server as soon as the server answers/, n: 1 },
+    { locale: 'fr-FR', viewport: PHONE, mobile: true, pending: /enregistrée sur le serveur dès/, n: 2 },
+  ];
+  for (const { locale, viewport, mobile, pending, n } of cases) {
+    const kept = { id: `local-0011223344${n}0ccdd`, game: 'reines', seats: ['human', 'computer:1'], start: null, settings: {}, moves: s.moves, resigned: [0], record, key: `${n}`.repeat(32), saved: null, at: Date.now() };
+    refuseNewGames(true);
+    const page = await newPage({ viewport, mobile, locale, serviceWorkers: 'block' });
+    const posts = importsOf(page);
+    await page.goto(base);
+    await page.evaluate((g) => localStorage.setItem(`myrmidon:local:${g.id}`, JSON.stringify(g)), kept);
+    await page.goto(`${base}game/${kept.id}`);
+    // the page sends it (as it opens, then every few seconds): refused, the game kept here
+    const until = Date.now() + 30000;
+    while (posts.length < 2 && Date.now() < until) await sleep(100);
+    assert.ok(posts.length >= 2, `${locale}: the page sent the game twice while the database refused it (${posts.length})`);
+    assert.ok(posts.every(([st, d]) => st === 503 && typeof d?.error === 'string'), `${locale}: refused with 503 and a message: ${JSON.stringify(posts)}`);
+    const note = page.locator('#local-note');
+    await note.waitFor({ state: 'visible' });
+    assert.match(await note.textContent(), pending, `${locale}: the page says the game will be saved`);
+    const stored = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), `myrmidon:local:${kept.id}`);
+    assert.ok(!stored.saved && !stored.refused && stored.record === record, `${locale}: the game still kept here, to be sent again: ${JSON.stringify(stored)}`);
+    assert.deepEqual(await missingKeys(page), [], `${locale}: no key missing`);
+    await shot(page, `storage-refused-1-kept-${locale}`);
+    // the database takes writes again: the next try saves it, once
+    refuseNewGames(false);
+    const link = page.locator('#local-saved');
+    await link.waitFor({ state: 'visible', timeout: 30000 });
+    const saved = decodeURIComponent((await link.getAttribute('href')).split('/').pop());
+    const copy = await getState(saved);
+    assert.deepEqual(copy.moves, s.moves, `${locale}: the saved game has the moves played`);
+    assert.deepEqual(copy.outcome, s.outcome);
+    // (the answer that made it, as the test saw it; then one more try: nothing is sent)
+    while (!posts.some(([st]) => st === 201) && Date.now() < until + 30000) await sleep(100);
+    const before = posts.length;
+    const more = await page.evaluate(() => import('/local-game.js').then((m) => m.saveFinished()).then((l) => l.length));
+    assert.equal(more, 0, `${locale}: nothing left to save`);
+    assert.equal(posts.length, before, `${locale}: no request once saved`);
+    const made = posts.filter(([st]) => st === 201);
+    assert.equal(made.length, 1, `${locale}: one game made: ${JSON.stringify(posts.map(([st]) => st))}`);
+    assert.ok(posts.every(([st]) => st === 503 || st === 201), `${locale}: refused, then made: ${JSON.stringify(posts.map(([st]) => st))}`);
+    await shot(page, `storage-refused-2-saved-${locale}`);
+    // (the browser logs the refused requests: expected here)
+    page.errors = page.errors.filter((e) => !/status of 503/.test(e));
+    await closePage(page);
+  }
 });
 
 test('analysis board: a finished game, its moves and its evaluation graph', async () => {

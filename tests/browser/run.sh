@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The browser tests of the web app (run.mjs): installs what they need when it is missing
-# (Debian's chromium; playwright-core, typescript and axe-core from package-lock.json), type-checks the
+# (Debian's chromium; Debian's sqlite3, by which a test makes the server's database refuse
+# writes; playwright-core, typescript and axe-core from package-lock.json), type-checks the
 # front end (tsconfig.json: web/ with its JSDoc types, every strict option; an error fails the
 # run), then runs them.
 #
@@ -17,6 +18,12 @@ if [ ! -x /usr/bin/chromium ]; then
   echo "browser tests: installing Debian's chromium"
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+fi
+
+if ! command -v sqlite3 >/dev/null; then
+  echo "browser tests: installing Debian's sqlite3"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3
 fi
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
