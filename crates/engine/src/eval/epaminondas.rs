@@ -220,6 +220,12 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
         self.in_danger(&next)
     }
 
+    /// Behind in the crossing race, only a capture (which may take stones off the opponent's far
+    /// row) or a move adding to the mover's own far row can stop the opponent's crossing win.
+    fn may_answer_danger(&self, pos: &EpaminondasPosition, mv: EpaminondasMove) -> bool {
+        mv.is_capture() || pos.far_row_gain(mv) > 0
+    }
+
     /// A crossing won, or no move left.
     fn cheaply_over(&self, pos: &EpaminondasPosition) -> bool {
         !pos.has_legal_move()

@@ -154,6 +154,23 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
         pos.in_check()
     }
 
+    /// True only if the player to move certainly has a move that wins on the spot (in Jeu de
+    /// Reines, the enemy Queen attacked): the search scores such a node as that win at once,
+    /// before its table probe, null move and move generation. By default never.
+    fn wins_at_once(&self, _pos: &P) -> bool {
+        false
+    }
+
+    /// False only for a move that certainly loses at once when the player to move is
+    /// [`Evaluator::in_danger`]: it neither takes the threat away nor answers it in kind. Once
+    /// one move of a node in danger is searched, the search skips such moves: none can score
+    /// better than the quickest loss, and each would cost a search of its own (in Jeu de
+    /// Reines the reply's null move and table probe come before it takes the Queen). By
+    /// default every move may answer.
+    fn may_answer_danger(&self, _pos: &P, _mv: P::Move) -> bool {
+        true
+    }
+
     /// True if the move threatens what [`Evaluator::in_danger`] guards against (a check, an
     /// attack on the Queen): the search keeps such quiet moves out of its forward pruning. By
     /// default the rules' `gives_check`.
@@ -180,5 +197,72 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
     /// it. By default the generic table [`STRENGTHS`].
     fn levels(&self) -> &'static Levels {
         &STRENGTHS
+    }
+}
+
+#[cfg(test)]
+mod danger_tests {
+    use super::*;
+    use myrmidon_rules::games::epaminondas::Epaminondas;
+    use myrmidon_rules::games::reines::Reines;
+    use myrmidon_rules::rng::Rng;
+    use myrmidon_rules::{Game, Settings};
+
+    /// Over random games: every move `may_answer_danger` rules out, in danger, lets the opponent
+    /// win at once (they win on the spot or have a winning move), and every node that
+    /// `wins_at_once` claims has a move that wins. Returns how often each was checked.
+    fn check_promises<G: Game, E: Evaluator<G::Pos> + Default>(game: G) -> (usize, usize) {
+        let eval = E::default();
+        let mut rng = Rng::new(11);
+        let (mut ruled_out, mut wins) = (0, 0);
+        for _ in 0..300 {
+            let mut pos = game.start(&Settings::default()).unwrap();
+            for _ in 0..200 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let mut moves = <G::Pos as Position>::MoveList::default();
+                pos.generate(&mut moves);
+                if eval.wins_at_once(&pos) {
+                    wins += 1;
+                    assert!(
+                        moves.iter().any(|&m| pos.quick_tactics(m).wins),
+                        "no winning move in {pos:?}"
+                    );
+                }
+                if eval.in_danger(&pos) {
+                    for &mv in moves.iter() {
+                        if eval.may_answer_danger(&pos, mv) {
+                            continue;
+                        }
+                        ruled_out += 1;
+                        let mut next = pos.clone();
+                        next.make_move(mv);
+                        let mut replies = <G::Pos as Position>::MoveList::default();
+                        next.generate(&mut replies);
+                        let lost = next
+                            .outcome()
+                            .is_some_and(|o| o.winner() != Some(pos.to_move()))
+                            || replies.iter().any(|&r| next.quick_tactics(r).wins);
+                        assert!(
+                            lost,
+                            "{} does not lose at once in {pos:?}",
+                            pos.move_text(mv)
+                        );
+                    }
+                }
+                let mv = moves[rng.below(moves.len())];
+                pos.make_move(mv);
+            }
+        }
+        (ruled_out, wins)
+    }
+
+    #[test]
+    fn moves_ruled_out_in_danger_lose_and_claimed_wins_exist() {
+        let (ruled_out, wins) = check_promises::<_, ReinesEval>(Reines);
+        assert!(ruled_out > 100 && wins > 100, "{ruled_out} {wins}");
+        let (ruled_out, _) = check_promises::<_, EpaminondasEval>(Epaminondas);
+        assert!(ruled_out > 100, "{ruled_out}");
     }
 }

@@ -448,6 +448,25 @@ impl Evaluator<ReinesPosition> for ReinesEval {
         pos.queen_attacked(pos.to_move())
     }
 
+    /// The enemy Queen attacked by the player to move: taking her wins.
+    fn wins_at_once(&self, pos: &ReinesPosition) -> bool {
+        pos.queen_attacked(pos.to_move() ^ 1)
+    }
+
+    /// With her Queen attacked, a player can only take the attacker or block a Counsellor's line
+    /// to her (a square on her rank or file): any other move lets the Queen be taken.
+    fn may_answer_danger(
+        &self,
+        pos: &ReinesPosition,
+        mv: <ReinesPosition as Position>::Move,
+    ) -> bool {
+        let Some(queen) = pos.queen_square(pos.to_move()) else {
+            return true;
+        };
+        let lines: u64 = 0xFF << (queen & !7) | 0x0101_0101_0101_0101 << (queen & 7);
+        pos.quick_tactics(mv).captures > 0 || lines & 1 << mv.to() != 0
+    }
+
     /// The Queen (whose capture wins) counts as the most valuable.
     fn piece_value(&self, kind: usize) -> i32 {
         match ReinesKind::ALL.get(kind) {

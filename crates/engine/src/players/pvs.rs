@@ -428,6 +428,9 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         if ply >= MAX_PLY - 1 {
             return self.static_eval(pos);
         }
+        if ply > 0 && self.eval.wins_at_once(pos) {
+            return MATE - (ply as i32 + 1);
+        }
 
         let key = self.key(pos);
         let mut tt_move = None;
@@ -553,6 +556,11 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             scores.swap(i, pick);
             let mv = moves[i];
             if excluding && self.excluded.contains(&mv) {
+                continue;
+            }
+            // In danger, once one move is searched, a move that certainly loses at once
+            // cannot do better.
+            if in_check && best > -INFINITY && !self.eval.may_answer_danger(pos, mv) {
                 continue;
             }
             searched += 1;
@@ -787,6 +795,9 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             moves.swap(i, pick);
             scores.swap(i, pick);
             let mv = moves[i];
+            if evading && best > -INFINITY && !self.eval.may_answer_danger(pos, mv) {
+                continue;
+            }
             if qply > 0 && !evading {
                 if let Some(k) = self.eval.capture_key(pos, mv) {
                     if keys[..n_keys].contains(&k) {
