@@ -6,6 +6,7 @@
 use myrmidon_rules::record::Event;
 use myrmidon_rules::{Player, Position, Record};
 
+use super::ordering::texts;
 use super::{Options, Report, Searcher};
 use crate::control::Control;
 use crate::eval::Evaluator;
@@ -138,18 +139,6 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
         head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
         self.pv_len[ply] = child_len;
     }
-
-    /// The move texts of a line from `root`.
-    fn texts(root: &P, line: &[P::Move]) -> Vec<String> {
-        let mut pos = root.clone();
-        line.iter()
-            .map(|&mv| {
-                let text = pos.move_text(mv);
-                pos.make_move(mv);
-                text
-            })
-            .collect()
-    }
 }
 
 /// Captures and other tactical moves first, the most pieces taken first.
@@ -254,7 +243,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for AlphaBeta<P, E> {
                     nodes: self.nodes,
                     time: control.elapsed(),
                     hashfull: None,
-                    pv: Self::texts(&root, line),
+                    pv: texts(&root, line),
                 });
             }
             root_moves = lines.iter().map(|l| (l.0, l.1)).collect();

@@ -22,9 +22,8 @@
 use myrmidon_rules::{Player, Position, Record};
 
 use super::alphabeta::history_hashes;
-use super::multi::{
-    deepen, max_depth, node_limit, Iteration, Lines, Orderer, MAX_PLAYERS, MAX_PLY,
-};
+use super::multi::{deepen, max_depth, node_limit, Iteration, MAX_PLAYERS};
+use super::ordering::{Lines, Orderer, MAX_PLY};
 use super::{Options, Report, Searcher};
 use crate::control::Control;
 use crate::eval::Evaluator;

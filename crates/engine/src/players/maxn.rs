@@ -13,8 +13,9 @@ use myrmidon_rules::{Player, Position, Record};
 use super::alphabeta::history_hashes;
 use super::multi::{
     deepen, mark_eliminated, max_depth, node_limit, outcome_values, result_values, values_of,
-    Iteration, Lines, Orderer, Values, MAX_PLY,
+    Iteration, Values,
 };
+use super::ordering::{Lines, Orderer, MAX_PLY};
 use super::{Options, Report, Searcher};
 use crate::control::Control;
 use crate::eval::Evaluator;

@@ -17,7 +17,8 @@ use myrmidon_rules::{Player, Position, Record};
 
 use super::alphabeta::history_hashes;
 use super::maxn::MaxN;
-use super::multi::{mark_eliminated, node_limit, texts, values_of, Values, MAX_PLAYERS};
+use super::multi::{mark_eliminated, node_limit, values_of, Values, MAX_PLAYERS};
+use super::ordering::texts;
 use super::{Options, Report, Searcher};
 use crate::control::Control;
 use crate::eval::Evaluator;

@@ -9,6 +9,7 @@ mod level;
 mod maxn;
 mod mcts;
 pub mod multi;
+mod ordering;
 mod pvs;
 mod random;
 

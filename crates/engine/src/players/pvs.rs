@@ -22,6 +22,7 @@ use std::sync::Arc;
 use myrmidon_rules::{Outcome, Player, Position, Record};
 
 use super::alphabeta::history_hashes;
+use super::ordering::{is_killer, pick_next, texts, Lines, Orderer, MAX_PLY};
 use super::{Options, Report, Searcher};
 use crate::control::Control;
 use crate::eval::{Evaluator, QuiescenceTable};
@@ -29,15 +30,10 @@ use crate::limits::Limits;
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 use crate::tt::{Bound, Table};
 
-/// The deepest ply the search tables hold (main search and quiescence together).
-const MAX_PLY: usize = 96;
 /// The deepest iteration.
 const MAX_DEPTH: u32 = 64;
 /// The depth of a search that nothing else limits (no depth, time, nodes or `infinite`).
 pub const UNLIMITED_DEPTH: u32 = 6;
-/// Entries of the history table per player.
-const HISTORY_SIZE: usize = 1 << 14;
-const HISTORY_MAX: i32 = 1 << 14;
 /// Quiescence plies in which a player in check (or whose Queen is attacked) looks at every
 /// move rather than standing pat.
 const QS_EVASION_PLIES: usize = 4;
@@ -72,12 +68,6 @@ fn proven(value: i32, depth: u32) -> bool {
 /// The first aspiration window's half width.
 const ASPIRATION: i32 = 30;
 
-// Move ordering classes.
-const ORDER_HASH: i32 = 1 << 30;
-const ORDER_WIN: i32 = ORDER_HASH - 1;
-const ORDER_TACTICAL: i32 = 1 << 28;
-const ORDER_KILLER: i32 = 1 << 27;
-
 /// What a draw (by rule, repetition or agreement of the outcome) is worth to the root player:
 /// a little less than nothing, so that the search plays on rather than repeat when it sees no
 /// gain (with a material count, most positions look equal, and both sides would shuffle).
@@ -106,10 +96,8 @@ pub struct Pvs<P: Position, E> {
     /// Hashes of the positions before the current node since the last irreversible move, in
     /// the game then along the search path, for the repetition draw.
     path: Vec<u64>,
-    pv: Vec<[P::Move; MAX_PLY]>,
-    pv_len: [usize; MAX_PLY + 1],
-    killers: Vec<[Option<P::Move>; 2]>,
-    history: Vec<i32>,
+    lines: Lines<P::Move>,
+    order: Orderer<P>,
     /// Move ordering scores, one buffer per ply (taken out and put back by each node).
     scores: Vec<Vec<i32>>,
     lmr: [[u8; 64]; 64],
@@ -216,10 +204,8 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             helpers: Vec::new(),
             helper_nodes,
             path: Vec::with_capacity(1024),
-            pv: vec![[P::Move::default(); MAX_PLY]; MAX_PLY + 1],
-            pv_len: [0; MAX_PLY + 1],
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 4 * HISTORY_SIZE],
+            lines: Lines::default(),
+            order: Orderer::default(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             lmr,
             nodes: 0,
@@ -260,42 +246,6 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         self.sign(pos) * self.eval.evaluate(pos, self.root)
     }
 
-    fn history_index(&self, pos: &P, mv: P::Move) -> usize {
-        let code = pos.move_code(mv) as u64;
-        let slot = (code.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - 14)) as usize;
-        (pos.to_move() as usize % 4) * HISTORY_SIZE + slot
-    }
-
-    fn order_score(&self, pos: &P, mv: P::Move, tt_move: Option<P::Move>, ply: usize) -> i32 {
-        if Some(mv) == tt_move {
-            return ORDER_HASH;
-        }
-        let t = pos.quick_tactics(mv);
-        if t.wins {
-            return ORDER_WIN;
-        }
-        if t.is_tactical() {
-            let mut victim = 0;
-            let mut kinds = t.taken_kinds;
-            while kinds != 0 {
-                victim = victim.max(self.eval.piece_value(kinds.trailing_zeros() as usize));
-                kinds &= kinds - 1;
-            }
-            let promotion = t.promotion.map_or(0, |k| self.eval.piece_value(k as usize));
-            return ORDER_TACTICAL
-                + (victim.clamp(0, 20_000) + promotion.clamp(0, 20_000)) * 64
-                + t.captures as i32;
-        }
-        let killers = &self.killers[ply];
-        if killers[0] == Some(mv) {
-            return ORDER_KILLER;
-        }
-        if killers[1] == Some(mv) {
-            return ORDER_KILLER - 1;
-        }
-        self.history[self.history_index(pos, mv)]
-    }
-
     /// The most a capture can gain: the value of each kind taken, and the dearest of them for
     /// every further piece taken (Epaminondas takes a whole line of one kind).
     fn capture_gain(&self, t: myrmidon_rules::Tactics) -> i32 {
@@ -311,23 +261,9 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         gain + extra * dearest
     }
 
-    fn update_history(&mut self, pos: &P, mv: P::Move, bonus: i32) {
-        let i = self.history_index(pos, mv);
-        let h = &mut self.history[i];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-    }
-
-    fn update_pv(&mut self, ply: usize, mv: P::Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let child_len = self.pv_len[ply + 1].clamp(ply + 1, MAX_PLY);
-        head[ply][ply] = mv;
-        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
-        self.pv_len[ply] = child_len;
-    }
-
     fn enter(&mut self, ply: usize, control: &Control) -> bool {
         self.nodes += 1;
-        self.pv_len[ply] = ply;
+        self.lines.enter(ply);
         self.seldepth = self.seldepth.max(ply);
         // The node budget exactly (deterministic), the clock and `stop` now and then.
         if self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && self.check_in(control)) {
@@ -532,7 +468,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         let mut scores = std::mem::take(&mut self.scores[ply]);
         scores.clear();
         for &mv in moves.iter() {
-            scores.push(self.order_score(pos, mv, tt_move, ply));
+            scores.push(self.order.score(&self.eval, pos, mv, tt_move, ply));
         }
 
         let side = pos.to_move() == self.root;
@@ -546,14 +482,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         let mut searched = 0;
         self.path.push(pos.hash());
         for i in 0..moves.len() {
-            let mut pick = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[pick] {
-                    pick = j;
-                }
-            }
-            moves.swap(i, pick);
-            scores.swap(i, pick);
+            pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
             if excluding && self.excluded.contains(&mv) {
                 continue;
@@ -570,12 +499,12 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 // Ends the game with a win for the mover: nothing is better.
                 best = MATE - (ply as i32 + 1);
                 best_move = Some(mv);
-                self.pv_len[ply + 1] = ply + 1;
-                self.update_pv(ply, mv);
+                self.lines.enter(ply + 1);
+                self.lines.update(ply, mv);
                 break;
             }
             let quiet = !t.is_tactical();
-            let killer = scores[i] >= ORDER_KILLER - 1 && scores[i] <= ORDER_KILLER;
+            let killer = is_killer(scores[i]);
             // Late-move and futility pruning: near the leaves, once a move is searched, the
             // quiet moves ordered last, or any quiet move when the evaluation is far below
             // alpha, are not looked at.
@@ -651,7 +580,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 if value > alpha {
                     best_move = Some(mv);
                     alpha = value;
-                    self.update_pv(ply, mv);
+                    self.lines.update(ply, mv);
                     if value >= beta {
                         self.stats.cutoffs += 1;
                         if searched == 0 {
@@ -661,16 +590,8 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                             self.stats.hash_move_cutoffs += 1;
                         }
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(mv) {
-                                k[1] = k[0];
-                                k[0] = Some(mv);
-                            }
-                            let bonus = (depth * depth).min(400);
-                            self.update_history(pos, mv, bonus);
-                            for &q in &quiets[..quiet_count] {
-                                self.update_history(pos, q, -bonus);
-                            }
+                            let tried = &quiets[..quiet_count];
+                            self.order.reward_quiet(pos, mv, depth, ply, tried);
                         }
                         break;
                     }
@@ -780,20 +701,13 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         scores.clear();
         self.stats.q_generated += moves.len() as u64;
         for &mv in moves.iter() {
-            scores.push(self.order_score(pos, mv, None, MAX_PLY));
+            scores.push(self.order.score(&self.eval, pos, mv, None, MAX_PLY));
         }
         let side = pos.to_move() == self.root;
         let mut keys = [0u32; 64];
         let mut n_keys = 0;
         for i in 0..moves.len() {
-            let mut pick = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[pick] {
-                    pick = j;
-                }
-            }
-            moves.swap(i, pick);
-            scores.swap(i, pick);
+            pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
             if evading && best > -INFINITY && !self.eval.may_answer_danger(pos, mv) {
                 continue;
@@ -822,7 +736,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             }
             self.stats.q_searched += 1;
             let value = if t.wins {
-                self.pv_len[ply + 1] = ply + 1;
+                self.lines.enter(ply + 1);
                 MATE - (ply as i32 + 1)
             } else {
                 let undo = pos.make_move(mv);
@@ -839,7 +753,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 if value > alpha {
                     alpha = value;
                     best_move = Some(mv);
-                    self.update_pv(ply, mv);
+                    self.lines.update(ply, mv);
                     if value >= beta {
                         break;
                     }
@@ -859,18 +773,6 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             self.tt.store(key, ply, code, best, 0, bound);
         }
         best
-    }
-
-    /// The move texts of a line from `root`.
-    fn texts(root: &P, line: &[P::Move]) -> Vec<String> {
-        let mut pos = root.clone();
-        line.iter()
-            .map(|&mv| {
-                let text = pos.move_text(mv);
-                pos.make_move(mv);
-                text
-            })
-            .collect()
     }
 }
 
@@ -945,10 +847,10 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
 
     fn new_game(&mut self) {
         self.tt.clear();
-        self.history.fill(0);
+        self.order.clear();
         self.path.clear();
         for h in &mut self.helpers {
-            h.history.fill(0);
+            h.order.clear();
             h.path.clear();
         }
     }
@@ -981,12 +883,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         self.nodes = 0;
         self.stats = Stats::default();
         self.aborted = false;
-        for k in &mut self.killers {
-            *k = [None; 2];
-        }
-        for h in &mut self.history {
-            *h /= 2;
-        }
+        self.order.new_search();
     }
 
     /// One root search to `depth` plies, in an aspiration window around `previous` if given
@@ -1007,10 +904,10 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         };
         loop {
             let v = self.node(pos, depth as i32, 0, alpha, beta, true, false, control);
-            if self.pv_len[0] > 0 {
+            if let Some(&mv) = self.lines.root().first() {
                 // A move that beat the window's floor (searched in full even if the
                 // iteration was cut short).
-                improved(self.pv[0][0]);
+                improved(mv);
             }
             if self.aborted {
                 return v;
@@ -1084,10 +981,10 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 if self.aborted {
                     break 'deepening;
                 }
-                if self.pv_len[0] == 0 {
+                if self.lines.root().is_empty() {
                     break;
                 }
-                let pv = self.pv[0][..self.pv_len[0]].to_vec();
+                let pv = self.lines.root().to_vec();
                 self.excluded.push(pv[0]);
                 found.push((value, pv));
             }
@@ -1109,7 +1006,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                     nodes: self.nodes + self.helper_nodes.load(Ordering::Relaxed),
                     time: control.elapsed(),
                     hashfull: Some(self.tt.hashfull()),
-                    pv: Self::texts(root, pv),
+                    pv: texts(root, pv),
                 });
             }
             // A forced result within the horizon: deeper searches cannot change it.
