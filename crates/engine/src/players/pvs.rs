@@ -3,11 +3,8 @@
 //! reductions. Generic over the rules library's `Position` (monomorphised per game); no
 //! allocation per node (the moves live in each game's stack `MoveList`, the tables are made once).
 //!
-//! With `Threads` above 1, Lazy SMP: helper threads search the same root at the same time,
-//! sharing the transposition table (lock-free), each with its own killers and history and the
-//! odd ones one ply deeper, so that they fill the table with what the main thread needs next.
-//! The main thread alone reports and chooses the move; when it stops, the helpers stop. With
-//! one thread nothing of this runs and a fixed-depth search is deterministic.
+//! With `Threads` above 1, Lazy SMP (`smp`): helper threads search the same root at the same
+//! time. With one thread nothing of this runs and a fixed-depth search is deterministic.
 //!
 //! Two players: negamax, every score from the view of the player to move. Three or more:
 //! *paranoid*, as the alpha-beta baseline: every other player plays against the root player.
@@ -20,6 +17,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use myrmidon_rules::{Outcome, Player, Position, Record};
+
+mod smp;
 
 use super::alphabeta::history_hashes;
 use super::ordering::{is_killer, pick_next, texts, Lines, Orderer, MAX_PLY};
@@ -808,40 +807,9 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
             .clamp(1, MAX_DEPTH);
         let threads = self.options.threads.clamp(1, Options::MAX_THREADS);
         let root_moves = moves.len();
-        self.helper_nodes.store(0, Ordering::Relaxed);
-        if threads == 1 {
-            return Some(self.deepen(record, &root, first, root_moves, max_depth, control, report));
-        }
-        // Lazy SMP: the helpers search until the main thread is done.
-        let mut helpers = std::mem::take(&mut self.helpers);
-        helpers.truncate(threads - 1);
-        while helpers.len() < threads - 1 {
-            let options = Options {
-                multipv: 1,
-                threads: 1,
-                ..self.options.clone()
-            };
-            helpers.push(Pvs::build(
-                None,
-                self.eval.clone(),
-                &options,
-                self.tt.clone(),
-                helpers.len() + 1,
-                self.helper_nodes.clone(),
-            ));
-        }
-        let helper_control = Control::unlimited();
-        let best = std::thread::scope(|scope| {
-            // Stops the helpers however the main thread ends (even by a panic).
-            let _stop = StopOnDrop(&helper_control);
-            for helper in helpers.iter_mut() {
-                let control = helper_control.clone();
-                let root = &root;
-                scope.spawn(move || helper.help(record, root, &control));
-            }
-            self.deepen(record, &root, first, root_moves, max_depth, control, report)
+        let best = self.with_helpers(record, &root, threads, |main| {
+            main.deepen(record, &root, first, root_moves, max_depth, control, report)
         });
-        self.helpers = helpers;
         Some(best)
     }
 
@@ -862,15 +830,6 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
             self.tt = Arc::new(Table::new(options.hash_mb));
         }
         self.options = options.clone();
-    }
-}
-
-/// Stops a control when dropped.
-struct StopOnDrop<'a>(&'a Control);
-
-impl Drop for StopOnDrop<'_> {
-    fn drop(&mut self) {
-        self.0.stop();
     }
 }
 
@@ -922,28 +881,6 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             delta *= 2;
             if delta > 1_000 {
                 (alpha, beta) = (-INFINITY, INFINITY);
-            }
-        }
-    }
-
-    /// A helper of Lazy SMP: iterative deepening of `root` (the odd helpers one ply deeper)
-    /// until `control` stops it, filling the shared table; it reports nothing.
-    fn help(&mut self, record: &Record<P>, root: &P, control: &Control) {
-        self.prepare(root);
-        self.node_limit = u64::MAX;
-        let mut pos = root.clone();
-        let mut previous = None;
-        for depth in 1..=MAX_DEPTH {
-            let depth = (depth + (self.id as u32 & 1)).min(MAX_DEPTH);
-            self.path = history_hashes(record);
-            self.seldepth = 0;
-            let value = self.root_search(&mut pos, depth, previous, control, |_| {});
-            if self.aborted {
-                return;
-            }
-            previous = Some(value);
-            if proven(value, depth) {
-                return;
             }
         }
     }
