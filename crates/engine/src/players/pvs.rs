@@ -21,6 +21,7 @@ use myrmidon_rules::{Outcome, Player, Position, Record};
 mod smp;
 
 use super::alphabeta::history_hashes;
+use super::multi::{max_depth, node_limit};
 use super::ordering::{is_killer, pick_next, texts, Lines, Orderer, MAX_PLY};
 use super::{Options, Report, Searcher};
 use crate::control::Control;
@@ -787,24 +788,9 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
         let moves = root.moves();
         let first = *moves.first()?;
         self.prepare(&root);
-        self.node_limit = control
-            .node_limit()
-            .into_iter()
-            .chain(limits.nodes)
-            .min()
-            .unwrap_or(u64::MAX);
+        self.node_limit = node_limit(control, limits);
         self.tt.new_search();
-        let max_depth = limits
-            .depth
-            .or(self.depth)
-            .unwrap_or(
-                if limits.infinite || limits.nodes.is_some() || control.remaining().is_some() {
-                    MAX_DEPTH
-                } else {
-                    UNLIMITED_DEPTH
-                },
-            )
-            .clamp(1, MAX_DEPTH);
+        let max_depth = max_depth(control, limits, self.depth, MAX_DEPTH, UNLIMITED_DEPTH);
         let threads = self.options.threads.clamp(1, Options::MAX_THREADS);
         let root_moves = moves.len();
         let best = self.with_helpers(record, &root, threads, |main| {
