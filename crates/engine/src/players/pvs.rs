@@ -82,6 +82,34 @@ const ROOT_SALTS: [u64; 4] = [
     0x1656_67b1_9e37_79f9,
 ];
 
+/// A node of the main search as its parent asks for it: its depth and ply, its window (from the
+/// view of its side), whether it is on the principal variation and whether it may try a null
+/// move.
+#[derive(Clone, Copy)]
+struct Frame {
+    depth: i32,
+    ply: usize,
+    alpha: i32,
+    beta: i32,
+    pv: bool,
+    null: bool,
+}
+
+impl Frame {
+    /// A child of a node of the main search (which may try a null move), `alpha..beta` being
+    /// the window of the parent's side.
+    fn child(depth: i32, ply: usize, alpha: i32, beta: i32, pv: bool) -> Frame {
+        Frame {
+            depth,
+            ply,
+            alpha,
+            beta,
+            pv,
+            null: true,
+        }
+    }
+}
+
 pub struct Pvs<P: Position, E> {
     depth: Option<u32>,
     eval: E,
@@ -281,57 +309,55 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         control.should_stop(self.nodes)
     }
 
-    /// A child's score from the view of the parent's side: negamax across a change of side,
-    /// the same score within one (paranoid coalition). `alpha`, `beta`: the parent's window.
-    #[allow(clippy::too_many_arguments)]
-    fn child(
+    /// A child's score from the view of the parent's side: `search` of the child in the window
+    /// `alpha..beta` of the parent's side, negated across a change of side (negamax), the same
+    /// within one (paranoid coalition).
+    fn across(
         &mut self,
         pos: &mut P,
         parent_side: bool,
-        depth: i32,
-        ply: usize,
         alpha: i32,
         beta: i32,
-        pv_node: bool,
-        control: &Control,
+        search: impl FnOnce(&mut Self, &mut P, i32, i32) -> i32,
     ) -> i32 {
         if (pos.to_move() == self.root) == parent_side {
-            self.node(pos, depth, ply, alpha, beta, pv_node, true, control)
+            search(self, pos, alpha, beta)
         } else {
-            -self.node(pos, depth, ply, -beta, -alpha, pv_node, true, control)
+            -search(self, pos, -beta, -alpha)
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn child_quiescence(
-        &mut self,
-        pos: &mut P,
-        parent_side: bool,
-        ply: usize,
-        qply: usize,
-        alpha: i32,
-        beta: i32,
-        control: &Control,
-    ) -> i32 {
-        if (pos.to_move() == self.root) == parent_side {
-            self.quiescence(pos, ply, qply, alpha, beta, control)
-        } else {
-            -self.quiescence(pos, ply, qply, -beta, -alpha, control)
-        }
+    /// A child of the main search (`frame` in its parent's window), its score from the view of
+    /// the parent's side.
+    fn child(&mut self, pos: &mut P, parent_side: bool, frame: Frame, control: &Control) -> i32 {
+        self.across(
+            pos,
+            parent_side,
+            frame.alpha,
+            frame.beta,
+            |s, pos, alpha, beta| {
+                s.node(
+                    pos,
+                    Frame {
+                        alpha,
+                        beta,
+                        ..frame
+                    },
+                    control,
+                )
+            },
+        )
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn node(
-        &mut self,
-        pos: &mut P,
-        mut depth: i32,
-        ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
-        pv_node: bool,
-        allow_null: bool,
-        control: &Control,
-    ) -> i32 {
+    fn node(&mut self, pos: &mut P, frame: Frame, control: &Control) -> i32 {
+        let Frame {
+            mut depth,
+            ply,
+            mut alpha,
+            mut beta,
+            pv: pv_node,
+            null: allow_null,
+        } = frame;
         let in_check = self.eval.in_danger(pos);
         if in_check && ply < MAX_PLY / 2 {
             depth += 1;
@@ -419,16 +445,15 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 self.stats.null_tries += 1;
                 let r = 3 + depth / 6;
                 self.path.push(hash);
-                let value = -self.node(
-                    pos,
-                    depth - 1 - r,
-                    ply + 1,
-                    -beta,
-                    -beta + 1,
-                    false,
-                    false,
-                    control,
-                );
+                let frame = Frame {
+                    depth: depth - 1 - r,
+                    ply: ply + 1,
+                    alpha: -beta,
+                    beta: -beta + 1,
+                    pv: false,
+                    null: false,
+                };
+                let value = -self.node(pos, frame, control);
                 self.path.pop();
                 pos.unmake_null_move(undo);
                 if self.aborted {
@@ -439,16 +464,15 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                     if depth - 1 - r <= 0 {
                         return value;
                     }
-                    let verified = self.node(
-                        pos,
-                        depth - 1 - r,
+                    let frame = Frame {
+                        depth: depth - 1 - r,
                         ply,
-                        beta - 1,
+                        alpha: beta - 1,
                         beta,
-                        false,
-                        false,
-                        control,
-                    );
+                        pv: false,
+                        null: false,
+                    };
+                    let verified = self.node(pos, frame, control);
                     if self.aborted {
                         return 0;
                     }
@@ -524,7 +548,8 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             let undo = pos.make_move(mv);
             self.tt.prefetch(self.key(pos));
             let value = if searched == 0 {
-                self.child(pos, side, depth - 1, ply + 1, alpha, beta, pv_node, control)
+                let frame = Frame::child(depth - 1, ply + 1, alpha, beta, pv_node);
+                self.child(pos, side, frame, control)
             } else {
                 let mut r = 0;
                 if depth >= 3
@@ -543,31 +568,16 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                         self.stats.reductions += 1;
                     }
                 }
-                let mut v = self.child(
-                    pos,
-                    side,
-                    depth - 1 - r,
-                    ply + 1,
-                    alpha,
-                    alpha + 1,
-                    false,
-                    control,
-                );
+                let frame = Frame::child(depth - 1 - r, ply + 1, alpha, alpha + 1, false);
+                let mut v = self.child(pos, side, frame, control);
                 if v > alpha && r > 0 && !self.aborted {
                     self.stats.re_searches += 1;
-                    v = self.child(
-                        pos,
-                        side,
-                        depth - 1,
-                        ply + 1,
-                        alpha,
-                        alpha + 1,
-                        false,
-                        control,
-                    );
+                    let frame = Frame::child(depth - 1, ply + 1, alpha, alpha + 1, false);
+                    v = self.child(pos, side, frame, control);
                 }
                 if v > alpha && v < beta && pv_node && !self.aborted {
-                    v = self.child(pos, side, depth - 1, ply + 1, alpha, beta, true, control);
+                    let frame = Frame::child(depth - 1, ply + 1, alpha, beta, true);
+                    v = self.child(pos, side, frame, control);
                 }
                 v
             };
@@ -741,7 +751,9 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             } else {
                 let undo = pos.make_move(mv);
                 self.tt.prefetch(self.key(pos));
-                let v = self.child_quiescence(pos, side, ply + 1, qply + 1, alpha, beta, control);
+                let v = self.across(pos, side, alpha, beta, |s, pos, alpha, beta| {
+                    s.quiescence(pos, ply + 1, qply + 1, alpha, beta, control)
+                });
                 pos.unmake_move(mv, undo);
                 v
             };
@@ -786,15 +798,14 @@ impl<P: Position, E: Evaluator<P>> Searcher<P> for Pvs<P, E> {
     ) -> Option<P::Move> {
         let root = record.position().clone();
         let moves = root.moves();
-        let first = *moves.first()?;
+        moves.first()?;
         self.prepare(&root);
         self.node_limit = node_limit(control, limits);
         self.tt.new_search();
         let max_depth = max_depth(control, limits, self.depth, MAX_DEPTH, UNLIMITED_DEPTH);
         let threads = self.options.threads.clamp(1, Options::MAX_THREADS);
-        let root_moves = moves.len();
         let best = self.with_helpers(record, &root, threads, |main| {
-            main.deepen(record, &root, first, root_moves, max_depth, control, report)
+            main.deepen(record, &root, &moves, max_depth, control, report)
         });
         Some(best)
     }
@@ -848,7 +859,15 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let v = self.node(pos, depth as i32, 0, alpha, beta, true, false, control);
+            let frame = Frame {
+                depth: depth as i32,
+                ply: 0,
+                alpha,
+                beta,
+                pv: true,
+                null: false,
+            };
+            let v = self.node(pos, frame, control);
             if let Some(&mv) = self.lines.root().first() {
                 // A move that beat the window's floor (searched in full even if the
                 // iteration was cut short).
@@ -871,20 +890,19 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         }
     }
 
-    /// The main thread's iterative deepening, with `MultiPV` lines and reports; the move.
-    #[allow(clippy::too_many_arguments)]
+    /// The main thread's iterative deepening of `root` (whose moves are `root_moves`, at least
+    /// one), with `MultiPV` lines and reports; the move.
     fn deepen(
         &mut self,
         record: &Record<P>,
         root: &P,
-        first: P::Move,
-        root_moves: usize,
+        root_moves: &[P::Move],
         max_depth: u32,
         control: &Control,
         report: &mut dyn FnMut(&Report),
     ) -> P::Move {
-        let lines = (self.options.multipv as usize).clamp(1, root_moves);
-        let mut best = first;
+        let lines = (self.options.multipv as usize).clamp(1, root_moves.len());
+        let mut best = root_moves[0];
         let mut pos = root.clone();
         let mut previous: i32 = 0;
         // This depth's lines: score, principal variation.
