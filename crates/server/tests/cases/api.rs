@@ -2620,9 +2620,9 @@ async fn a_record_sent_twice_with_its_key_is_one_game() {
     let header: Vec<&str> = record
         .lines()
         .take_while(|l| !l.is_empty())
-        .filter(|l| !l.starts_with("[PlyCount "))
+        .filter(|l| !l.starts_with("[PlyCount ") && !l.starts_with("[Result "))
         .collect();
-    let empty = format!("{}\n\n*\n", header.join("\n"));
+    let empty = format!("{}\n[Result \"*\"]\n\n*\n", header.join("\n"));
     let refused = [
         (empty, key.clone(), StatusCode::CONFLICT, "key: another game"),
         (record.clone(), "short".into(), StatusCode::BAD_REQUEST, "key: 32"),
