@@ -83,13 +83,7 @@ impl App {
         let (state, job) = {
             let mut live = slot.live.lock().await;
             let players = live.record.player_names();
-            let Some(&name) = players.get(seat as usize) else {
-                return Err(Refusal::Bad(msg!(
-                    "api-seat-range",
-                    seat = seat,
-                    last = players.len() - 1
-                )));
-            };
+            let name = live.seat_name(seat)?;
             let Some(wait) = self.leave_wait_ms(&live) else {
                 return Err(Refusal::Bad(msg!("api-claim-unrated")));
             };

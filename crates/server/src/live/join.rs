@@ -95,14 +95,7 @@ impl App {
     ) -> Result<Value, Refusal> {
         let slot = self.current(id).await?;
         let mut live = slot.live.lock().await;
-        let players = live.record.player_names();
-        let Some(&name) = players.get(seat as usize) else {
-            return Err(Refusal::Bad(msg!(
-                "api-seat-range",
-                seat = seat,
-                last = players.len() - 1
-            )));
-        };
+        let name = live.seat_name(seat)?;
         if !live.holds(token, seat) {
             return Err(Refusal::Forbidden(msg!(
                 "api-not-your-seat",

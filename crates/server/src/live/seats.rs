@@ -165,6 +165,18 @@ impl Live {
         }
     }
 
+    /// The name of `seat` (Termides, Black, …), or the refusal of a seat the game does not have.
+    pub(super) fn seat_name(&self, seat: u8) -> Result<&'static str, Refusal> {
+        let players = self.record.player_names();
+        players.get(seat as usize).copied().ok_or_else(|| {
+            Refusal::Bad(msg!(
+                "api-seat-range",
+                seat = seat,
+                last = players.len() - 1
+            ))
+        })
+    }
+
     /// Checks that `token` may act (`what`: resign, draw) for `seat` of a game going on, and
     /// gives the seat's name.
     pub(super) fn acting_seat(
@@ -173,14 +185,7 @@ impl Live {
         token: Option<&str>,
         what: &str,
     ) -> Result<&'static str, Refusal> {
-        let players = self.record.player_names();
-        let Some(&name) = players.get(seat as usize) else {
-            return Err(Refusal::Bad(msg!(
-                "api-seat-range",
-                seat = seat,
-                last = players.len() - 1
-            )));
-        };
+        let name = self.seat_name(seat)?;
         if self.record.result().is_some() {
             return Err(Refusal::Bad(msg!("api-game-over-for", what = what)));
         }
