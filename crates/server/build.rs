@@ -4,7 +4,8 @@
 //! (`crates/rules/src/games/<folder>/`), its rules pages (`rules.<lang>.md`) and its texts in
 //! other languages than English and its lines of facts in every language (`<lang>.ftl`); and the browser's engine, `/engine.wasm`:
 //! crates/wasm built for `wasm32-unknown-unknown` by a cargo of its own into `target/wasm`
-//! (the target is installed with rustup when missing), also gzip-compressed.
+//! (the target is installed with rustup when missing); and each file that compresses well
+//! gzip-compressed too.
 
 use std::fs;
 use std::io::Write;
@@ -127,6 +128,15 @@ fn walk(dir: &Path, base: &Path, out: &mut Vec<(String, PathBuf)>) {
     }
 }
 
+/// Whether a file of `web/` is of a kind that gzip shrinks (text, and the WebAssembly module).
+fn compressible(name: &str) -> bool {
+    let ext = name.rsplit('.').next().unwrap_or("");
+    [
+        "js", "mjs", "css", "svg", "json", "md", "txt", "ftl", "wasm",
+    ]
+    .contains(&ext)
+}
+
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let web = manifest.join("../../web");
@@ -140,7 +150,7 @@ fn main() {
     let mut f = fs::File::create(out).expect("OUT_DIR is writable");
     writeln!(f, "pub static FILES: &[(&str, &[u8])] = &[").unwrap();
     let module = engine_wasm(&manifest.join("../.."));
-    files.push(("engine.wasm".into(), module.clone()));
+    files.push(("engine.wasm".into(), module));
     for (name, path) in &files {
         writeln!(
             f,
@@ -150,20 +160,32 @@ fn main() {
         .unwrap();
     }
     writeln!(f, "];").unwrap();
-    // The module gzip-compressed once here (it is most of the bytes a page may fetch), for the
-    // browsers that accept it.
-    let bytes = fs::read(&module).expect("the module was just built");
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    gz.write_all(&bytes).expect("compressing in memory");
-    let gz_path =
-        PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it")).join("engine.wasm.gz");
-    fs::write(&gz_path, gz.finish().expect("compressing in memory")).expect("OUT_DIR is writable");
-    writeln!(
-        f,
-        "pub static GZIPPED: &[(&str, &[u8])] = &[(\"engine.wasm\", include_bytes!({:?}))];",
-        gz_path.display().to_string()
-    )
-    .unwrap();
+    // Each file that compresses well (the scripts, the style sheet, the drawings, the module)
+    // gzip-compressed once here, for the browsers that accept it: a phone's first load carries
+    // a third of the bytes.
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
+    writeln!(f, "pub static GZIPPED: &[(&str, &[u8])] = &[").unwrap();
+    for (name, path) in &files {
+        if !compressible(name) {
+            continue;
+        }
+        let bytes = fs::read(path).expect("a web file reads");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(&bytes).expect("compressing in memory");
+        let gz = gz.finish().expect("compressing in memory");
+        if gz.len() * 10 > bytes.len() * 9 {
+            continue;
+        }
+        let gz_path = out_dir.join(format!("{}.gz", name.replace('/', "__")));
+        fs::write(&gz_path, gz).expect("OUT_DIR is writable");
+        writeln!(
+            f,
+            "    ({name:?}, include_bytes!({:?})),",
+            gz_path.display().to_string()
+        )
+        .unwrap();
+    }
+    writeln!(f, "];").unwrap();
 
     // From each game's own folder of the rules (crates/rules/src/games/<folder>/): its texts
     // for people (in English only its lines of facts), <lang>.ftl, as ("<lang>", text); and its

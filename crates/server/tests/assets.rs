@@ -1,6 +1,6 @@
 //! The front end's files: each with a validator (`ETag`, `304` when the browser has the file
-//! already), and the browser's module (`/engine.wasm`) gzip-compressed for a browser that
-//! takes it.
+//! already), and the browser's module (`/engine.wasm`), the scripts, the style sheet and the
+//! pages gzip-compressed for a browser that takes it.
 
 use std::io::Read;
 use std::sync::Arc;
@@ -73,11 +73,7 @@ async fn the_module_comes_gzipped_to_a_browser_that_takes_it() {
         plain.len()
     );
     assert!(gz.len() < 1_000_000, "under 1 MB compressed: {}", gz.len());
-    let mut unpacked = Vec::new();
-    flate2::read::GzDecoder::new(&gz[..])
-        .read_to_end(&mut unpacked)
-        .expect("gzip");
-    assert_eq!(unpacked, plain, "the same module");
+    assert_eq!(gunzip(&gz), plain, "the same module");
     // the same validator either way: it names the module, not its encoding on the wire
     assert_eq!(header(&headers, "etag"), header(&plain_headers, "etag"));
 
@@ -87,6 +83,59 @@ async fn the_module_comes_gzipped_to_a_browser_that_takes_it() {
         assert_eq!(header(&headers, "content-encoding"), None, "{refuse}");
         assert_eq!(body.len(), plain.len(), "{refuse}");
     }
+}
+
+fn gunzip(gz: &[u8]) -> Vec<u8> {
+    let mut unpacked = Vec::new();
+    flate2::read::GzDecoder::new(gz)
+        .read_to_end(&mut unpacked)
+        .expect("gzip");
+    unpacked
+}
+
+/// Every script and style sheet of `web/`, and every page, comes gzip-compressed to a browser
+/// that takes it (the same bytes once unpacked, a fraction of them on the wire), and as it is
+/// to one that does not.
+#[tokio::test]
+async fn the_scripts_styles_and_pages_come_gzipped() {
+    let app = app().await;
+    let first = myrmidon_rules::registry::games()[0].info().id;
+    let mut paths: Vec<String> = myrmidon_server::web::paths()
+        .filter(|p| p.ends_with(".js") || p.ends_with(".css"))
+        .map(|p| format!("/{p}"))
+        .collect();
+    assert!(paths.len() > 10, "{paths:?}");
+    paths.extend(["/".into(), "/analysis".into(), format!("/rules/{first}")]);
+    let (mut plain_total, mut gz_total) = (0, 0);
+    for path in &paths {
+        let (status, plain_headers, plain) = get(&app, path, &[]).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(header(&plain_headers, "content-encoding"), None, "{path}");
+        let (status, headers, gz) = get(&app, path, &[("accept-encoding", "gzip, br")]).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(
+            header(&headers, "vary")
+                .unwrap()
+                .contains("Accept-Encoding"),
+            "{path}"
+        );
+        assert_eq!(
+            header(&headers, "content-type"),
+            header(&plain_headers, "content-type"),
+            "{path}"
+        );
+        if plain.len() < 2048 {
+            continue; // a small file may go as it is
+        }
+        assert_eq!(header(&headers, "content-encoding"), Some("gzip"), "{path}");
+        assert_eq!(gunzip(&gz), plain, "{path}: the same bytes unpacked");
+        plain_total += plain.len();
+        gz_total += gz.len();
+    }
+    assert!(
+        gz_total * 2 < plain_total,
+        "{gz_total} bytes compressed of {plain_total}"
+    );
 }
 
 #[tokio::test]
@@ -195,11 +244,7 @@ async fn the_games_come_with_their_drawings() {
         gz.len(),
         plain.len()
     );
-    let mut unpacked = Vec::new();
-    flate2::read::GzDecoder::new(&gz[..])
-        .read_to_end(&mut unpacked)
-        .expect("gzip");
-    assert_eq!(unpacked, plain);
+    assert_eq!(gunzip(&gz), plain);
 
     let games: serde_json::Value = serde_json::from_slice(&plain).expect("JSON");
     let games = games.as_array().expect("a list");
