@@ -12,7 +12,9 @@
 //!   the last depth completed in that time, its nodes and the nodes per second. The middlegame
 //!   position is the one after [`MIDDLEGAME_PLIES`] plies of the `greedy` player against itself
 //!   with the `--seed` (fewer if the game would end), so every run measures the same position;
-//!   its position string is printed.
+//!   its position string is printed;
+//! * time to depth (`depth`): the search to a fixed depth from middlegame positions of real games
+//!   shipped with the program, with the effective branching factor at each depth.
 //!
 //! Every measurement runs monomorphised through the typed path (`crate::typed`).
 
@@ -23,6 +25,8 @@ use clap::Args;
 use myrmidon_engine::{new_searcher, Control, Limits, Options, PlayerSpec, Report};
 use myrmidon_rules::rng::Rng;
 use myrmidon_rules::{registry, DynGame, DynRecord, Settings};
+
+mod depth;
 
 use crate::common::{CliError, CliResult};
 use crate::perft::{human, parse_depth};
@@ -54,6 +58,11 @@ pub struct BenchArgs {
     #[arg(long, value_name = "MS", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
     pub movetime: u64,
+
+    /// Search each game's middlegame positions to this depth for the time-to-depth table
+    /// (default: the depth its positions file gives; 0 leaves the table out).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub search_depth: Option<u32>,
 }
 
 fn msg(e: impl std::fmt::Display) -> CliError {
@@ -268,7 +277,13 @@ pub fn run(args: &BenchArgs) -> CliResult {
     } else {
         0
     };
-    let steps = 2 * records.len() + samples.iter().map(Vec::len).sum::<usize>() + searches;
+    let to_depth = if args.search_depth == Some(0) {
+        0
+    } else {
+        records.len()
+    };
+    let steps =
+        2 * records.len() + samples.iter().map(Vec::len).sum::<usize>() + searches + to_depth;
     let bar = progress::bar(steps as u64, "");
 
     writeln!(out, "perft from the start position")?;
@@ -361,6 +376,9 @@ pub fn run(args: &BenchArgs) -> CliResult {
     if args.movetime > 0 {
         search_table(&mut out, &records, args, &bar)?;
     }
+    if to_depth > 0 {
+        depth_table(&mut out, &games, args.search_depth, &bar)?;
+    }
     bar.finish_and_clear();
     Ok(())
 }
@@ -414,6 +432,60 @@ fn search_table(
     writeln!(out, "middlegame positions")?;
     for (id, position) in middlegames {
         writeln!(out, "{id:<14} {position}")?;
+    }
+    Ok(())
+}
+
+/// Time to depth: for each game, the totals over its middlegame positions at each depth to
+/// `depth` (or its file's), with the effective branching factor.
+fn depth_table(
+    out: &mut impl Write,
+    games: &[&dyn DynGame],
+    depth: Option<u32>,
+    bar: &indicatif::ProgressBar,
+) -> CliResult {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "time to depth (one thread, a new table a position; the middlegame positions of \
+         each game's .bench file; totals over the positions; ebf: nodes over the previous depth's)"
+    )?;
+    writeln!(
+        out,
+        "{:<14} {:>9} {:>5} {:>12} {:>9} {:>12} {:>6}",
+        "game", "positions", "depth", "nodes", "seconds", "nodes/s", "ebf"
+    )?;
+    for game in games {
+        let id = game.info().id;
+        bar.set_message(format!("time to depth {id}"));
+        let Some(set) = depth::positions(id)? else {
+            bar.inc(1);
+            continue;
+        };
+        let totals = depth::time_to_depth(*game, &set.positions, depth.unwrap_or(set.depth))?;
+        bar.inc(1);
+        bar.suspend(|| {
+            let mut previous = None;
+            for total in &totals {
+                let seconds = total.time.as_secs_f64();
+                let ebf = previous.map_or("-".to_string(), |p| {
+                    format!("{:.2}", depth::ebf(total.nodes, p))
+                });
+                writeln!(
+                    out,
+                    "{:<14} {:>9} {:>5} {:>12} {:>9.3} {:>12} {:>6}",
+                    id,
+                    set.positions.len(),
+                    total.depth,
+                    total.nodes,
+                    seconds,
+                    human(total.nodes as f64 / seconds.max(1e-9)),
+                    ebf
+                )?;
+                previous = Some(total.nodes);
+            }
+            out.flush()
+        })?;
     }
     Ok(())
 }

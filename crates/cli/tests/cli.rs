@@ -531,7 +531,16 @@ fn no_move_hint_after_the_end() {
 
 #[test]
 fn bench_measures_the_search_from_two_positions() {
-    let o = myrmidon(&["bench", "reines", "--depth", "1", "--movetime", "50"]);
+    let o = myrmidon(&[
+        "bench",
+        "reines",
+        "--depth",
+        "1",
+        "--movetime",
+        "50",
+        "--search-depth",
+        "0",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(
@@ -566,10 +575,56 @@ fn bench_measures_the_search_from_two_positions() {
 }
 
 #[test]
+fn bench_reports_the_time_to_depth_of_its_positions() {
+    // Only the perft at depth 1 and the time to `depth`.
+    let bench = |depth: &str| {
+        let args = ["--depth", "1", "--movetime", "0", "--search-depth", depth];
+        myrmidon(&[&["bench", "reines"][..], &args].concat())
+    };
+    let o = bench("4");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let table = &text[text.find("time to depth").expect("the time-to-depth table")..];
+    // As many positions as the game's evaluation ships.
+    let file = myrmidon_engine::bench_positions_of("reines").unwrap();
+    let positions = file
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with("depth "))
+        .count();
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .filter(|l| l.starts_with("reines"))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    // Every depth from 1 to the one asked, in order.
+    assert_eq!(rows.len(), 4, "{table}");
+    let mut previous: Option<u64> = None;
+    for (i, row) in rows.iter().enumerate() {
+        // game, positions, depth, nodes, seconds, nodes/s, ebf
+        assert_eq!(row.len(), 7, "{row:?}");
+        assert_eq!(row[1].parse::<usize>().unwrap(), positions, "{row:?}");
+        assert_eq!(row[2].parse::<usize>().unwrap(), i + 1, "{row:?}");
+        let nodes: u64 = row[3].parse().unwrap();
+        // The effective branching factor is this depth's nodes over the previous depth's.
+        match previous {
+            None => assert_eq!(row[6], "-", "{row:?}"),
+            Some(p) => {
+                assert!(nodes > p, "{table}");
+                assert_eq!(row[6], format!("{:.2}", nodes as f64 / p as f64), "{row:?}");
+            }
+        }
+        previous = Some(nodes);
+    }
+    let o = bench("0");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("time to depth"));
+}
+
+#[test]
 fn no_progress_bar_in_a_pipe() {
     for args in [
         vec!["perft", any_game(), "2"],
-        vec!["bench", any_game(), "--depth", "1"],
+        vec!["bench", any_game(), "--depth", "1", "--search-depth", "2"],
     ] {
         let o = myrmidon(&args);
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));

@@ -67,6 +67,18 @@ pub fn levels_of(id: &str) -> Result<&'static Levels, UnknownGame> {
     with_engine_game(id, Table)
 }
 
+/// The bench positions of the game with this id ([`Evaluator::bench_positions`]).
+pub fn bench_positions_of(id: &str) -> Result<&'static str, UnknownGame> {
+    struct Positions;
+    impl EngineVisitor for Positions {
+        type Output = &'static str;
+        fn visit<G: EngineGame>(self, _game: &'static G) -> &'static str {
+            G::Eval::default().bench_positions()
+        }
+    }
+    with_engine_game(id, Positions)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -36,7 +36,9 @@ pub mod uci;
 pub use control::{set_clock, Control};
 pub use dynamic::{new_searcher, new_searcher_with_weights, DynSearcher, EngineError};
 pub use eval::{Evaluator, Tunable, Weight};
-pub use games::{engine_game_ids, levels_of, with_engine_game, EngineGame, EngineVisitor};
+pub use games::{
+    bench_positions_of, engine_game_ids, levels_of, with_engine_game, EngineGame, EngineVisitor,
+};
 pub use limits::{Limits, TimePlan};
 pub use players::{Options, PlayerSpec, Report, Searcher, SpecError};
 pub use score::Score;

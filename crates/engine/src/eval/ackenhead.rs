@@ -594,6 +594,10 @@ impl Evaluator<AckenheadPosition> for AckenheadEval {
         &LEVELS
     }
 
+    fn bench_positions(&self) -> &'static str {
+        include_str!("ackenhead.bench")
+    }
+
     fn material(&self, pos: &AckenheadPosition, player: Player) -> i32 {
         AckenheadKind::ALL
             .iter()

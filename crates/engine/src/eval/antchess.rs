@@ -268,6 +268,14 @@ impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval<N> {
         }
     }
 
+    fn bench_positions(&self) -> &'static str {
+        if N == 2 {
+            include_str!("antchess.bench")
+        } else {
+            include_str!("antchess3.bench")
+        }
+    }
+
     fn material(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
         KINDS
             .iter()

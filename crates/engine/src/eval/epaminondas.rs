@@ -136,6 +136,10 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
         &LEVELS
     }
 
+    fn bench_positions(&self) -> &'static str {
+        include_str!("epaminondas.bench")
+    }
+
     fn material(&self, pos: &EpaminondasPosition, player: Player) -> i32 {
         pos.count(player, EpaminondasKind::of(player)) as i32 * self.w[T_STONE]
     }

@@ -198,6 +198,13 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
     fn levels(&self) -> &'static Levels {
         &STRENGTHS
     }
+
+    /// Middlegame positions of this game for `myrmidon bench`'s time to depth, from real
+    /// games: the text of the game's `<game>.bench` file beside its weights (`#` comments, one
+    /// `depth <N>` line, then one position string a line). None by default.
+    fn bench_positions(&self) -> &'static str {
+        ""
+    }
 }
 
 #[cfg(test)]

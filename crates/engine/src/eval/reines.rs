@@ -371,6 +371,10 @@ impl Evaluator<ReinesPosition> for ReinesEval {
         &LEVELS
     }
 
+    fn bench_positions(&self) -> &'static str {
+        include_str!("reines.bench")
+    }
+
     /// Reverse futility, late-move and futility pruning: an attacked Queen is searched as a
     /// check (`in_danger`), so the quiet moves pruned near the leaves are the harmless ones.
     fn forward_pruning(&self) -> bool {
