@@ -134,6 +134,15 @@ impl Position for EpaminondasPosition {
     /// it takes any; `promotion`: never; `wins`: the opponent has no move after it (see
     /// [`EpaminondasPosition::wins`]).
     fn tactics(&self, mv: EpaminondasMove) -> Tactics {
+        Tactics {
+            wins: self.wins(mv),
+            ..self.quick_tactics(mv)
+        }
+    }
+
+    /// [`Position::tactics`] without `wins`, which plays the move on the bitboards and looks
+    /// for an answer: a search asks this of every move it orders, and sees a win one ply later.
+    fn quick_tactics(&self, mv: EpaminondasMove) -> Tactics {
         let captures = mv.captured() as u8;
         Tactics {
             captures,
@@ -143,7 +152,7 @@ impl Position for EpaminondasPosition {
                 0
             },
             promotion: None,
-            wins: self.wins(mv),
+            wins: false,
         }
     }
 

@@ -1208,6 +1208,9 @@ fn tactics_agree_with_the_slow_reference() {
         for &mv in p.moves().iter() {
             let t = p.tactics(mv);
             assert_eq!(t, slow_tactics(&p, mv), "{p}: {}", p.move_text(mv));
+            // the search's quicker answer: the same but for the win
+            let quick = Tactics { wins: false, ..t };
+            assert_eq!(p.quick_tactics(mv), quick, "{p}: {}", p.move_text(mv));
             moves += 1;
             captures += (t.captures > 0) as u32;
             wins += t.wins as u32;
