@@ -1119,6 +1119,39 @@ test('phone: a whole game by touch at 390x844, the zoom for small cells, a drag 
 });
 
 // ---- the board's details
+// A move dragged by a finger, then the next made by two taps, six times: no tap on the board is
+// lost after a touch drag (the piece tapped is selected, the move played).
+test('phone: a move dragged by touch, then the next by two taps, at 390x844, six times', async () => {
+  const page = await newPage({ viewport: PHONE, mobile: true });
+  const id = await createFromHome(page, 'ackenhead');
+  let s = await getState(id);
+  const R = rng(21);
+  // a move of one piece to one cell, the only one between those cells (no chooser)
+  const single = (st) => {
+    const ms = st.legal_cells.filter((x) => x.from != null && x.to != null && st.legal_cells.filter((y) => y.from === x.from && y.to === x.to).length === 1);
+    return ms[Math.floor(R() * ms.length)];
+  };
+  for (let round = 0; round < 6 && !s.outcome; round++) {
+    const m = single(s);
+    await touchDrag(page, centreOf(await cell(page, m.from).boundingBox()), centreOf(await cell(page, m.to).boundingBox()));
+    s = await waitVersion(id, s.version);
+    assert.equal(s.history.at(-1).text, m.text, `round ${round}: the dragged move was played`);
+    await waitSynced(page, s);
+    if (s.outcome) break;
+    const n = single(s);
+    await cell(page, n.from).tap();
+    await page.locator('#board .mb-marks .mb-selected').waitFor({ state: 'attached', timeout: 3000 })
+      .catch(() => assert.fail(`round ${round}: the tap on ${n.from} after a drag selected nothing`));
+    await cell(page, n.to).tap();
+    s = await waitVersion(id, s.version);
+    assert.equal(s.history.at(-1).text, n.text, `round ${round}: the move by two taps after a drag was played`);
+    await waitSynced(page, s);
+  }
+  assert.ok(s.history.length >= 10, `moves were played (${s.history.length})`);
+  await shot(page, 'phone-drag-then-taps');
+  await closePage(page);
+});
+
 test('board: coordinates outside the cells on every board; a move of the list outlined on the board', async () => {
   const page = await newPage();
   for (const game of GAMES) {
