@@ -79,6 +79,15 @@ const orElse = (key, fallback) => (has(key) ? t(key) : fallback);
 export const playerName = (game, name) => orElse(gameKey(game, 'player', name), name);
 
 /**
+ * How a sentence of the page's language takes a player's name, `singular` ("White wins") or
+ * `plural` ("the Termides win"): the game's catalogue says it of its own words for the name
+ * (`<id>-player-<name>.number`), the server of the English names (`players_number`).
+ * @param {string} game @param {string} name  the server's (English) name
+ * @param {string} [english]  the server's `players_number`
+ */
+export const playerNumber = (game, name, english) => orElse(`${gameKey(game, 'player', name)}.number`, english ?? 'singular');
+
+/**
  * A game's description (GET /api/games) in the page's language: its name, summary, players,
  * pieces, marked cells and settings.
  * @param {GameInfo} g
@@ -103,29 +112,36 @@ export function localGame(g) {
 }
 
 /**
- * A game's state with its players named in the page's language.
+ * A game's state with its players named in the page's language, and how its sentences take
+ * each name (`player_numbers`, see playerNumber).
  * @template {GameState} S
  * @param {S} state
  * @returns {S}
  */
 export function localState(state) {
-  if (!state || !Array.isArray(state.players)) return state;
-  return { ...state, players: state.players.map((/** @type {string} */ p) => playerName(state.game, p)) };
+  if (!state || !Array.isArray(state.players) || state.player_numbers) return state;
+  return {
+    ...state,
+    players: state.players.map((/** @type {string} */ p) => playerName(state.game, p)),
+    player_numbers: state.players.map((/** @type {string} */ p) => playerNumber(state.game, p, state.players_number)),
+  };
 }
 
 // How a game ended, in the page's language: from the outcome's winner and reason, then the
 // players out before the end (`eliminated`), as the server's English text says it; that text
-// when the catalogue lacks a reason.
+// when the catalogue lacks a reason. `state` as localState makes it (or with the server's names).
 /** @param {any} state */
 export function outcomeText(state) {
   const o = state.outcome;
   /** @type {{seat: number, reason: string}[]} */
   const out = state.eliminated || [];
   if (![o, ...out].every((x) => has(`reason-${x.reason}`))) return o.text;
+  /** @param {number} seat */
+  const who = (seat) => ({ player: state.players[seat] ?? '', number: state.player_numbers?.[seat] ?? playerNumber(state.game, state.players[seat] ?? '', state.players_number) });
   const reason = t(`reason-${o.reason}`);
-  const main = o.winner == null ? t('outcome-draw', { reason }) : t('outcome-win', { player: state.players[o.winner] ?? '', reason });
+  const main = o.winner == null ? t('outcome-draw', { reason }) : t('outcome-win', { ...who(o.winner), reason });
   if (!out.length) return main;
-  const list = out.map((e) => t('outcome-out', { player: state.players[e.seat] ?? '', reason: t(`reason-${e.reason}`) }));
+  const list = out.map((e) => t('outcome-out', { ...who(e.seat), reason: t(`reason-${e.reason}`) }));
   return t('outcome-with-out', { outcome: main, out: list.join('; ') });
 }
 

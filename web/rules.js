@@ -6,7 +6,7 @@
 // reached (the installed app offline), from the engine's module in this browser. Every word of the page's own is a key of the
 // catalogues (web/i18n/<lang>.ftl); the games' words come from their folders (localGame).
 import { createBoard } from './board.js';
-import { $, api, errorText, esc, localGame, outcomeText, playerName } from './common.js';
+import { $, api, errorText, esc, localGame, localState, outcomeText, playerName } from './common.js';
 import { lang, t } from './i18n.js';
 import { canPlayHere, viewHere } from './local-game.js';
 import { pieceSvg, emblemSvg, iconSvg, learnDrawings } from './pieces.js';
@@ -468,7 +468,7 @@ class Explorer {
     if (!this.st) { el.textContent = ''; return; }
     const st = this.st;
     const tool = this.tool;
-    const status = st.outcome ? t('rules-ex-over', { outcome: outcomeText({ ...st, eliminated: [] }) })
+    const status = st.outcome ? t('rules-ex-over', { outcome: outcomeText(localState({ ...st, eliminated: [] })) })
       : t(st.check ? 'rules-ex-to-move-check' : 'rules-ex-to-move', { player: this.playerOf(st.to_move) });
     const muted = `<span class="muted">${esc(status)}</span>`;
     if (tool.type === 'put') {

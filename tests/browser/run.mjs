@@ -333,7 +333,7 @@ async function waitSynced(page, s, { forHuman = true } = {}) {
       if (over) return st.classList.contains('over') && st.textContent === outcome;
       if (humanToMove) return document.querySelector('#board svg.mb-board')?.classList.contains('mb-movable');
       return true;
-    }, { n: s.history.length, over: !!s.outcome, humanToMove, outcome: s.outcome?.text }, { timeout: STEP_TIMEOUT });
+    }, { n: s.history.length, over: !!s.outcome, humanToMove, outcome: s.outcome ? shownOutcome(s) : null }, { timeout: STEP_TIMEOUT });
   } catch (e) {
     const status = await page.locator('#status').textContent().catch(() => '?');
     const msg = await page.locator('#message').textContent().catch(() => '');
@@ -431,10 +431,14 @@ async function playLocal(page, id, { line = [], plies = Infinity, seed = 7, shot
   return { state: s, plies: n };
 }
 
+// The result as an English page says it: the rules' sentence, a people at the start of the
+// line ("the Termides win …" → "The Termides win …").
+const shownOutcome = (s) => s.outcome.text.replace(/^the /, 'The ');
+
 async function assertEnded(page, s) {
   assert.ok(s.outcome, `${s.game}: the game is over`);
-  assert.equal(await page.locator('#status').textContent(), s.outcome.text, `${s.game}: the status line shows the result`);
-  assert.equal(await page.locator('#moves .result').textContent(), s.outcome.text, `${s.game}: the move list ends with the result`);
+  assert.equal(await page.locator('#status').textContent(), shownOutcome(s), `${s.game}: the status line shows the result`);
+  assert.equal(await page.locator('#moves .result').textContent(), shownOutcome(s), `${s.game}: the move list ends with the result`);
   assert.ok(await page.locator('#status').evaluate((e) => e.classList.contains('over')));
   assert.ok(!(await page.locator('#board svg.mb-board').evaluate((e) => e.classList.contains('mb-movable'))), 'the board takes no more moves');
   assert.ok(await page.locator('#resign').isHidden(), 'no Resign button after the end');
@@ -1262,7 +1266,8 @@ test('small things: a record imported with a clock still chosen; "Your games" wi
   const status = (gid) => page.locator(`#recent-list li[data-id="${gid}"] .recent-status`);
   await page.waitForFunction(([a, b]) => [a, b].every((g) => document.querySelector(`#recent-list li[data-id="${g}"] .recent-status`)?.textContent), [id, done.id]);
   const doneState = await getState(done.id);
-  assert.equal(await status(done.id).textContent(), doneState.outcome.text, 'a finished game shows its result');
+  assert.equal(doneState.outcome.text, 'the Myrmides win by resignation');
+  assert.equal(await status(done.id).textContent(), 'The Myrmides win by resignation', 'a finished game shows its result');
   assert.equal(await status(id).textContent(), `${imported.players[imported.to_move]} to move`, 'a game going on shows whose turn it is');
   const file = path.join(SHOTS, 'home-your-games.png');
   await page.locator('#recent').screenshot({ path: file });
@@ -1376,6 +1381,75 @@ test('the game page in English and French, on a phone and a desktop, light and d
   await page.locator('#board-theme').selectOption('green');
   assert.notEqual(await fill(), wood, 'the green board has other colours');
   await closePage(page);
+});
+
+// ---- the end of a game, said as each language says it
+// Jeu de Reines' players are peoples ("The Myrmides win", "Les Myrmides gagnent"), the other
+// games' sides ("Black wins"; in French the catalogue's "Noirs" is plural: "Les Noirs
+// gagnent"): the status line, the move list's last line and "Your games" in English and French.
+test('the end of a game in English and French: "The Myrmides win", "Black wins", "Les Noirs gagnent", on a phone', async () => {
+  const catalogue = async (lang) => (await (await fetch(`${base}i18n/${lang}.json`)).json()).messages;
+  const words = { en: await catalogue('en'), fr: await catalogue('fr') };
+  // Jeu de Reines to its end by rule: the last move of a game found by the API
+  const line = lines.reines ??= await findLine('reines');
+  const k = line.moves.length - 1;
+  const byRule = await api('api/games', { game: 'reines', seats: ['human', 'human'], position: line.positions[k] });
+  const ruled = await api(`api/games/${byRule.id}/moves`, { move: line.moves[k], token: byRule.tokens[0] });
+  assert.ok(ruled.outcome, 'the last move ends the game');
+  // Jeu de Reines resigned by the Termides; Ackenhead resigned by White
+  const resigned = async (game) => {
+    const c = await api('api/games', { game, seats: ['human', 'human'] });
+    const R = rng(11);
+    let s = c.state;
+    for (let i = 0; i < 2; i++) s = await api(`api/games/${c.id}/moves`, { move: pickMove(s, R).text, token: c.tokens[0] });
+    s = await api(`api/games/${c.id}/resign`, { seat: 0, token: c.tokens[0] });
+    return { id: c.id, tokens: c.tokens, s };
+  };
+  const reines = await resigned('reines');
+  const ackenhead = await resigned('ackenhead');
+  assert.equal(reines.s.outcome.text, 'the Myrmides win by resignation', 'the rules\' English for a people');
+  assert.equal(ackenhead.s.outcome.text, 'Black wins by resignation', 'the rules\' English for a side');
+  // what each page must say (the reasons' and names' words from the catalogues, the sentence here)
+  const o = ruled.outcome;
+  const name = ruled.players[o.winner ?? 0];
+  const frName = words.fr[`reines-player-${name.toLowerCase()}`];
+  const reason = (lang) => words[lang][`reason-${o.reason}`];
+  const want = {
+    en: [[reines.id, 'The Myrmides win by resignation'], [ackenhead.id, 'Black wins by resignation'],
+      [byRule.id, o.winner == null ? `draw ${reason('en')}` : `The ${name} win ${reason('en')}`]],
+    fr: [[reines.id, 'Les Myrmides gagnent par abandon'], [ackenhead.id, 'Les Noirs gagnent par abandon'],
+      [byRule.id, o.winner == null ? `Partie nulle ${reason('fr')}` : `Les ${frName} gagnent ${reason('fr')}`]],
+  };
+  for (const lang of ['en', 'fr']) {
+    const page = await newPage({ viewport: PHONE, mobile: true });
+    await page.context().addCookies([{ name: 'lang', value: lang, url: base }]);
+    for (const [id, text] of want[lang]) {
+      await page.goto(`${base}game/${id}`);
+      await page.locator('#status.over').waitFor();
+      assert.equal(await page.getAttribute('html', 'lang'), lang);
+      assert.equal(await page.locator('#status').textContent(), text, `${lang}: the status line of game ${id}`);
+      assert.equal(await page.locator('#moves .result').textContent(), text, `${lang}: the move list's last line of game ${id}`);
+      if (id === byRule.id) {
+        await page.locator('#status').scrollIntoViewIfNeeded();
+        const file = path.join(SHOTS, `end-reines-${lang}-phone.png`);
+        await page.screenshot({ path: file });
+        shots.push(file);
+      }
+    }
+    // "Your games" on the home page says the same
+    await page.evaluate((games) => {
+      for (const [id, , tokens] of games) localStorage.setItem(`myrmidon:token:${id}`, JSON.stringify(tokens));
+      localStorage.setItem('myrmidon:recent', JSON.stringify(games.map(([id, game]) => ({ id, game, name: game, seats: ['human', 'human'], at: Date.now() }))));
+    }, [[reines.id, 'reines', reines.tokens], [ackenhead.id, 'ackenhead', ackenhead.tokens]]);
+    await page.goto(base);
+    const status = (gid) => page.locator(`#recent-list li[data-id="${gid}"] .recent-status`);
+    await page.waitForFunction((ids) => ids.every((g) => document.querySelector(`#recent-list li[data-id="${g}"] .recent-status`)?.textContent), [reines.id, ackenhead.id]);
+    assert.equal(await status(reines.id).textContent(), want[lang][0][1], `${lang}: "Your games" for Jeu de Reines`);
+    assert.equal(await status(ackenhead.id).textContent(), want[lang][1][1], `${lang}: "Your games" for Ackenhead`);
+    assert.deepEqual(await missingKeys(page), [], `${lang}: no key missing`);
+    await closePage(page);
+  }
+  log(`  the end in English and French: ${want.en[2][1]} / ${want.fr[2][1]}`);
 });
 
 // ---- languages
@@ -2254,7 +2328,7 @@ test('analysis board: a finished game, its moves and its evaluation graph', asyn
   await page.goto(`${base}analysis?from=${created.id}`);
   await learnReady(page);
   assert.equal(await page.locator('#moves button.move').count(), n, 'the move list has every move');
-  assert.equal(await page.locator('#moves .result').textContent(), s.outcome.text);
+  assert.equal(await page.locator('#moves .result').textContent(), shownOutcome(s));
   await assertBoardIn(page, '#board', s);
   await page.waitForFunction(() => /at 0\.1 s a position/.test(document.querySelector('#graph-note').textContent), null, { timeout: 60000 });
   assert.equal(await page.locator('#graph .eg-point').count(), n + 1, 'one point per position: the start and after each move');
@@ -2680,8 +2754,8 @@ test('online: an invitation link, a game to its end in two browsers, a spectator
   assert.ok(reloaded || n < 5, 'a reload happened in the middle');
   await assertEnded(A, s);
   await assertEnded(B, s);
-  assert.equal(await S.locator('#status').textContent(), s.outcome.text, 'the spectator sees the result');
-  assert.equal(await S.locator('#moves .result').textContent(), s.outcome.text);
+  assert.equal(await S.locator('#status').textContent(), shownOutcome(s), 'the spectator sees the result');
+  assert.equal(await S.locator('#moves .result').textContent(), shownOutcome(s));
   await assertSpectating(S, 'the spectator after the end');
   await assertBoard(S, s, 'the spectator\'s final board');
   await shot(B, 'online-5-end-player');

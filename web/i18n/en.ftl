@@ -265,9 +265,17 @@ status-your-turn = Your turn ({ $player })
 status-open-seat = { $player } to move: waiting for someone to take the seat
 status-watching = { $player } to move (you are watching)
 status-check = {" "}— check!
-outcome-win = { $player } wins { $reason }
+# $number: how the sentence takes the player's name, "singular" (White) or "plural" (a people,
+# the Termides): the game's (GameInfo::players_number, or its name's .number in a catalogue).
+outcome-win = { $number ->
+    [plural] The { $player } win { $reason }
+   *[singular] { $player } wins { $reason }
+  }
 outcome-draw = draw { $reason }
-outcome-out = { $player } is out { $reason }
+outcome-out = { $number ->
+    [plural] the { $player } are out { $reason }
+   *[singular] { $player } is out { $reason }
+  }
 outcome-with-out = { $outcome } ({ $out })
 reason-agreement = by agreement
 reason-resignation = by resignation

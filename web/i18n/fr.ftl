@@ -261,9 +261,15 @@ status-your-turn = À vous de jouer ({ $player })
 status-open-seat = { $player } au trait : en attente de quelqu'un pour prendre la place
 status-watching = { $player } au trait (vous regardez)
 status-check = {" "}— échec !
-outcome-win = { $player } : victoire { $reason }
+outcome-win = { $number ->
+    [plural] Les { $player } gagnent { $reason }
+   *[singular] { $player } gagne { $reason }
+  }
 outcome-draw = Partie nulle { $reason }
-outcome-out = { $player } hors jeu { $reason }
+outcome-out = { $number ->
+    [plural] les { $player } sont hors jeu { $reason }
+   *[singular] { $player } est hors jeu { $reason }
+  }
 outcome-with-out = { $outcome } ({ $out })
 reason-agreement = par accord
 reason-resignation = par abandon

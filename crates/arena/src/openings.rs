@@ -48,7 +48,7 @@ pub fn read_openings(game: &dyn DynGame, text: &str) -> Result<Vec<Opening>, Str
             return Err(format!(
                 "line {}: the game is already over there ({})",
                 i + 1,
-                outcome.describe(record.player_names())
+                outcome.describe(record.player_names(), record.info().players_number)
             ));
         }
         openings.push(Opening {

@@ -95,7 +95,11 @@ pub fn run(args: &AnalyseArgs) -> CliResult {
     let names = record.player_names();
     writeln!(out, "{}", record.position_string())?;
     if let Some(result) = record.result() {
-        writeln!(out, "the game is over: {}", result.describe(names))?;
+        writeln!(
+            out,
+            "the game is over: {}",
+            result.describe(names, record.info().players_number)
+        )?;
         return Ok(());
     }
     let to_move = names[record.to_move() as usize];

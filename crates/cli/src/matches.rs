@@ -337,7 +337,10 @@ fn finished_line(config: &MatchConfig, finished: &myrmidon_arena::Finished) -> S
         finished.index + 1,
         names.join(" vs "),
         myrmidon_rules::pgn::points_string(&played.points),
-        played.result.describe(played.record.player_names())
+        played.result.describe(
+            played.record.player_names(),
+            played.record.info().players_number
+        )
     );
     for (seat, fault) in played.faults.iter().enumerate() {
         if let Some(f) = fault {

@@ -25,7 +25,7 @@ pub fn run(args: &MovesArgs) -> CliResult {
     if let Some(outcome) = record.outcome() {
         eprintln!(
             "the game is over: {}",
-            outcome.describe(record.info().players)
+            outcome.describe(record.info().players, record.info().players_number)
         );
     }
     Ok(())

@@ -195,9 +195,10 @@ impl Session {
 
     fn outcome_text(&self, outcome: Outcome) -> String {
         let names = self.record.player_names();
+        let number = self.record.info().players_number;
         match self.record.result() {
-            Some(result) if result.outcome == outcome => result.describe(names),
-            _ => outcome.describe(names),
+            Some(result) if result.outcome == outcome => result.describe(names, number),
+            _ => outcome.describe(names, number),
         }
     }
 
@@ -450,7 +451,7 @@ impl Session {
         }
         let names = record.player_names();
         for e in record.eliminations() {
-            writeln!(out, "{}", e.describe(names))?;
+            writeln!(out, "{}", e.describe(names, record.info().players_number))?;
         }
         let history = record.history();
         if let Some(last) = history.last() {

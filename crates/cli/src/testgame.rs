@@ -11,9 +11,9 @@
 use std::fmt;
 
 use myrmidon_rules::{
-    Cell, Game, GameInfo, Geometry, MoveCells, MoveError, MoveSink, Outcome, PieceKind,
-    PieceNotation, PieceView, Player, Position, PositionError, Reason, SettingError, SettingInfo,
-    Settings,
+    Cell, Game, GameInfo, Geometry, GrammaticalNumber, MoveCells, MoveError, MoveSink, Outcome,
+    PieceKind, PieceNotation, PieceView, Player, Position, PositionError, Reason, SettingError,
+    SettingInfo, Settings,
 };
 
 pub struct TestGame {
@@ -37,6 +37,7 @@ static INFOS: [GameInfo; 3] = [
         id: "tictac",
         name: "Square test game",
         players: &["Cross", "Nought"],
+        players_number: GrammaticalNumber::Singular,
         geometry: Geometry::Square { files: 3, ranks: 3 },
         pieces: STONES,
         notation: PieceNotation::Case,
@@ -63,6 +64,7 @@ static INFOS: [GameInfo; 3] = [
         id: "hextac",
         name: "Hex test game",
         players: &["Amber", "Blue", "Coral"],
+        players_number: GrammaticalNumber::Singular,
         geometry: Geometry::Hex { radius: 2 },
         pieces: STONES,
         notation: PieceNotation::OwnerPrefix(&['a', 'b', 'c']),
@@ -83,6 +85,7 @@ static INFOS: [GameInfo; 3] = [
         id: "hextac-r",
         name: "Hex test game, players sharing an initial",
         players: &["Red", "Rose", "Ruby"],
+        players_number: GrammaticalNumber::Singular,
         geometry: Geometry::Hex { radius: 2 },
         pieces: STONES,
         notation: PieceNotation::OwnerPrefix(&['1', '2', '3']),

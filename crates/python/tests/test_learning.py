@@ -203,7 +203,9 @@ def test_random_games_through_the_environment_end_as_the_program_says(game_id):
             assert "draw" in said.lower(), said
             assert set(final.values()) == {0}
         else:
-            assert f"{game.players[outcome.winner]} wins" in said, said
+            # (a side "wins", a people, as Jeu de Reines' Termides, "win")
+            name = game.players[outcome.winner]
+            assert f"{name} wins " in said or f"the {name} win " in said, said
             assert final[e.possible_agents[outcome.winner]] == 1
             assert sorted(final.values()) == [-1] * (len(final) - 1) + [1]
 

@@ -74,6 +74,21 @@ pub struct SettingInfo {
     pub help: &'static str,
 }
 
+/// How an English sentence takes a game's players' names (`GameInfo::players`): each as one
+/// side, "White wins", or as a people, "the Termides win". The pages' catalogues choose their
+/// words by it (`singular`, `plural`); another language's names say their own
+/// (docs/api.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum GrammaticalNumber {
+    Singular,
+    Plural,
+}
+
 /// What the registry says about a game.
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -83,6 +98,9 @@ pub struct GameInfo {
     pub name: &'static str,
     /// The players' names in turn order (`["White", "Black"]`).
     pub players: &'static [&'static str],
+    /// How English takes those names: "White wins", "the Termides win" (every name of a game
+    /// alike: colours, or peoples).
+    pub players_number: GrammaticalNumber,
     pub geometry: Geometry,
     pub pieces: &'static [PieceKind],
     /// How pieces are written (and drawn).

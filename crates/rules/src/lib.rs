@@ -33,8 +33,8 @@ pub use dynamic::{DynGame, DynRecord, MoveDesc, PlayedMove, Step};
 pub use error::{MoveError, PositionError, SettingError, UnknownGame};
 pub use game::{
     divide, perft, perft_until, perft_visiting, Cell, CellSet, Fact, FactValue, Game, GameInfo,
-    InfoArg, InfoLine, MarkedCell, MoveCells, PieceKind, PieceNotation, PieceSets, PieceView,
-    Player, Position, SettingInfo, Settings, Tactics,
+    GrammaticalNumber, InfoArg, InfoLine, MarkedCell, MoveCells, PieceKind, PieceNotation,
+    PieceSets, PieceView, Player, Position, SettingInfo, Settings, Tactics,
 };
 pub use geometry::Geometry;
 pub use movelist::{MoveBuffer, MoveCounter, MoveList, MoveSink};

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::game::Player;
+use crate::game::{GrammaticalNumber, Player};
 
 /// Why a game ended, or why a player dropped out of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -116,19 +116,33 @@ impl Outcome {
         }
     }
 
-    /// "White wins by checkmate", "draw by stalemate", with the players' names.
-    pub fn describe(self, players: &[&str]) -> String {
+    /// "White wins by checkmate", "the Termides win by capturing the Queen", "draw by
+    /// stalemate", with the players' names, taken as `number` says (`GameInfo::players_number`).
+    pub fn describe(self, players: &[&str], number: GrammaticalNumber) -> String {
         match self {
             Outcome::Win { winner, reason } => {
-                format!("{} wins {}", name(players, winner), reason.text)
+                let verb = verb(number, "wins", "win");
+                format!("{} {verb} {}", name(players, winner, number), reason.text)
             }
             Outcome::Draw { reason } => format!("draw {}", reason.text),
         }
     }
 }
 
-fn name<'a>(players: &[&'a str], player: Player) -> &'a str {
-    players.get(player as usize).copied().unwrap_or("?")
+/// A player's name as the subject of a sentence: "White", "the Termides".
+fn name(players: &[&str], player: Player, number: GrammaticalNumber) -> String {
+    let name = players.get(player as usize).copied().unwrap_or("?");
+    match number {
+        GrammaticalNumber::Singular => name.to_string(),
+        GrammaticalNumber::Plural => format!("the {name}"),
+    }
+}
+
+fn verb(number: GrammaticalNumber, singular: &'static str, plural: &'static str) -> &'static str {
+    match number {
+        GrammaticalNumber::Singular => singular,
+        GrammaticalNumber::Plural => plural,
+    }
 }
 
 /// A player who left a game of three or more before its end: a Queen captured, a resignation, a
@@ -143,9 +157,11 @@ pub struct Elimination {
 }
 
 impl Elimination {
-    /// "Red is out by resignation".
-    pub fn describe(self, players: &[&str]) -> String {
-        format!("{} is out {}", name(players, self.player), self.reason.text)
+    /// "Red is out by resignation" ("the Termides are out …" where `number` is plural).
+    pub fn describe(self, players: &[&str], number: GrammaticalNumber) -> String {
+        let verb = verb(number, "is", "are");
+        let who = name(players, self.player, number);
+        format!("{who} {verb} out {}", self.reason.text)
     }
 }
 
@@ -160,15 +176,15 @@ pub struct GameResult {
 impl GameResult {
     /// The outcome's sentence, then each elimination's: "Green wins by holding the last Queen
     /// (Red is out by resignation; Black is out by losing the Queen)".
-    pub fn describe(&self, players: &[&str]) -> String {
-        let main = self.outcome.describe(players);
+    pub fn describe(&self, players: &[&str], number: GrammaticalNumber) -> String {
+        let main = self.outcome.describe(players, number);
         if self.eliminations.is_empty() {
             return main;
         }
         let out: Vec<String> = self
             .eliminations
             .iter()
-            .map(|e| e.describe(players))
+            .map(|e| e.describe(players, number))
             .collect();
         format!("{main} ({})", out.join("; "))
     }
@@ -270,8 +286,16 @@ mod tests {
             }],
         };
         assert_eq!(
-            r.describe(&players),
+            r.describe(&players, GrammaticalNumber::Singular),
             "Green wins by holding the last Queen (Red is out by resignation)"
+        );
+        // Peoples: plural verbs after an article.
+        assert_eq!(
+            r.describe(
+                &["Termides", "Myrmides", "Atlantes"],
+                GrammaticalNumber::Plural
+            ),
+            "the Atlantes win by holding the last Queen (the Myrmides are out by resignation)"
         );
         assert_eq!(r.points(3), vec![0.0, 0.0, 1.0]);
         let d = GameResult {
@@ -286,7 +310,7 @@ mod tests {
                 winner: 0,
                 reason: Reason::TIME
             }
-            .describe(&players),
+            .describe(&players, GrammaticalNumber::Singular),
             "Black wins on time"
         );
     }

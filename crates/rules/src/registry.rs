@@ -165,7 +165,7 @@ pub fn play_move(record: &mut dyn DynRecord, text: &str) -> Result<(), String> {
     if let Some(result) = record.result() {
         return Err(format!(
             "the game is over ({}): no move can be played",
-            result.describe(record.player_names())
+            result.describe(record.player_names(), record.info().players_number)
         ));
     }
     record.play(text).map(|_| ()).map_err(|e| e.to_string())

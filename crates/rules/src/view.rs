@@ -3,7 +3,7 @@
 //! (crates/wasm) send these same views.
 
 use crate::dynamic::{DynRecord, MoveDesc, PlayedMove};
-use crate::game::{Cell, PieceView, Player};
+use crate::game::{Cell, GrammaticalNumber, PieceView, Player};
 use crate::outcome::{Elimination, GameResult};
 use crate::registry;
 
@@ -66,11 +66,11 @@ pub struct OutcomeView {
 }
 
 impl OutcomeView {
-    pub fn of(result: &GameResult, players: &[&str]) -> OutcomeView {
+    pub fn of(result: &GameResult, players: &[&str], number: GrammaticalNumber) -> OutcomeView {
         OutcomeView {
             winner: result.outcome.winner(),
             reason: result.outcome.reason().id,
-            text: result.describe(players),
+            text: result.describe(players, number),
         }
     }
 }
@@ -84,11 +84,11 @@ pub struct EliminationView {
 }
 
 impl EliminationView {
-    pub fn of(e: &Elimination, players: &[&str]) -> EliminationView {
+    pub fn of(e: &Elimination, players: &[&str], number: GrammaticalNumber) -> EliminationView {
         EliminationView {
             seat: e.player,
             reason: e.reason.id,
-            text: e.describe(players),
+            text: e.describe(players, number),
         }
     }
 }
@@ -102,6 +102,8 @@ pub struct PositionView {
     pub first_move_number: u64,
     pub position: String,
     pub players: &'static [&'static str],
+    /// How English takes the players' names: "White wins", "the Termides win".
+    pub players_number: GrammaticalNumber,
     /// The seat to move; none once the game is over.
     pub to_move: Option<Player>,
     /// The piece on each cell.
@@ -138,6 +140,7 @@ impl PositionView {
             first_move_number: crate::pgn::first_move_number(record),
             position: record.position_string(),
             players,
+            players_number: info.players_number,
             to_move: (!over).then(|| record.to_move()),
             board: board_of(record),
             moves: history.iter().map(|m| m.text.clone()).collect(),
@@ -152,7 +155,9 @@ impl PositionView {
             },
             repetitions: record.repetitions(),
             repetitions_to_draw: crate::record::REPETITION_COUNT,
-            outcome: result.as_ref().map(|r| OutcomeView::of(r, players)),
+            outcome: result
+                .as_ref()
+                .map(|r| OutcomeView::of(r, players, info.players_number)),
         }
     }
 }

@@ -9,7 +9,8 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use myrmidon_rules::registry::{games, with_game, with_record, GameVisitor, RecordVisitor};
 use myrmidon_rules::testkit::Rng;
 use myrmidon_rules::{
-    perft, perft_visiting, DynRecord, Game, GameResult, Outcome, Position, Reason, Record, Settings,
+    perft, perft_visiting, DynRecord, Game, GameResult, GrammaticalNumber, Outcome, Position,
+    Reason, Record, Settings,
 };
 
 /// Positions along random games from the start (finished positions included).
@@ -226,7 +227,10 @@ fn resignation_between_two_and_undo_before_the_first_move() {
             reason: Reason::AGREEMENT,
         });
         let result = rec.result().unwrap();
-        assert_eq!(result.describe(rec.player_names()), "draw by agreement");
+        assert_eq!(
+            result.describe(rec.player_names(), rec.info().players_number),
+            "draw by agreement"
+        );
         assert_eq!(result.points(2), vec![0.5, 0.5]);
         assert!(rec.undo());
         assert_eq!(rec.history().len(), 1, "{id}");
@@ -234,8 +238,15 @@ fn resignation_between_two_and_undo_before_the_first_move() {
         assert!(rec.history().is_empty(), "{id}");
         // A fallen flag.
         assert!(rec.drop_out(1, Reason::TIME));
-        let text = rec.result().unwrap().describe(rec.player_names());
-        assert!(text.ends_with("wins on time"), "{id}: {text}");
+        let text = rec
+            .result()
+            .unwrap()
+            .describe(rec.player_names(), rec.info().players_number);
+        let verb = match rec.info().players_number {
+            GrammaticalNumber::Singular => "wins on time",
+            GrammaticalNumber::Plural => "win on time",
+        };
+        assert!(text.ends_with(verb), "{id}: {text}");
     }
 }
 

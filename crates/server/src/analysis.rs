@@ -302,7 +302,9 @@ fn analyse(
             pv: r.pv.clone(),
         });
     });
-    let outcome = record.result().map(|r| r.describe(record.player_names()));
+    let outcome = record
+        .result()
+        .map(|r| r.describe(record.player_names(), record.info().players_number));
     match best {
         Ok(best) => {
             let _ = tx.send(AnalysisMessage::Done {
@@ -347,7 +349,7 @@ fn evals(
                 ply,
                 score: None,
                 first: None,
-                outcome: Some(result.describe(record.player_names())),
+                outcome: Some(result.describe(record.player_names(), record.info().players_number)),
             });
             break;
         }

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use myrmidon_rules::geometry::Geometry;
 use myrmidon_rules::{
-    registry, Cell, DynRecord, GameInfo, MarkedCell, PieceKind, PieceView, Player, SettingInfo,
+    registry, Cell, DynRecord, GameInfo, GrammaticalNumber, MarkedCell, PieceKind, PieceView,
+    Player, SettingInfo,
 };
 // A position and its moves as every board is drawn from them: made by the rules library, as
 // the browser's module makes them too.
@@ -27,6 +28,8 @@ pub struct GameSummary {
     pub name: &'static str,
     pub summary: &'static str,
     pub players: &'static [&'static str],
+    /// How English takes the players' names: "White wins", "the Termides win".
+    pub players_number: GrammaticalNumber,
     pub pieces: &'static [PieceKind],
     pub settings: &'static [SettingInfo],
     pub board: BoardView,
@@ -46,6 +49,7 @@ impl GameSummary {
             name: info.name,
             summary: info.summary,
             players: info.players,
+            players_number: info.players_number,
             pieces: info.pieces,
             settings: info.settings,
             board: BoardView::of(info),
@@ -206,7 +210,7 @@ impl GameStateView {
             eliminated: record
                 .eliminations()
                 .iter()
-                .map(|e| EliminationView::of(e, players))
+                .map(|e| EliminationView::of(e, players, record.info().players_number))
                 .collect(),
             thinking,
             version,

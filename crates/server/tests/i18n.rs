@@ -236,6 +236,145 @@ fn every_reason_of_an_end_has_its_words() {
     }
 }
 
+/// A sentence's subject as the start of a line: "the Termides win" → "The Termides win".
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Every player of every game says how a sentence takes its name, in English (the rules'
+/// `GameInfo::players_number`, sent with the games and with their states) and in French (the
+/// `.number` of its French name), and the outcomes read with it: "White wins", "The Termides
+/// win", "Les Myrmides gagnent", in English as the rules' own sentences say it.
+#[tokio::test]
+async fn every_player_s_name_has_its_number_and_the_outcomes_read_with_it() {
+    use myrmidon_rules::{Elimination, GrammaticalNumber, Outcome, Reason};
+    let fr = i18n::compiled(Lang::Fr, false);
+    let numbers = [json!("singular"), json!("plural")];
+    let app = app().await;
+    let (status, _, body) = call(&app, "GET", "/api/games", &[], None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let listed: Value = serde_json::from_str(&body).unwrap();
+    let mut seen = Vec::new();
+    for game in myrmidon_rules::registry::games() {
+        let info = game.info();
+        let id = info.id;
+        let english = json!(info.players_number);
+        assert!(numbers.contains(&english), "{id}: {english}");
+        let entry = listed
+            .as_array()
+            .and_then(|games| games.iter().find(|g| g["id"] == id))
+            .unwrap_or_else(|| panic!("{id} is listed"));
+        assert_eq!(entry["players_number"], english, "{id}: GET /api/games");
+        let seats = vec!["human"; info.players.len()];
+        let new = json!({"game": id, "seats": seats});
+        let (status, _, body) = call(&app, "POST", "/api/games", &[], Some(new)).await;
+        assert_eq!(status, StatusCode::CREATED, "{id}: {body}");
+        let created: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(
+            created["state"]["players_number"], english,
+            "{id}: the state"
+        );
+        seen.push(info.players_number);
+        let mut reasons = Reason::COMMON.to_vec();
+        reasons.extend(info.reasons.iter().copied());
+        let number = english.as_str().unwrap();
+        for (seat, name) in info.players.iter().enumerate() {
+            let key = format!("{}.number", i18n::game_key(id, "player", name));
+            assert!(
+                fr.get(&key).is_some_and(|n| numbers.contains(n)),
+                "fr: {key} is singular or plural: {:?}",
+                fr.get(&key)
+            );
+            for &reason in &reasons {
+                let words = i18n::format(Lang::En, &format!("reason-{}", reason.id), &[]);
+                let args = [
+                    ("player", (*name).into()),
+                    ("number", number.into()),
+                    ("reason", words.into()),
+                ];
+                let win = Outcome::Win {
+                    winner: seat as u8,
+                    reason,
+                };
+                assert_eq!(
+                    i18n::format(Lang::En, "outcome-win", &args),
+                    capitalised(&win.describe(info.players, info.players_number)),
+                    "{id}"
+                );
+                let out = Elimination {
+                    player: seat as u8,
+                    reason,
+                    ply: 0,
+                };
+                assert_eq!(
+                    i18n::format(Lang::En, "outcome-out", &args),
+                    out.describe(info.players, info.players_number),
+                    "{id}"
+                );
+            }
+        }
+    }
+    // Both kinds of names are there: colours and peoples.
+    assert!(
+        seen.contains(&GrammaticalNumber::Singular) && seen.contains(&GrammaticalNumber::Plural)
+    );
+    assert_eq!(
+        json!(
+            myrmidon_rules::registry::find("reines")
+                .unwrap()
+                .info()
+                .players_number
+        ),
+        json!("plural")
+    );
+    let say = |lang, key, player: &str, number: &str| {
+        let args = [
+            ("player", player.into()),
+            ("number", number.into()),
+            (
+                "reason",
+                i18n::format(lang, "reason-resignation", &[]).into(),
+            ),
+        ];
+        i18n::format(lang, key, &args)
+    };
+    assert_eq!(
+        say(Lang::En, "outcome-win", "Myrmides", "plural"),
+        "The Myrmides win by resignation"
+    );
+    assert_eq!(
+        say(Lang::En, "outcome-win", "White", "singular"),
+        "White wins by resignation"
+    );
+    assert_eq!(
+        say(Lang::En, "outcome-out", "Red", "singular"),
+        "Red is out by resignation"
+    );
+    assert_eq!(
+        say(Lang::Fr, "outcome-win", "Myrmides", "plural"),
+        "Les Myrmides gagnent par abandon"
+    );
+    assert_eq!(
+        say(Lang::Fr, "outcome-win", "Blancs", "plural"),
+        "Les Blancs gagnent par abandon"
+    );
+    assert_eq!(
+        say(Lang::Fr, "outcome-win", "Blanc", "singular"),
+        "Blanc gagne par abandon"
+    );
+    assert_eq!(
+        say(Lang::Fr, "outcome-out", "Rouges", "plural"),
+        "les Rouges sont hors jeu par abandon"
+    );
+    // The French names of the players are plural ("les Blancs"), as the catalogue says them.
+    assert_eq!(fr["ackenhead-player-white.number"], json!("plural"));
+    assert_eq!(fr["reines-player-myrmides.number"], json!("plural"));
+}
+
 #[test]
 fn a_request_s_language_is_its_cookie_else_accept_language_else_english() {
     let lang = |cookie: Option<&str>, accept: Option<&str>| {

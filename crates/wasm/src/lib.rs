@@ -331,7 +331,7 @@ fn view(handle: u32, record: &dyn DynRecord) -> Value {
     value["eliminated"] = json!(record
         .eliminations()
         .iter()
-        .map(|e| view::EliminationView::of(e, players))
+        .map(|e| view::EliminationView::of(e, players, record.info().players_number))
         .collect::<Vec<_>>());
     value
 }
@@ -378,7 +378,7 @@ fn state(handle: u32, record: &dyn DynRecord) -> Value {
         json!({
             "winner": r.outcome.winner(),
             "reason": r.outcome.reason().id,
-            "text": r.describe(record.player_names()),
+            "text": r.describe(record.player_names(), record.info().players_number),
         })
     });
     json!({

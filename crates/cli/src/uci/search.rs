@@ -158,8 +158,8 @@ fn game_over(record: &dyn DynRecord, outcome: Outcome, out: &Out) {
     }
     let players = record.info().players;
     let text = match record.result() {
-        Some(result) => result.describe(players),
-        None => outcome.describe(players),
+        Some(result) => result.describe(players, record.info().players_number),
+        None => outcome.describe(players, record.info().players_number),
     };
     out.info(&format!("the game is over: {text}"));
 }

@@ -292,9 +292,10 @@ impl Session {
         self.out
             .info(&format!("position {}", record.position_string()));
         match record.result() {
-            Some(result) => self
-                .out
-                .info(&format!("game over: {}", result.describe(info.players))),
+            Some(result) => self.out.info(&format!(
+                "game over: {}",
+                result.describe(info.players, info.players_number)
+            )),
             None => {
                 let p = record.to_move();
                 let name = record.player_names().get(p as usize).copied();
@@ -310,7 +311,7 @@ impl Session {
             self.out.info(&format!(
                 "out: seat {} ({})",
                 e.player + 1,
-                e.describe(info.players)
+                e.describe(info.players, info.players_number)
             ));
         }
     }

@@ -138,7 +138,7 @@ pub(super) fn interpret(raw: RawGame) -> Result<ReadGame, RecordError> {
                             Some(r) => format!(
                                 "{:?} comes after the end of the game ({})",
                                 shortened(token),
-                                r.describe(names)
+                                r.describe(names, record.info().players_number)
                             ),
                             None => {
                                 let name = names.get(player as usize).copied().unwrap_or("?");
@@ -194,7 +194,7 @@ pub(super) fn interpret(raw: RawGame) -> Result<ReadGame, RecordError> {
                     result_line,
                     format!(
                         "the moves end the game, {} ({actual}), but the result given is {}",
-                        result.describe(names),
+                        result.describe(names, record.info().players_number),
                         shortened(&result_text)
                     ),
                 ));

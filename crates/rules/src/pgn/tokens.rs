@@ -57,7 +57,7 @@ pub fn play_token(record: &mut dyn DynRecord, token: &str) -> Result<(), TokenEr
     if let Some(result) = record.result() {
         return Err(fail(format!(
             "the game is over ({})",
-            result.describe(names)
+            result.describe(names, record.info().players_number)
         )));
     }
     let left = record

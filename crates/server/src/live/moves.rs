@@ -27,7 +27,7 @@ impl App {
                     result = live
                         .record
                         .result()
-                        .map(|r| r.describe(live.record.player_names()))
+                        .map(|r| r.describe(live.record.player_names(), live.record.info().players_number))
                         .unwrap_or_default()
                 )));
             };

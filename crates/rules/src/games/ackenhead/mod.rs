@@ -22,8 +22,8 @@ pub use position::{AckenheadKind, AckenheadPosition, START_FEN};
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Fact, Game, GameInfo, InfoLine, MoveCells, PieceKind, PieceView, Player, Position,
-    Settings, Tactics,
+    Cell, Fact, Game, GameInfo, GrammaticalNumber, InfoLine, MoveCells, PieceKind, PieceView,
+    Player, Position, Settings, Tactics,
 };
 use crate::geometry::Geometry;
 use crate::movelist::{MoveList, MoveSink};
@@ -36,6 +36,7 @@ static INFO: GameInfo = GameInfo {
     id: "ackenhead",
     name: "Ackenhead chess",
     players: &["White", "Black"],
+    players_number: GrammaticalNumber::Singular,
     geometry: Geometry::Square { files: 8, ranks: 8 },
     pieces: &[
         PieceKind {

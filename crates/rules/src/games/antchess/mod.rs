@@ -37,8 +37,8 @@ pub use setup::RADIUS;
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Fact, Game, GameInfo, InfoLine, MarkedCell, MoveCells, PieceKind, PieceNotation,
-    PieceView, Player, Position, Settings, Tactics,
+    Cell, Fact, Game, GameInfo, GrammaticalNumber, InfoLine, MarkedCell, MoveCells, PieceKind,
+    PieceNotation, PieceView, Player, Position, Settings, Tactics,
 };
 use crate::movelist::{MoveList, MoveSink};
 use crate::outcome::{Outcome, Reason};
@@ -87,6 +87,7 @@ static INFO_2: GameInfo = GameInfo {
     id: "antchess",
     name: "Ant Chess",
     players: &["Black", "Red"],
+    players_number: GrammaticalNumber::Singular,
     geometry: GEOMETRY,
     pieces: PIECES,
     notation: PieceNotation::OwnerPrefix(&OWNER_LETTERS),
@@ -106,6 +107,7 @@ static INFO_3: GameInfo = GameInfo {
     id: "antchess3",
     name: "Ant Chess (3 players)",
     players: &["Black", "Red", "Green"],
+    players_number: GrammaticalNumber::Singular,
     geometry: GEOMETRY,
     pieces: PIECES,
     notation: PieceNotation::OwnerPrefix(&OWNER_LETTERS),

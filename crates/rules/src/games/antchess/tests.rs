@@ -1664,7 +1664,7 @@ fn three_players_fallen_flag() {
     play_some(&mut rec); // Green, then Black passes
     assert_eq!(rec.position().to_move(), 1);
     assert_eq!(
-        rec.eliminations()[0].describe(AntChess3.info().players),
+        rec.eliminations()[0].describe(AntChess3.info().players, AntChess3.info().players_number),
         "Black is out on time"
     );
 }
@@ -1692,7 +1692,7 @@ fn three_players_a_second_resignation_ends_the_game() {
         }
     );
     assert_eq!(
-        result.describe(AntChess3.info().players),
+        result.describe(AntChess3.info().players, AntChess3.info().players_number),
         "Black wins by holding the last Queen (Red is out by resignation; Green is out by resignation)"
     );
     assert_eq!(result.points(3), [1.0, 0.0, 0.0]);
@@ -1717,7 +1717,7 @@ fn three_players_draw_by_agreement_after_a_dropout() {
     assert_eq!(result.eliminations, [out(1, Reason::RESIGNATION, 1)]);
     assert_eq!(result.points(3), [0.5, 0.0, 0.5]);
     assert_eq!(
-        result.describe(AntChess3.info().players),
+        result.describe(AntChess3.info().players, AntChess3.info().players_number),
         "draw by agreement (Red is out by resignation)"
     );
     assert!(rec.undo());

@@ -4,7 +4,9 @@
 epaminondas-name = Epaminondas
 epaminondas-summary = le jeu de phalanges de Robert Abbott sur un damier de 14 × 12 : déplacez des lignes de pièces, prenez les phalanges plus petites, amenez plus de pièces que l'adversaire sur la rangée la plus éloignée
 epaminondas-player-white = Blancs
+    .number = plural
 epaminondas-player-black = Noirs
+    .number = plural
 epaminondas-piece-W = pièce blanche
 epaminondas-piece-B = pièce noire
 

@@ -17,8 +17,8 @@ mod tests;
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Fact, Game, GameInfo, InfoLine, MoveCells, PieceKind, PieceView, Player, Position,
-    Settings, Tactics,
+    Cell, Fact, Game, GameInfo, GrammaticalNumber, InfoLine, MoveCells, PieceKind, PieceView,
+    Player, Position, Settings, Tactics,
 };
 use crate::movelist::{MoveList, MoveSink};
 use crate::outcome::Outcome;
@@ -56,6 +56,7 @@ static INFO: GameInfo = GameInfo {
     id: "epaminondas",
     name: "Epaminondas",
     players: &["White", "Black"],
+    players_number: GrammaticalNumber::Singular,
     geometry: position::GEOMETRY,
     pieces: &[
         PieceKind {

@@ -5,7 +5,9 @@
 reines-name = Jeu de Reines
 reines-summary = Termides contre Myrmides sur 8 × 8 : prenez la Reine adverse, qui ne bouge pas ; les Ouvriers pris reviennent par la Ponte
 reines-player-termides = Termides
+    .number = plural
 reines-player-myrmides = Myrmides
+    .number = plural
 reines-piece-Q = Reine
 reines-piece-C = Conseiller
 reines-piece-S = Soldat

@@ -27,8 +27,8 @@ pub use position::{People, Region, ReinesKind, ReinesPosition};
 
 use crate::error::{MoveError, PositionError, SettingError};
 use crate::game::{
-    Cell, Fact, Game, GameInfo, InfoLine, MarkedCell, MoveCells, PieceKind, PieceView, Player,
-    Position, SettingInfo, Settings, Tactics,
+    Cell, Fact, Game, GameInfo, GrammaticalNumber, InfoLine, MarkedCell, MoveCells, PieceKind,
+    PieceView, Player, Position, SettingInfo, Settings, Tactics,
 };
 use crate::geometry::Geometry;
 use crate::movelist::{MoveList, MoveSink};
@@ -71,6 +71,8 @@ static INFO: GameInfo = GameInfo {
     name: "Jeu de Reines",
     // The default region's turn order; a position names its own (`Position::player_names`).
     players: TURN_ORDER[0],
+    // peoples: "the Termides win"
+    players_number: GrammaticalNumber::Plural,
     geometry: Geometry::Square { files: 8, ranks: 8 },
     pieces: &[
         PieceKind {

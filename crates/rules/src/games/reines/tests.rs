@@ -1742,8 +1742,11 @@ fn players_follow_turn_order_in_every_region() {
         })
     );
     assert_eq!(
-        after.outcome().unwrap().describe(after.player_names()),
-        "Termides wins by capturing the Queen"
+        after
+            .outcome()
+            .unwrap()
+            .describe(after.player_names(), Reines.info().players_number),
+        "the Termides win by capturing the Queen"
     );
     assert_eq!(p.people(2), None);
 }
