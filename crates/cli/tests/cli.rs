@@ -591,7 +591,9 @@ fn bench_reports_the_time_to_depth_of_its_positions() {
     let text = stdout(&o);
     let table = &text[text.find("time to depth").expect("the time-to-depth table")..];
     // As many positions as the game's evaluation ships.
-    let file = myrmidon_engine::bench_positions_of("reines").unwrap();
+    let file = myrmidon_engine::eval_data_of("reines")
+        .unwrap()
+        .bench_positions;
     let positions = file
         .lines()
         .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with("depth "))

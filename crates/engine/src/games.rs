@@ -55,28 +55,30 @@ engine_games! {
     reines::Reines => ReinesEval,
 }
 
-/// The table of levels 1–7 of the game with this id ([`Evaluator::levels`]).
-pub fn levels_of(id: &str) -> Result<&'static Levels, UnknownGame> {
-    struct Table;
-    impl EngineVisitor for Table {
-        type Output = &'static Levels;
-        fn visit<G: EngineGame>(self, _game: &'static G) -> &'static Levels {
-            G::Eval::default().levels()
-        }
-    }
-    with_engine_game(id, Table)
+/// What a game's evaluator holds as data, apart from any position: its table of levels and
+/// its bench positions. One visitor asks the game's default evaluator for both.
+#[derive(Clone, Copy, Debug)]
+pub struct EvalData {
+    /// Levels 1–7 ([`Evaluator::levels`]).
+    pub levels: &'static Levels,
+    /// The middlegame positions of `myrmidon bench` ([`Evaluator::bench_positions`]).
+    pub bench_positions: &'static str,
 }
 
-/// The bench positions of the game with this id ([`Evaluator::bench_positions`]).
-pub fn bench_positions_of(id: &str) -> Result<&'static str, UnknownGame> {
-    struct Positions;
-    impl EngineVisitor for Positions {
-        type Output = &'static str;
-        fn visit<G: EngineGame>(self, _game: &'static G) -> &'static str {
-            G::Eval::default().bench_positions()
+/// What the evaluator of the game with this id holds as data.
+pub fn eval_data_of(id: &str) -> Result<EvalData, UnknownGame> {
+    struct Data;
+    impl EngineVisitor for Data {
+        type Output = EvalData;
+        fn visit<G: EngineGame>(self, _game: &'static G) -> EvalData {
+            let eval = G::Eval::default();
+            EvalData {
+                levels: eval.levels(),
+                bench_positions: eval.bench_positions(),
+            }
         }
     }
-    with_engine_game(id, Positions)
+    with_engine_game(id, Data)
 }
 
 #[cfg(test)]

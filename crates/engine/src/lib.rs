@@ -37,7 +37,7 @@ pub use control::{set_clock, Control};
 pub use dynamic::{new_searcher, new_searcher_with_weights, DynSearcher, EngineError};
 pub use eval::{Evaluator, Tunable, Weight};
 pub use games::{
-    bench_positions_of, engine_game_ids, levels_of, with_engine_game, EngineGame, EngineVisitor,
+    engine_game_ids, eval_data_of, with_engine_game, EngineGame, EngineVisitor, EvalData,
 };
 pub use limits::{Limits, TimePlan};
 pub use players::{Options, PlayerSpec, Report, Searcher, SpecError};
