@@ -2,7 +2,7 @@
 // The home page: the list of games and the form that starts one.
 import { emblemSvg, iconSvg, learnDrawings } from './pieces.js';
 import { $, api, errorText, esc, localGame, localState, outcomeText, playerName } from './common.js';
-import { lang, t } from './i18n.js';
+import { lang, num, t } from './i18n.js';
 import { canPlayHere, startHere } from './local-game.js';
 
 /** @type {import('./common.js').GameInfo[]} */
@@ -55,17 +55,45 @@ function choose(id, scroll = false) {
   localStorage.setItem('myrmidon:last-game', game.id);
   history.replaceState(null, '', `/?game=${encodeURIComponent(game.id)}`);
   renderOptions();
+  readLevelRatings(game.id);
   if (scroll && window.matchMedia('(max-width: 860px)').matches) $('#setup').scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
-// The levels as <option>s, each named by the message `prefix` (`level`, or `level-computer`
-// for a seat's choices).
+/** Each game's levels' ratings against people, level 1 first (GET /api/levels/{game}), once read. @type {Record<string, number[]>} */
+const levelRatings = {};
+
+// A level's name by the message `prefix` (`level`, or `level-computer` for a seat's choices),
+// with its rating once the server has said it ("Level 5 · about 1500").
+/** @param {string} prefix @param {number} i */
+function levelText(prefix, i) {
+  const n = chosen?.levels || 8;
+  const name = t(prefix, { level: i, which: i === 1 ? 'first' : i === n ? 'last' : 'other' });
+  const rating = chosen ? levelRatings[chosen.id]?.[i - 1] : undefined;
+  return rating == null ? name : t('level-about', { name, rating: num(rating) });
+}
+
+// The levels as <option>s, each named by the message `prefix`.
 /** @param {number} selected @param {string} [prefix] */
 function levelOptions(selected, prefix = 'level') {
   const n = chosen?.levels || 8;
   let out = '';
-  for (let i = 1; i <= n; i++) out += `<option value="${i}"${i === selected ? ' selected' : ''}>${esc(t(prefix, { level: i, which: i === 1 ? 'first' : i === n ? 'last' : 'other' }))}</option>`;
+  for (let i = 1; i <= n; i++) out += `<option value="${i}" data-level="${i}" data-prefix="${prefix}"${i === selected ? ' selected' : ''}>${esc(levelText(prefix, i))}</option>`;
   return out;
+}
+
+// Reads the levels' ratings of game `id` once, then names the levels shown with them (a
+// server without them, or none at all, leaves the names as they are).
+/** @param {string} id */
+function readLevelRatings(id) {
+  if (levelRatings[id]) return;
+  fetch(`/api/levels/${encodeURIComponent(id)}`).then((r) => (r.ok ? r.json() : null)).then((list) => {
+    if (!Array.isArray(list)) return;
+    levelRatings[id] = list.map((l) => l.rating);
+    if (chosen?.id !== id) return;
+    for (const opt of /** @type {NodeListOf<HTMLOptionElement>} */ (document.querySelectorAll('#computer-opts option[data-level]'))) {
+      opt.textContent = levelText(opt.dataset.prefix || 'level', +(opt.dataset.level || 0));
+    }
+  }).catch(() => {});
 }
 
 /** The game chosen: a page's handlers run once there is one. @returns {import('./common.js').GameInfo} */

@@ -1520,6 +1520,37 @@ test('dark mode by the header\'s switch on the rules, analysis and account pages
   }
 });
 
+test('the level chooser names each level with its rating against people, in English and French', async () => {
+  const levels = await api('api/levels/reines');
+  assert.equal(levels.length, 8, 'a rating for every level');
+  for (const [locale, about, name] of [['en-US', 'about', 'Level'], ['fr-FR', 'environ', 'Niveau']]) {
+    for (const size of [{ name: 'desktop', viewport: { width: 1280, height: 800 }, mobile: false }, { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true }]) {
+      const page = await newPage({ viewport: size.viewport, mobile: size.mobile, locale });
+      await page.goto(base);
+      await page.locator('.game-card[data-id="reines"]').click();
+      await page.locator('label:has(input[name="mode"][value="computer"])').click();
+      const options = page.locator('select[name="level"] option');
+      // The ratings come after the form: each level's name then gets its own.
+      await page.waitForFunction((w) => [...document.querySelectorAll('select[name="level"] option')].every((o) => o.textContent.includes(` · ${w} `)), about);
+      const texts = await options.allTextContents();
+      const fmt = new Intl.NumberFormat(locale.slice(0, 2));
+      for (const [i, text] of texts.entries()) {
+        assert.ok(text.startsWith(`${name} ${i + 1}`), text);
+        assert.ok(text.endsWith(` · ${about} ${fmt.format(levels[i].rating)}`), `${text}: ${levels[i].rating}`);
+      }
+      // The chooser opened as a list, to see the names as a player does.
+      await page.locator('select[name="level"]').selectOption('5');
+      assert.match(await page.locator('select[name="level"] option:checked').textContent(), new RegExp(`^${name} 5 · ${about} `));
+      assert.deepEqual(await missingKeys(page), [], 'no key missing');
+      assert.ok(await noOverflow(page), `${locale}, ${size.name}: nothing sticks out to the right`);
+      await page.locator('select[name="level"]').evaluate((el) => { el.size = 8; });
+      await page.locator('select[name="level"]').scrollIntoViewIfNeeded();
+      await shot(page, `level-ratings-${locale.slice(0, 2)}-${size.name}`, { fullPage: true });
+      await closePage(page);
+    }
+  }
+});
+
 test('languages: the home and game pages in French (fr-FR), then English by the header switch', async () => {
   for (const size of [{ name: 'desktop', viewport: { width: 1280, height: 800 }, mobile: false }, { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true }]) {
     const page = await newPage({ viewport: size.viewport, mobile: size.mobile, locale: 'fr-FR' });
@@ -1536,7 +1567,7 @@ test('languages: the home and game pages in French (fr-FR), then English by the 
     assert.match(await page.locator('.game-card[data-id="reines"] .game-summary').textContent(), /^Termides contre Myrmides/);
     assert.match(await page.locator('.game-card[data-id="antchess"] .game-meta').textContent(), /hexagone, \d+ cases/);
     assert.equal(await page.locator('.lang-switch [data-lang="fr"]').getAttribute('aria-pressed'), 'true');
-    assert.match(await page.locator('select[name="level"] option').first().textContent(), /^Niveau 1 \(débutant\)$/);
+    assert.match(await page.locator('select[name="level"] option').first().textContent(), /^Niveau 1 \(débutant\)( · environ [\d\s]+)?$/);
     let text = await seenText(page);
     assert.doesNotMatch(text, ENGLISH, 'no English on the French home page');
     assert.deepEqual(await missingKeys(page), [], 'no key missing');

@@ -171,6 +171,8 @@ level-computer = Computer, level { $level }{ $which ->
     [last] {" "}(strongest)
    *[other] {""}
   }
+# A computer level with its rating against people: $name is the level's name (as above).
+level-about = { $name } · about { $rating }
 local-hint = Every seat is played on this screen: { $players } take turns.
 you-play = You play
 side-random = Random

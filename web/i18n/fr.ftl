@@ -167,6 +167,8 @@ level-computer = Ordinateur, niveau { $level }{ $which ->
     [last] {" "}(le plus fort)
    *[other] {""}
   }
+# Un niveau de l'ordinateur avec son classement face aux personnes : $name est le nom du niveau (comme plus haut).
+level-about = { $name } · environ { $rating }
 local-hint = Toutes les places se jouent sur cet écran : { $players } jouent à tour de rôle.
 you-play = Vous jouez
 side-random = Au hasard

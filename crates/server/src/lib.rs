@@ -77,6 +77,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/users/{name}", get(profiles::profile))
         .route("/api/users/{name}/games", get(profiles::export))
         .route("/api/ratings/{game}", get(profiles::rating_list))
+        .route("/api/levels/{game}", get(profiles::level_ratings))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/ws", get(api::watch))
         .route("/api/games/{id}/stream", get(api::stream))

@@ -135,17 +135,10 @@ pub async fn rating_list(
     State(app): State<Arc<App>>,
     Path(game): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let info = myrmidon_rules::registry::find(&game)
-        .map_err(|e| {
-            ApiError(
-                StatusCode::NOT_FOUND,
-                msg!("api-unknown-game", detail = e.to_string()),
-            )
-        })?
-        .info();
+    let id = game_id(&game)?;
     let list: Vec<Value> = app
         .store
-        .rating_list(info.id, LIST_LENGTH)
+        .rating_list(&id, LIST_LENGTH)
         .await?
         .iter()
         .map(|r| {
@@ -160,4 +153,41 @@ pub async fn rating_list(
         })
         .collect();
     Ok(Json(Value::Array(list)))
+}
+
+/// `GET /api/levels/{game}`: each computer level's rating at a game, against people, level 1
+/// first (its prior until a person has played it).
+pub async fn level_ratings(
+    State(app): State<Arc<App>>,
+    Path(game): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&game)?;
+    let list: Vec<Value> = app
+        .store
+        .level_ratings(&id)
+        .await?
+        .iter()
+        .map(|l| {
+            json!({
+                "level": l.level,
+                "rating": l.rating.rating.round(),
+                "deviation": l.rating.deviation.round(),
+                "provisional": l.rating.provisional(),
+                "games": l.games,
+            })
+        })
+        .collect();
+    Ok(Json(Value::Array(list)))
+}
+
+/// The id of a game the rules library plays (`404` for another).
+fn game_id(game: &str) -> Result<String, ApiError> {
+    myrmidon_rules::registry::find(game)
+        .map(|g| g.info().id.to_string())
+        .map_err(|e| {
+            ApiError(
+                StatusCode::NOT_FOUND,
+                msg!("api-unknown-game", detail = e.to_string()),
+            )
+        })
 }

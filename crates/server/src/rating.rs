@@ -11,6 +11,8 @@
 //!   ([`places`], [`pairwise`]): the winner beat both others; of the two others, the one who
 //!   stayed in longer beat the one who dropped out first, and two who finished together drew.
 //! - A rating whose deviation is above [`PROVISIONAL_RD`] is provisional (shown with a `?`).
+//! - The computer's levels are rated too, against the people who play them
+//!   ([`level_prior`]): a level is rated like a player, the person's rating never moves.
 
 use myrmidon_rules::GameResult;
 use serde::{Deserialize, Serialize};
@@ -27,6 +29,23 @@ pub const TAU: f64 = 0.5;
 pub const PROVISIONAL_RD: f64 = 110.0;
 /// One rating period of inactivity: a day.
 pub const PERIOD_MS: i64 = 24 * 3600 * 1000;
+
+/// The prior gap between two neighbouring computer levels: the steps measured between them,
+/// engine against engine, are +183 to +536 Elo, about +320 in the median
+/// (docs/engine-measurements.md, "Levels per game").
+pub const LEVEL_STEP: f64 = 300.0;
+
+/// A computer level's rating before its first game against a person, of `levels` levels:
+/// the middle level (the upper of two middles: level 5 of 8) at 1500, the others
+/// [`LEVEL_STEP`] apart, with a new player's deviation and volatility (so the first games
+/// against people soon move it where they say).
+pub fn level_prior(level: u8, levels: u8) -> Rating {
+    let middle = levels / 2 + 1;
+    Rating {
+        rating: START_RATING + LEVEL_STEP * (f64::from(level) - f64::from(middle)),
+        ..Rating::default()
+    }
+}
 
 /// Glicko-2's scale: μ = (r − 1500) / 173.7178.
 const SCALE: f64 = 173.7178;
@@ -82,6 +101,12 @@ impl Rating {
             deviation: (grown * SCALE).min(START_RD),
             ..*self
         }
+    }
+
+    /// The rating at `at_ms`, last rated at `last_ms`: widened by the days between
+    /// ([`Rating::idle`], one period a [`PERIOD_MS`]).
+    pub fn idle_since(&self, last_ms: i64, at_ms: i64) -> Rating {
+        self.idle((at_ms - last_ms).max(0) as f64 / PERIOD_MS as f64)
     }
 
     /// The rating after one rating period with these results (Glickman's steps 2 to 8). A
@@ -378,6 +403,17 @@ mod tests {
         // A win over both is worth more than a win over one.
         let two = rate_game(&[Rating::default(); 2], &[0, 1]);
         assert!(after[1].rating > two[0].rating);
+    }
+
+    #[test]
+    fn the_levels_prior_is_centred_on_the_middle_level() {
+        // Eight levels: level 5 at 1500, each 300 from the next.
+        assert_eq!(level_prior(5, 8).rating, 1500.0);
+        assert_eq!(level_prior(4, 8).rating, 1200.0);
+        assert_eq!(level_prior(1, 8).rating, 300.0);
+        assert_eq!(level_prior(8, 8).rating, 2400.0);
+        assert_eq!(level_prior(3, 5).rating, 1500.0);
+        assert_eq!(level_prior(1, 8).deviation, START_RD);
     }
 
     #[test]

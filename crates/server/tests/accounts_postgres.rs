@@ -259,3 +259,27 @@ async fn two_claims_against_a_player_who_left_through_two_processes_end_the_game
         assert_eq!(blitz(&b, &bob, "reines").await["games"], json!(round + 1));
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_game_against_a_level_ended_in_two_processes_at_once_rates_the_level_once() {
+    let db = fresh_db();
+    let (a, b) = (app_on(&db).await, app_on(&db).await);
+    let alice = signup(&a, "alice", "the password").await;
+    for round in 0..8 {
+        let (id, token) = against_level(&a, &alice, 4).await;
+        // Both processes have the game in memory; the same resignation reaches both at once.
+        state(&b, &id).await;
+        let (one, two) = tokio::join!(resign(&a, &id, 0, &token), resign(&b, &id, 0, &token));
+        let ok = [&one, &two]
+            .iter()
+            .filter(|x| x.status == StatusCode::OK)
+            .count();
+        assert_eq!(ok, 1, "round {round}: {} / {}", one.text, two.text);
+        assert_eq!(
+            levels(&b).await[3]["games"],
+            json!(round + 1),
+            "round {round}"
+        );
+    }
+    assert_eq!(me(&a, &alice).await.json["ratings"], json!([]));
+}

@@ -262,10 +262,21 @@ pub(super) fn prepare(new: NewGame) -> Result<Prepared, Refusal> {
             return Err(Refusal::Bad(msg!("api-rated-rules")));
         }
     }
-    let accounts = match (&account, online.as_slice()) {
-        (Some(account), [seat]) => {
+    // Or, in a game against the computer, its one "human" seat (the computer's levels are
+    // rated against the accounts that play them).
+    let humans: Vec<usize> = (0..seats.len()).filter(|&i| seats[i] == "human").collect();
+    let against_computer = seats
+        .iter()
+        .all(|s| s == "human" || s.starts_with("computer:"));
+    let holder = match (online.as_slice(), humans.as_slice()) {
+        ([seat], _) => Some(*seat),
+        ([], [seat]) if against_computer => Some(*seat),
+        _ => None,
+    };
+    let accounts = match (&account, holder) {
+        (Some(account), Some(seat)) => {
             let mut accounts = vec![None; seats.len()];
-            accounts[*seat] = Some(account.clone());
+            accounts[seat] = Some(account.clone());
             accounts
         }
         _ => Vec::new(),

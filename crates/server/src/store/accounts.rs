@@ -356,8 +356,7 @@ pub(super) async fn rate(
         .await?;
         let stored = rating_row(&stored)?;
         shown[i] = stored.rating;
-        let idle = (at - stored.updated_ms).max(0) as f64 / rating::PERIOD_MS as f64;
-        before[i] = stored.rating.idle(idle);
+        before[i] = stored.rating.idle_since(stored.updated_ms, at);
     }
     let after = rating::rate_game(&before, places);
     let mut change = Vec::new();

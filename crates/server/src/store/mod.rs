@@ -16,10 +16,12 @@ use tokio::sync::OwnedMutexGuard;
 
 mod accounts;
 mod group;
+mod levels;
 mod presence;
 mod seeks;
 
 pub use accounts::{name_key, seat_result, PlayedGame, Ranked, RatingPoint, RatingRow, UserRow};
+pub use levels::LevelRating;
 pub use seeks::SeekRow;
 
 /// A game as it was created.
@@ -694,6 +696,10 @@ async fn apply(
         }
         if row.rated {
             accounts::rate(conn, row, places, at, backend).await?;
+        }
+        // The levels are rated when the game ends, not when a seat is claimed after its end.
+        if change.join.is_none() {
+            levels::rate_levels(conn, row, places, at, backend).await?;
         }
     }
     Ok(())

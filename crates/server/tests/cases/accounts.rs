@@ -1667,3 +1667,96 @@ async fn a_players_games_export_reads_back_as_the_stored_games() {
     let none = send(&app, "GET", "/api/users/nobody/games", None, &[]).await;
     assert_eq!(none.status, StatusCode::NOT_FOUND, "{}", none.text);
 }
+
+// ---- The computer's levels ----
+
+/// A game of Jeu de Reines (5+3, blitz) between the account of `cookie` (seat 0) and `level`:
+/// its id and the person's token.
+async fn against_level(app: &Arc<App>, cookie: &str, level: u8) -> (String, String) {
+    let a = post(
+        app,
+        "/api/games",
+        json!({"game": "reines", "seats": ["human", format!("computer:{level}")],
+               "clock": {"minutes": 5, "increment": 3}}),
+        Some(cookie),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    assert_eq!(a.json["state"]["rated"], false);
+    (
+        a.json["id"].as_str().unwrap().to_string(),
+        a.json["tokens"][0].as_str().unwrap().to_string(),
+    )
+}
+
+/// The levels' ratings at Jeu de Reines, level 1 first.
+async fn levels(app: &Arc<App>) -> Vec<Value> {
+    let a = get_json(app, "/api/levels/reines", None).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    a.json.as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn a_game_against_a_level_moves_the_levels_rating_and_never_the_persons() {
+    let app = app_with(fast()).await;
+    let alice = signup(&app, "alice", "the password").await;
+    let bob = signup(&app, "bob", "the password").await;
+    win_once(&app, &alice, &bob).await;
+    let mine = blitz(&app, &alice, "reines").await;
+    assert_eq!(mine["rating"], 1662.0, "{mine}");
+    // Before any game against people, every level has its prior: level 5 at 1500, 300 a level.
+    let before = levels(&app).await;
+    assert_eq!(before.len(), 8);
+    for (i, l) in before.iter().enumerate() {
+        assert_eq!(l["level"], json!(i + 1));
+        assert_eq!(l["rating"], json!(1500.0 + 300.0 * (i as f64 - 4.0)), "{l}");
+        assert_eq!(l["games"], 0);
+        assert_eq!(l["provisional"], true);
+    }
+    // Alice (1662) resigns against level 3 (900): the level gains, Alice's rating stays.
+    let (id, token) = against_level(&app, &alice, 3).await;
+    assert_eq!(state(&app, &id).await["accounts"], json!(["alice", null]));
+    assert_eq!(resign(&app, &id, 0, &token).await.status, StatusCode::OK);
+    let after = levels(&app).await;
+    assert_eq!(after[2]["games"], 1, "{}", after[2]);
+    let gained = after[2]["rating"].as_f64().unwrap() - 900.0;
+    assert!(gained > 100.0, "{}", after[2]);
+    assert!((after[2]["deviation"].as_f64().unwrap()) < 350.0, "{}", after[2]);
+    for (i, l) in after.iter().enumerate().filter(|(i, _)| *i != 2) {
+        assert_eq!(l, &before[i], "level {}", i + 1);
+    }
+    assert_eq!(blitz(&app, &alice, "reines").await, mine);
+    assert_eq!(me(&app, &alice).await.json["ratings"].as_array().unwrap().len(), 1);
+    assert!(state(&app, &id).await["rating_change"].is_null());
+    // Bob (1338) resigns against level 3 too: the level gains again; Bob's rating stays.
+    let bob_before = blitz(&app, &bob, "reines").await;
+    let (id, token) = against_level(&app, &bob, 3).await;
+    assert_eq!(resign(&app, &id, 0, &token).await.status, StatusCode::OK);
+    let third = levels(&app).await;
+    assert_eq!(third[2]["games"], 2, "{}", third[2]);
+    assert!(third[2]["rating"].as_f64().unwrap() > after[2]["rating"].as_f64().unwrap());
+    assert_eq!(blitz(&app, &bob, "reines").await, bob_before);
+    // An anonymous player's game against a level rates nothing.
+    let a = post(&app, "/api/games", json!({"game": "reines", "seats": ["human", "computer:3"]}), None).await;
+    let (id, token) = (a.json["id"].as_str().unwrap().to_string(), a.json["tokens"][0].as_str().unwrap().to_string());
+    assert_eq!(resign(&app, &id, 0, &token).await.status, StatusCode::OK);
+    assert_eq!(levels(&app).await, third);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_game_against_a_level_ended_twice_at_once_rates_the_level_once() {
+    let app = app_with(fast()).await;
+    let alice = signup(&app, "alice", "the password").await;
+    for round in 0..6 {
+        let (id, token) = against_level(&app, &alice, 6).await;
+        // The same resignation sent twice at the same moment: one ends the game.
+        let (one, two) = tokio::join!(
+            resign(&app, &id, 0, &token),
+            resign(&app, &id, 0, &token)
+        );
+        let ok = [&one, &two].iter().filter(|x| x.status == StatusCode::OK).count();
+        assert_eq!(ok, 1, "round {round}: {} / {}", one.text, two.text);
+        assert_eq!(levels(&app).await[5]["games"], json!(round + 1), "round {round}");
+    }
+    assert_eq!(me(&app, &alice).await.json["ratings"], json!([]));
+}
