@@ -1,7 +1,7 @@
 //! `myrmidon serve` as a user runs it: the built binary on a fresh database, spoken to over
 //! HTTP on loopback. A whole game against the computer through the API; a server killed with
-//! `kill -9` mid-game and started again, the game going on from the same moves; command-line
-//! errors.
+//! `kill -9` mid-game and started again, the game going on from the same moves; a server
+//! killed while a seek is accepted; command-line errors.
 
 #[path = "common/server.rs"]
 mod server;
@@ -48,6 +48,14 @@ fn a_server_killed_mid_game_loses_no_move() {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite:{}", dir.path().join("games.db").display());
     server::killed_mid_game_loses_no_move(&db);
+}
+
+#[test]
+fn a_server_killed_while_a_seek_is_accepted_leaves_the_seek_and_its_game_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("games.db").display());
+    let (made, nothing) = server::killed_while_a_seek_is_accepted(&db, 16);
+    eprintln!("seeks accepted before the kill: {made}; not: {nothing}");
 }
 
 /// Runs the binary: its exit status and standard error.

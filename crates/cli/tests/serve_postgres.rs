@@ -1,8 +1,8 @@
 //! `myrmidon serve` on PostgreSQL, as several processes behind a load balancer would run it:
 //! a temporary PostgreSQL server (../../server/tests/common/pg.rs), the built binary started
 //! twice on one database. A game whose two players are connected to two processes; moves for
-//! one game racing through two processes; a server killed with `kill -9` mid-game; the
-//! database restarted under running servers.
+//! one game racing through two processes; a server killed with `kill -9` mid-game, and while
+//! a seek is accepted; the database restarted under running servers.
 
 #[path = "../../server/tests/common/pg.rs"]
 mod pg;
@@ -314,6 +314,12 @@ fn moves_racing_through_two_processes_are_stored_once() {
 #[test]
 fn a_server_killed_mid_game_on_postgresql_loses_no_move() {
     server::killed_mid_game_loses_no_move(&pg::shared().database());
+}
+
+#[test]
+fn a_server_killed_while_a_seek_is_accepted_on_postgresql_leaves_it_whole() {
+    let (made, nothing) = server::killed_while_a_seek_is_accepted(&pg::shared().database(), 16);
+    eprintln!("seeks accepted before the kill: {made}; not: {nothing}");
 }
 
 #[test]

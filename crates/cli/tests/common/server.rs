@@ -139,3 +139,83 @@ pub fn killed_mid_game_loses_no_move(db: &str) {
     );
     assert_eq!(status, 200, "{after}");
 }
+
+/// Seeks accepted on `db` while the server is killed with `kill -9`, `rounds` times, the kill
+/// landing a little later each round (before the acceptance is read, while its transaction is
+/// written, after it is answered): after each restart the seek and its game are whole, either
+/// the seek accepted with its game of two seats taken (the seeker's token holds its seat), or
+/// nothing done and the seek still open (and accepted then). Returns how many rounds ended
+/// each way: `(game made, nothing done)`.
+pub fn killed_while_a_seek_is_accepted(db: &str, rounds: u64) -> (u32, u32) {
+    use std::io::Write;
+    let mut server = Server::start(db);
+    let (mut made, mut nothing) = (0, 0);
+    for round in 0..rounds {
+        let (status, seek) = server.request("POST", "/api/seeks", Some(&json!({"game": "reines"})));
+        assert_eq!(status, 201, "{seek}");
+        let id = seek["id"].as_str().unwrap().to_string();
+        let token = seek["token"].as_str().unwrap().to_string();
+        let mut stream = std::net::TcpStream::connect(&server.addr).unwrap();
+        write!(
+            stream,
+            "POST /api/seeks/{id}/accept HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Content-Length: 2\r\nConnection: close\r\n\r\n{{}}",
+            server.addr
+        )
+        .unwrap();
+        stream.flush().unwrap();
+        // Where the kill lands (not a wait for anything): 0.2 ms later each round.
+        let at = Instant::now() + Duration::from_micros(200 * round);
+        while Instant::now() < at {
+            std::hint::spin_loop();
+        }
+        server.kill();
+        drop(stream);
+        server = Server::start(db);
+        let (status, after) = server.request("GET", &format!("/api/seeks/{id}"), None);
+        assert_eq!(status, 200, "round {round}: {after}");
+        match after["state"].as_str() {
+            Some("accepted") => {
+                made += 1;
+                let game = after["game_id"].as_str().unwrap_or_else(|| {
+                    panic!("round {round}: a seek accepted without its game: {after}")
+                });
+                let (status, state) = server.request("GET", &format!("/api/games/{game}"), None);
+                assert_eq!(
+                    status, 200,
+                    "round {round}: the seek's game is gone: {state}"
+                );
+                assert_eq!(
+                    state["seats"],
+                    json!(["online", "online"]),
+                    "round {round}: {state}"
+                );
+                // The seeker's token holds the seat the seek gave it.
+                let seat = after["seat"].as_u64().expect("the seeker's seat");
+                let (status, ended) = server.request(
+                    "POST",
+                    &format!("/api/games/{game}/resign"),
+                    Some(&json!({"seat": seat, "token": token})),
+                );
+                assert_eq!(status, 200, "round {round}: {ended}");
+            }
+            Some("open") => {
+                nothing += 1;
+                assert!(after["game_id"].is_null(), "round {round}: {after}");
+                // Still whole: accepted now, it makes its game.
+                let path = format!("/api/seeks/{id}/accept");
+                let (status, accepted) = server.request("POST", &path, Some(&json!({})));
+                assert_eq!(status, 201, "round {round}: {accepted}");
+                let game = accepted["id"].as_str().unwrap();
+                let (_, state) = server.request("GET", &format!("/api/games/{game}"), None);
+                assert_eq!(
+                    state["seats"],
+                    json!(["online", "online"]),
+                    "round {round}: {state}"
+                );
+            }
+            _ => panic!("round {round}: {after}"),
+        }
+    }
+    (made, nothing)
+}
