@@ -20,12 +20,12 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 use crate::api::{body, ApiError};
 use crate::limits::ClientIp;
 use crate::live::{hash_token, new_id, new_token, App, Refusal};
-use crate::store::{now, RatingRow, SeatAccount, UserRow};
+use crate::store::{now, SeatAccount, UserRow};
+use crate::views::accounts::{AccountView, EmptyView, NameView, RatingView};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "myrmidon_session";
@@ -379,7 +379,10 @@ fn check_password(password: &str) -> Result<(), ApiError> {
 
 /// A `200` or `201` with `{"name"}` and a new session cookie.
 fn with_session(app: &App, status: StatusCode, name: &str, value: &str) -> Response {
-    let mut response = (status, Json(json!({ "name": name }))).into_response();
+    let name = NameView {
+        name: name.to_string(),
+    };
+    let mut response = (status, Json(name)).into_response();
     if let Ok(v) = HeaderValue::from_str(&app.accounts.cookie(value)) {
         response.headers_mut().insert(header::SET_COOKIE, v);
     }
@@ -465,7 +468,7 @@ pub async fn logged_in(app: &App, headers: &HeaderMap) -> Result<UserRow, ApiErr
 
 /// A `200` `{}` that removes the session cookie.
 fn logged_out(app: &App) -> Response {
-    let mut response = Json(json!({})).into_response();
+    let mut response = Json(EmptyView {}).into_response();
     if let Ok(v) = HeaderValue::from_str(&app.accounts.cleared()) {
         response.headers_mut().insert(header::SET_COOKIE, v);
     }
@@ -559,26 +562,14 @@ pub async fn delete(
 }
 
 /// `GET /api/account`: the logged-in account's name and ratings; `401` when logged out.
-pub async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+pub async fn me(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+) -> Result<Json<AccountView>, ApiError> {
     let user = logged_in(&app, &headers).await?;
-    let ratings = ratings_json(&app, &user.id).await?;
-    Ok(Json(json!({ "name": user.name, "ratings": ratings })))
-}
-
-/// An account's ratings as the API shows them.
-pub async fn ratings_json(app: &App, user_id: &str) -> Result<Value, Refusal> {
-    let rows = app.store.ratings_of(user_id).await?;
-    Ok(Value::Array(rows.iter().map(rating_json).collect()))
-}
-
-/// One rating as the API shows it.
-pub fn rating_json(r: &RatingRow) -> Value {
-    json!({
-        "game": r.game,
-        "speed": r.speed,
-        "rating": r.rating.rating.round(),
-        "deviation": r.rating.deviation.round(),
-        "provisional": r.rating.provisional(),
-        "games": r.games,
-    })
+    let rows = app.store.ratings_of(&user.id).await?;
+    Ok(Json(AccountView {
+        name: user.name,
+        ratings: rows.iter().map(RatingView::of).collect(),
+    }))
 }

@@ -2,7 +2,6 @@
 //! their history, its games with their results, its wins, draws and losses per game; and the
 //! best ratings at each game.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
@@ -10,10 +9,10 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use futures_util::StreamExt;
-use serde_json::{json, Value};
 
 use crate::api::ApiError;
 use crate::live::App;
+use crate::views::accounts::{LevelView, ProfileView, RankedView, RatingView};
 
 /// The most games a profile lists.
 const PROFILE_GAMES: u32 = 100;
@@ -74,7 +73,7 @@ pub async fn export(
 pub async fn profile(
     State(app): State<Arc<App>>,
     Path(name): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ProfileView>, ApiError> {
     let Some(user) = crate::accounts::user_named(&app, &name).await? else {
         return Err(ApiError(
             StatusCode::NOT_FOUND,
@@ -82,77 +81,31 @@ pub async fn profile(
         ));
     };
     let history = app.store.rating_history(&user.id).await?;
-    let ratings: Vec<Value> = app
+    let ratings = app
         .store
         .ratings_of(&user.id)
         .await?
         .iter()
-        .map(|r| {
-            let points: Vec<Value> = history
-                .iter()
-                .filter(|p| p.game == r.game && p.speed == r.speed)
-                .map(|p| json!([p.at_ms, p.rating.round()]))
-                .collect();
-            let mut rating = crate::accounts::rating_json(r);
-            rating["history"] = Value::Array(points);
-            rating
-        })
+        .map(|r| RatingView::with_history(r, &history))
         .collect();
-    let mut results: BTreeMap<String, Value> = BTreeMap::new();
-    for (game, result, n) in app.store.tallies(&user.id).await? {
-        let entry = results
-            .entry(game)
-            .or_insert_with(|| json!({"win": 0, "draw": 0, "loss": 0}));
-        entry[result.as_str()] = json!(n);
-    }
-    let games: Vec<Value> = app
-        .store
-        .games_of(&user.id, PROFILE_GAMES)
-        .await?
-        .iter()
-        .map(|g| {
-            json!({
-                "id": g.id,
-                "game": g.game,
-                "seat": g.seat,
-                "result": g.result,
-                "rated": g.rated,
-                "created_ms": g.created_ms,
-            })
-        })
-        .collect();
-    Ok(Json(json!({
-        "name": user.name,
-        "created_ms": user.created_ms,
-        "ratings": ratings,
-        "results": results,
-        "games": games,
-    })))
+    let games = app.store.games_of(&user.id, PROFILE_GAMES).await?;
+    Ok(Json(ProfileView {
+        name: user.name,
+        created_ms: user.created_ms,
+        ratings,
+        results: ProfileView::tallies(app.store.tallies(&user.id).await?),
+        games,
+    }))
 }
 
 /// `GET /api/ratings/{game}`: the best ratings at a game, every speed, highest first.
 pub async fn rating_list(
     State(app): State<Arc<App>>,
     Path(game): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<RankedView>>, ApiError> {
     let id = game_id(&game)?;
-    let list: Vec<Value> = app
-        .store
-        .rating_list(&id, LIST_LENGTH)
-        .await?
-        .iter()
-        .map(|r| {
-            json!({
-                "name": r.name,
-                "speed": r.rating.speed,
-                "rating": r.rating.rating.rating.round(),
-                "deviation": r.rating.rating.deviation.round(),
-                "provisional": r.rating.rating.provisional(),
-                "games": r.rating.games,
-            })
-        })
-        .collect();
-    Ok(Json(Value::Array(list)))
+    let list = app.store.rating_list(&id, LIST_LENGTH).await?;
+    Ok(Json(list.iter().map(RankedView::from).collect()))
 }
 
 /// `GET /api/levels/{game}`: each computer level's rating at a game, against people, level 1
@@ -160,24 +113,10 @@ pub async fn rating_list(
 pub async fn level_ratings(
     State(app): State<Arc<App>>,
     Path(game): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<LevelView>>, ApiError> {
     let id = game_id(&game)?;
-    let list: Vec<Value> = app
-        .store
-        .level_ratings(&id)
-        .await?
-        .iter()
-        .map(|l| {
-            json!({
-                "level": l.level,
-                "rating": l.rating.rating.round(),
-                "deviation": l.rating.deviation.round(),
-                "provisional": l.rating.provisional(),
-                "games": l.games,
-            })
-        })
-        .collect();
-    Ok(Json(Value::Array(list)))
+    let list = app.store.level_ratings(&id).await?;
+    Ok(Json(list.iter().map(LevelView::from).collect()))
 }
 
 /// The id of a game the rules library plays (`404` for another).

@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::accounts::{current_user, logged_in, user_named};
 use crate::api::{body, settings_of, ApiError, ClockRequest};
@@ -21,6 +21,7 @@ use crate::clock::ClockSpec;
 use crate::live::{hash_token, new_id, new_token, App};
 use crate::rating::{self, Rating};
 use crate::store::{now, SeekRow, UserRow};
+use crate::views::accounts::{ChallengesView, SeekMadeView, SeekTakenView, SeekView};
 
 /// The most open seeks and challenges of one account.
 const OPEN_SEEKS: u64 = 20;
@@ -95,7 +96,7 @@ async fn rating_at(app: &App, user_id: &str, seek: &SeekRow) -> Result<Option<f6
 
 /// A seek as the API shows it; `viewer`: the account looking, to say whether the seek is open
 /// to it (`fits`).
-async fn view(app: &App, seek: &SeekRow, viewer: Option<&UserRow>) -> Result<Value, ApiError> {
+async fn view(app: &App, seek: &SeekRow, viewer: Option<&UserRow>) -> Result<SeekView, ApiError> {
     let rating = match &seek.user {
         Some((id, _)) => rating_at(app, id, seek).await?,
         None => None,
@@ -111,26 +112,7 @@ async fn view(app: &App, seek: &SeekRow, viewer: Option<&UserRow>) -> Result<Val
         },
         None => !seek.rated && seek.range.is_none() && seek.target.is_none(),
     };
-    Ok(json!({
-        "id": seek.id,
-        "game": seek.kind,
-        "settings": seek
-            .settings
-            .iter()
-            .map(|(k, v)| (k.clone(), Value::String(v.clone())))
-            .collect::<serde_json::Map<String, Value>>(),
-        "clock": seek.clock,
-        "rated": seek.rated,
-        "range": seek.range.map(|(min, max)| json!({"min": min, "max": max})),
-        "name": seek.user.as_ref().map(|u| &u.1),
-        "rating": rating,
-        "to": seek.target.as_ref().map(|t| &t.1),
-        "state": seek.state,
-        "game_id": seek.game_id,
-        "created_ms": seek.created_ms,
-        "seat": seek.seat,
-        "fits": fits,
-    }))
+    Ok(SeekView::new(seek, rating, fits))
 }
 
 /// The seek with this id: `404` for none (an id is letters and digits: another is never asked
@@ -253,7 +235,11 @@ pub async fn create(
     let shown = view(&app, &seek, user.as_ref()).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({"id": seek.id, "token": token, "seek": shown})),
+        Json(SeekMadeView {
+            id: seek.id.clone(),
+            token,
+            seek: shown,
+        }),
     )
         .into_response())
 }
@@ -262,13 +248,13 @@ pub async fn create(
 pub async fn lobby(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<SeekView>>, ApiError> {
     let viewer = current_user(&app, &headers).await?;
     let mut out = Vec::new();
     for seek in app.store.open_seeks(LOBBY_SEEKS).await? {
         out.push(view(&app, &seek, viewer.as_ref()).await?);
     }
-    Ok(Json(Value::Array(out)))
+    Ok(Json(out))
 }
 
 /// `GET /api/seeks/{id}`: a seek, open or not (once accepted, its game's id).
@@ -276,7 +262,7 @@ pub async fn get(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SeekView>, ApiError> {
     let viewer = current_user(&app, &headers).await?;
     let seek = find(&app, &id).await?;
     Ok(Json(view(&app, &seek, viewer.as_ref()).await?))
@@ -286,7 +272,7 @@ pub async fn get(
 pub async fn challenges(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ChallengesView>, ApiError> {
     let user = logged_in(&app, &headers).await?;
     let (mut incoming, mut outgoing) = (Vec::new(), Vec::new());
     for seek in app.store.challenges_of(&user.id).await? {
@@ -297,7 +283,7 @@ pub async fn challenges(
             outgoing.push(shown);
         }
     }
-    Ok(Json(json!({"incoming": incoming, "outgoing": outgoing})))
+    Ok(Json(ChallengesView { incoming, outgoing }))
 }
 
 /// `POST /api/seeks/{id}/accept`: `201` `{"id", "seat", "token", "state"}`, the game made.
@@ -348,7 +334,12 @@ pub async fn accept(
     let (game, [_, seat], token, state) = app.accept_seek(&seek, account).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({"id": game, "seat": seat, "token": token, "state": state})),
+        Json(SeekTakenView {
+            id: game,
+            seat,
+            token,
+            state,
+        }),
     )
         .into_response())
 }
@@ -359,7 +350,7 @@ pub async fn cancel(
     Path(id): Path<String>,
     headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SeekView>, ApiError> {
     let req: SeekToken = optional_body(bytes)?;
     let seek = find(&app, &id).await?;
     let user = current_user(&app, &headers).await?;
@@ -386,7 +377,7 @@ pub async fn decline(
     Path(id): Path<String>,
     headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SeekView>, ApiError> {
     let _: SeekToken = optional_body(bytes)?;
     let seek = find(&app, &id).await?;
     let user = logged_in(&app, &headers).await?;
@@ -396,7 +387,7 @@ pub async fn decline(
     close(&app, &seek, "declined").await
 }
 
-async fn close(app: &App, seek: &SeekRow, state: &str) -> Result<Json<Value>, ApiError> {
+async fn close(app: &App, seek: &SeekRow, state: &str) -> Result<Json<SeekView>, ApiError> {
     if !app.store.close_seek(&seek.id, state).await? {
         return Err(closed());
     }

@@ -19,18 +19,22 @@ fn lasting_db() -> (String, tempfile::TempDir) {
     (db, dir)
 }
 
-/// Another connection to the file makes the database refuse every new line of a rating's
-/// history (`on`), or no longer.
-async fn refuse_rating_history(db: &str, on: bool) {
+/// Another connection to the file makes the database refuse every new or changed row of
+/// `table` (`on`), or no longer.
+async fn refuse_writes_to(db: &str, table: &str, on: bool) {
     use sqlx::Connection;
     let mut other = sqlx::SqliteConnection::connect(db).await.unwrap();
     let sql = if on {
-        "CREATE TRIGGER refuse BEFORE INSERT ON rating_history \
-         BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+        format!(
+            "CREATE TRIGGER refuse_insert BEFORE INSERT ON {table} \
+             BEGIN SELECT RAISE(ABORT, 'refused by the test'); END; \
+             CREATE TRIGGER refuse_update BEFORE UPDATE ON {table} \
+             BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;"
+        )
     } else {
-        "DROP TRIGGER refuse"
+        "DROP TRIGGER refuse_insert; DROP TRIGGER refuse_update;".to_string()
     };
-    sqlx::raw_sql(sql).execute(&mut other).await.unwrap();
+    sqlx::raw_sql(&sql).execute(&mut other).await.unwrap();
 }
 
 include!("cases/accounts.rs");

@@ -17,20 +17,22 @@ fn lasting_db() -> (String, ()) {
     (fresh_db(), ())
 }
 
-/// Another connection makes the database refuse every new line of a rating's history (`on`),
+/// Another connection makes the database refuse every new or changed row of `table` (`on`),
 /// or no longer.
-async fn refuse_rating_history(db: &str, on: bool) {
+async fn refuse_writes_to(db: &str, table: &str, on: bool) {
     use sqlx::Connection;
     let mut other = sqlx::PgConnection::connect(db).await.unwrap();
     let sql = if on {
-        "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS \
-         $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$; \
-         CREATE TRIGGER refuse BEFORE INSERT ON rating_history \
-         FOR EACH ROW EXECUTE FUNCTION refuse();"
+        format!(
+            "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS \
+             $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$; \
+             CREATE TRIGGER refuse BEFORE INSERT OR UPDATE ON {table} \
+             FOR EACH ROW EXECUTE FUNCTION refuse();"
+        )
     } else {
-        "DROP TRIGGER refuse ON rating_history; DROP FUNCTION refuse();"
+        format!("DROP TRIGGER refuse ON {table}; DROP FUNCTION refuse();")
     };
-    sqlx::raw_sql(sql).execute(&mut other).await.unwrap();
+    sqlx::raw_sql(&sql).execute(&mut other).await.unwrap();
 }
 
 include!("cases/accounts.rs");

@@ -170,10 +170,17 @@ fn the_pages_copy_compiles_every_message() {
         // An attribute: its own key.
         assert!(all["nav-first.title"].is_string());
     }
+    // A selection on the players' grammatical number: "Aux Myrmides de jouer".
     assert_eq!(
-        i18n::compiled(Lang::Fr, false)["status-to-move"],
-        json!("{ $player } au trait")
+        i18n::compiled(Lang::Fr, false)["status-to-move"][0]["select"],
+        json!("number")
     );
+    let to_move = |player: &str, number: &str| {
+        let args = [("player", player.into()), ("number", number.into())];
+        i18n::format(Lang::Fr, "status-to-move", &args)
+    };
+    assert_eq!(to_move("Myrmides", "plural"), "Aux Myrmides de jouer");
+    assert_eq!(to_move("Blanc", "singular"), "À Blanc de jouer");
 }
 
 /// Every game of the registry has its words for people in French, in its own folder
@@ -504,13 +511,41 @@ async fn refusals_come_with_their_key_in_the_request_s_language() {
         Some(json!({"game": "ackenhead", "seats": ["human", "human"]})),
     )
     .await;
-    let id = json(&body)["id"].as_str().unwrap().to_string();
+    let body_of_created = body;
+    let id = json(&body_of_created)["id"].as_str().unwrap().to_string();
     let (status, _, body) = call(&app, "GET", &format!("/api/games/{id}?at=3"), &fr, None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let v = json(&body);
     assert_eq!(v["key"], "api-at-beyond");
     assert_eq!(v["args"], json!({"at": 3, "played": 0}));
     assert_eq!(v["error"], "at=3 : la partie ne compte encore que 0 coup");
+    // A move after the end: the refusal in French names no English outcome (the state says
+    // how the game ended, in the reader's language).
+    let token = json(&body_of_created)["tokens"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, _, body) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        &[],
+        Some(json!({"token": token, "seat": 0})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, _, body) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        &fr,
+        Some(json!({"token": token, "move": "e2-e4"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let v = json(&body);
+    assert_eq!(v["key"], "api-move-game-over");
+    assert_eq!(v["error"], "coup \"e2-e4\" : la partie est finie");
 }
 
 #[tokio::test]

@@ -21,14 +21,10 @@ impl App {
         let (state, job) = {
             let mut live = slot.live.lock().await;
             let Some(seat) = live.seat_to_move() else {
+                // (the state says how it ended, in the reader's language)
                 return Err(Refusal::Bad(msg!(
                     "api-move-game-over",
-                    move = format!("{text:?}"),
-                    result = live
-                        .record
-                        .result()
-                        .map(|r| r.describe(live.record.player_names(), live.record.info().players_number))
-                        .unwrap_or_default()
+                    move = format!("{text:?}")
                 )));
             };
             let name = live.record.player_names()[seat as usize];

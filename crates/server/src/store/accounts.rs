@@ -420,8 +420,9 @@ impl Store {
     }
 }
 
-/// A game an account played, for its profile.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A game an account played, for its profile (which shows it as it is: an entry of the
+/// profile's `games`, docs/api.md).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PlayedGame {
     pub id: String,
     pub game: String,

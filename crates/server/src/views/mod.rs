@@ -21,6 +21,8 @@ use serde::Serialize;
 use crate::i18n::{Lang, Msg};
 use crate::live::LEVELS;
 
+pub mod accounts;
+
 /// A game the server plays: an entry of `GET /api/games`.
 #[derive(Serialize)]
 pub struct GameSummary {

@@ -1,8 +1,8 @@
 // The account tests, run on SQLite by tests/accounts.rs and on PostgreSQL by
 // tests/accounts_postgres.rs: each defines `fresh_db()` (the URL of a new, empty database),
 // `lasting_db()` (one that outlives the server on it, and what keeps it) and
-// `refuse_rating_history(db, on)` (the database refuses every new line of a rating's history,
-// or no longer), declares the module `http` (common/http.rs), then includes this file.
+// `refuse_writes_to(db, table, on)` (the database refuses every new or changed row of a
+// table, or no longer), declares the module `http` (common/http.rs), then includes this file.
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
@@ -928,7 +928,7 @@ async fn a_rated_game_whose_rating_cannot_be_written_ends_only_once_it_can() {
     // with a 503 that says nothing was changed, and nothing is: neither the end of the game
     // nor any rating, in memory or in the database. A move meanwhile (the database refuses
     // only the ratings) is acknowledged, and kept.
-    refuse_rating_history(&db, true).await;
+    refuse_writes_to(&db, "rating_history", true).await;
     let before = play_first(&app, &id, &tokens[0]).await;
     for _ in 0..3 {
         let a = resign(&app, &id, 1, &tokens[1]).await;
@@ -949,7 +949,7 @@ async fn a_rated_game_whose_rating_cannot_be_written_ends_only_once_it_can() {
     assert_eq!(list.json, json!([]), "no rating was written: {}", list.text);
     assert_eq!(history_points(&fresh, "alice").await, 0);
     // Once the database takes the write, the same resignation ends the game and rates it.
-    refuse_rating_history(&db, false).await;
+    refuse_writes_to(&db, "rating_history", false).await;
     let a = resign(&app, &id, 1, &tokens[1]).await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text);
     let change = a.json["rating_change"].clone();
@@ -1083,6 +1083,25 @@ async fn hostile_requests_to_the_account_endpoints_get_a_clear_4xx() {
     ] {
         let a = send(&app, "GET", path, None, &[]).await;
         assert!(a.status.is_client_error(), "{path}: {} {}", a.status, a.text);
+    }
+    // Rating lists of people and of the levels at games that are not: a 404 that names the
+    // game; paths that cannot be read: a clear 4xx.
+    for list in ["ratings", "levels"] {
+        for game in ["nosuchgame", "REINES", "reines%20", "rei%00nes"] {
+            let path = format!("/api/{list}/{game}");
+            let a = send(&app, "GET", &path, None, &[]).await;
+            assert_eq!(a.status, StatusCode::NOT_FOUND, "{path}: {}", a.text);
+            assert_eq!(a.json["key"], "api-unknown-game", "{path}: {}", a.text);
+        }
+        for path in [
+            format!("/api/{list}/%FF%FE"),
+            format!("/api/{list}/{}", "g".repeat(5000)),
+            format!("/api/{list}/reines/more"),
+            format!("/api/{list}/"),
+        ] {
+            let a = send(&app, "GET", &path, None, &[]).await;
+            assert!(a.status.is_client_error(), "{path}: {} {}", a.status, a.text);
+        }
     }
     // After all of that the account is as it was.
     assert_eq!(me(&app, &cookie).await.status, StatusCode::OK);
@@ -1757,6 +1776,46 @@ async fn a_game_against_a_level_ended_twice_at_once_rates_the_level_once() {
         let ok = [&one, &two].iter().filter(|x| x.status == StatusCode::OK).count();
         assert_eq!(ok, 1, "round {round}: {} / {}", one.text, two.text);
         assert_eq!(levels(&app).await[5]["games"], json!(round + 1), "round {round}");
+    }
+    assert_eq!(me(&app, &alice).await.json["ratings"], json!([]));
+}
+
+#[tokio::test]
+async fn a_game_against_a_level_whose_rating_cannot_be_written_ends_only_once_it_can() {
+    let (db, _keep) = lasting_db();
+    let app = app_on(&db).await;
+    let alice = signup(&app, "alice", "the password").await;
+    let prior = levels(&app).await;
+    // Two games against level 4, each ended by Alice's resignation while the database refuses
+    // the level's rating: the first would add the level's row, the second change it.
+    for round in 1..=2i64 {
+        let (id, token) = against_level(&app, &alice, 4).await;
+        refuse_writes_to(&db, "level_ratings", true).await;
+        for _ in 0..3 {
+            let a = resign(&app, &id, 0, &token).await;
+            assert_eq!(a.status, StatusCode::SERVICE_UNAVAILABLE, "round {round}: {}", a.text);
+            assert_eq!(a.json["key"], "api-database-down", "{}", a.text);
+        }
+        // Nothing changed, in memory or in the database.
+        assert_eq!(state(&app, &id).await["outcome"], Value::Null);
+        let fresh = app_on(&db).await;
+        assert_eq!(state(&fresh, &id).await["outcome"], Value::Null);
+        let stored = levels(&fresh).await;
+        assert_eq!(stored[3]["games"], json!(round - 1), "round {round}: {}", stored[3]);
+        assert_eq!(levels(&app).await, stored);
+        // Once the database takes the write, the same resignation ends the game and rates the
+        // level, once: a second resignation is refused and changes nothing.
+        refuse_writes_to(&db, "level_ratings", false).await;
+        assert_eq!(resign(&app, &id, 0, &token).await.status, StatusCode::OK);
+        assert_ne!(resign(&app, &id, 0, &token).await.status, StatusCode::OK);
+        let fresh = app_on(&db).await;
+        assert!(state(&fresh, &id).await["outcome"].is_object());
+        let rated = levels(&fresh).await;
+        assert_eq!(rated[3]["games"], json!(round), "round {round}: {}", rated[3]);
+        assert!(rated[3]["rating"].as_f64() > stored[3]["rating"].as_f64(), "{}", rated[3]);
+        for i in (0..8).filter(|&i| i != 3) {
+            assert_eq!(rated[i], prior[i], "level {}", i + 1);
+        }
     }
     assert_eq!(me(&app, &alice).await.json["ratings"], json!([]));
 }
