@@ -127,6 +127,16 @@ export function localState(state) {
   };
 }
 
+/**
+ * A seat's name and grammatical number as a message's arguments (`player`, `number`), for a
+ * state made by localState (or with the server's English names).
+ * @param {any} state @param {number} seat
+ */
+export const playerArgs = (state, seat) => ({
+  player: state.players[seat] ?? '',
+  number: state.player_numbers?.[seat] ?? playerNumber(state.game, state.players[seat] ?? '', state.players_number),
+});
+
 // How a game ended, in the page's language: from the outcome's winner and reason, then the
 // players out before the end (`eliminated`), as the server's English text says it; that text
 // when the catalogue lacks a reason. `state` as localState makes it (or with the server's names).
@@ -137,7 +147,7 @@ export function outcomeText(state) {
   const out = state.eliminated || [];
   if (![o, ...out].every((x) => has(`reason-${x.reason}`))) return o.text;
   /** @param {number} seat */
-  const who = (seat) => ({ player: state.players[seat] ?? '', number: state.player_numbers?.[seat] ?? playerNumber(state.game, state.players[seat] ?? '', state.players_number) });
+  const who = (seat) => playerArgs(state, seat);
   const reason = t(`reason-${o.reason}`);
   const main = o.winner == null ? t('outcome-draw', { reason }) : t('outcome-win', { ...who(o.winner), reason });
   if (!out.length) return main;

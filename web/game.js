@@ -1,7 +1,7 @@
 // @ts-check
 // The game page, /game/<id>: the board, the players, the moves, live updates.
 import { createBoard } from './board.js';
-import { $, errorText, esc, infoText, localGame, localState, moveListHtml, outcomeText } from './common.js';
+import { $, errorText, esc, infoText, localGame, localState, moveListHtml, outcomeText, playerArgs } from './common.js';
 import { emblemSvg, learnDrawings, palette, pieceSvg } from './pieces.js';
 import { t } from './i18n.js';
 import { muted, play, setMuted } from './sound.js';
@@ -248,16 +248,16 @@ function statusText(state) {
   if (state.outcome) return outcomeText(state);
   const mover = state.to_move;
   if (mover == null) return '';
-  const who = state.players[mover] ?? '';
-  if (state.thinking) return t('status-thinking', { player: who });
+  const who = playerArgs(state, mover);
+  if (state.thinking) return t('status-thinking', who);
   if (canMove(state)) {
     const mine = mySeats().length;
-    if (mine === state.seats.length || state.seats.filter((s) => s === 'human').length > 1 && mine > 1) return t('status-to-move', { player: who });
-    return t('status-your-turn', { player: who });
+    if (mine === state.seats.length || state.seats.filter((s) => s === 'human').length > 1 && mine > 1) return t('status-to-move', who);
+    return t('status-your-turn', who);
   }
-  if (state.seats[mover] === 'open') return t('status-open-seat', { player: who });
-  if (isPerson(state.seats[mover]) && !tokenOf(mover)) return spectating(state) ? t('status-watching', { player: who }) : t('status-to-move', { player: who });
-  return t('status-to-move', { player: who });
+  if (state.seats[mover] === 'open') return t('status-open-seat', who);
+  if (isPerson(state.seats[mover]) && !tokenOf(mover)) return spectating(state) ? t('status-watching', who) : t('status-to-move', who);
+  return t('status-to-move', who);
 }
 
 /** @param {State} state */

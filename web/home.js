@@ -1,7 +1,7 @@
 // @ts-check
 // The home page: the list of games and the form that starts one.
 import { emblemSvg, iconSvg, learnDrawings } from './pieces.js';
-import { $, api, errorText, esc, localGame, localState, outcomeText, playerName } from './common.js';
+import { $, api, errorText, esc, localGame, localState, outcomeText, playerArgs, playerName } from './common.js';
 import { lang, num, t } from './i18n.js';
 import { canPlayHere, startHere } from './local-game.js';
 
@@ -352,9 +352,9 @@ function renderRecent() {
       /** @type {(string | null)[]} */
       let mine = [];
       try { mine = JSON.parse(localStorage.getItem(`myrmidon:token:${g.id}`) || '[]') || []; } catch { mine = []; }
-      const who = state.players[state.to_move] ?? '';
+      const who = playerArgs(state, state.to_move);
       const ours = !state.outcome && state.to_move != null && !!mine[state.to_move] && mine.filter(Boolean).length < state.players.length;
-      el.textContent = state.outcome ? outcomeText(state) : ours ? t('status-your-turn', { player: who }) : t('status-to-move', { player: who });
+      el.textContent = state.outcome ? outcomeText(state) : ours ? t('status-your-turn', who) : t('status-to-move', who);
       el.classList.toggle('ours', ours);
       el.classList.toggle('over', !!state.outcome);
     }).catch(() => {});

@@ -1,6 +1,7 @@
 // @ts-check
 // The rating list of a game (/ratings/<game>; /ratings: the first game): the best players at
-// each speed, highest first (GET /api/ratings/<game>, docs/api.md), and the other games' lists.
+// each speed, highest first (GET /api/ratings/<game>, docs/api.md), the computer's levels'
+// ratings against people (GET /api/levels/<game>), and the other games' lists.
 import { $, api, esc, localGame } from './common.js';
 import { num, t } from './i18n.js';
 
@@ -8,6 +9,27 @@ import { num, t } from './i18n.js';
  * A line of GET /api/ratings/<game> (docs/api.md).
  * @typedef {{name: string, speed: string, rating: number, deviation: number, provisional: boolean, games: number}} Line
  */
+
+/**
+ * A line of GET /api/levels/<game> (docs/api.md).
+ * @typedef {{level: number, rating: number, deviation: number, provisional: boolean, games: number}} LevelLine
+ */
+
+/** The computer's levels, level 1 first, each with its rating against people. @param {LevelLine[]} levels */
+function levelsTable(levels) {
+  const rows = levels.map((l, i) => {
+    const which = i === 0 ? 'first' : i === levels.length - 1 ? 'last' : 'other';
+    return `<tr data-level="${l.level}">
+      <td>${esc(t('level', { level: l.level, which }))}</td>
+      <td class="num rating-value">${num(l.rating)}${l.provisional ? '?' : ''}</td>
+      <td class="num">${num(l.games)}</td>
+    </tr>`;
+  }).join('');
+  return `<table class="rating-table">
+    <thead><tr><th scope="col">${esc(t('level-label'))}</th><th class="num" scope="col">${esc(t('ratings-rating'))}</th>
+      <th class="num" scope="col">${esc(t('ratings-levels-games'))}</th></tr></thead>
+    <tbody>${rows}</tbody></table>`;
+}
 
 /** @param {Line[]} lines */
 function table(lines) {
@@ -33,8 +55,12 @@ async function show() {
     if (!game) throw new Error(t('ratings-unknown-game', { game: asked }));
     $('#ratings-heading').textContent = t('ratings-heading', { game: game.name });
     document.title = `${t('ratings-heading', { game: game.name })} · myrmidon`;
-    /** @type {Line[]} */
-    const lines = await api(`/api/ratings/${encodeURIComponent(game.id)}`);
+    /** @type {[Line[], LevelLine[]]} */
+    const [lines, levels] = await Promise.all([
+      api(`/api/ratings/${encodeURIComponent(game.id)}`),
+      api(`/api/levels/${encodeURIComponent(game.id)}`),
+    ]);
+    $('#ratings-levels').innerHTML = `<h2>${esc(t('ratings-levels'))}</h2>${levelsTable(levels)}`;
     // one list a speed, in the order of the speeds' best ratings
     /** @type {Map<string, Line[]>} */
     const bySpeed = new Map();
@@ -46,6 +72,7 @@ async function show() {
   } catch (err) {
     $('#ratings-error').textContent = err instanceof Error ? err.message : String(err);
     $('#ratings-lists').textContent = '';
+    $('#ratings-levels').textContent = '';
   }
 }
 

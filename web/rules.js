@@ -6,7 +6,7 @@
 // reached (the installed app offline), from the engine's module in this browser. Every word of the page's own is a key of the
 // catalogues (web/i18n/<lang>.ftl); the games' words come from their folders (localGame).
 import { createBoard } from './board.js';
-import { $, api, errorText, esc, localGame, localState, outcomeText, playerName } from './common.js';
+import { $, api, errorText, esc, localGame, localState, outcomeText, playerName, playerNumber } from './common.js';
 import { lang, t } from './i18n.js';
 import { canPlayHere, viewHere } from './local-game.js';
 import { pieceSvg, emblemSvg, iconSvg, learnDrawings } from './pieces.js';
@@ -27,6 +27,7 @@ const infoOf = (id) => games.find((g) => g.id === id);
  * @property {string} game
  * @property {string} position
  * @property {string[]} players
+ * @property {string} [players_number]  how a sentence takes the (English) names: singular or plural
  * @property {(Piece | null)[]} board
  * @property {number | null} to_move
  * @property {Move[]} legal_cells
@@ -184,7 +185,7 @@ async function renderDiagrams() {
       const marks = d.marks.map(cellIx).filter((c) => c >= 0);
       fig.classList.add(info.board.kind === 'hex' ? 'hex' : (info.board.files ?? 0) > 10 ? 'wide' : 'square');
       // who is to move and what a click does, but on a diagram of one piece's moves
-      const mover = st.to_move != null ? t('status-to-move', { player: players[st.to_move] }) : '';
+      const mover = st.to_move != null ? t('status-to-move', { player: players[st.to_move], number: playerNumber(game, st.players[st.to_move], st.players_number) }) : '';
       const foot = d.show ? '' : `<span>${esc([mover, t('rules-diagram-click')].filter(Boolean).join(' · '))}</span>`;
       if (!d.caption) fig.setAttribute('aria-label', t('rules-diagram-n', { n: i + 1 }));
       fig.innerHTML = `<div class="diagram-board"></div>`

@@ -3694,6 +3694,24 @@ test('ratings: a game\'s rating list, linked from home and profiles, in English 
   assert.ok(names.indexOf('rita') < names.indexOf('remi'), names.join(', '));
   assert.equal(rows[names.indexOf('rita')][2].replace(/[^0-9?]/g, ''), `${after.rita}?`, 'a new player\'s rating is provisional: a question mark');
   assert.equal(await list(rita).locator('tr[data-name="rita"] a').getAttribute('href'), '/@/rita');
+  // The computer's levels, level 1 first, each with its rating against people as the API has it.
+  const levelRows = async (page) => page.locator('#ratings-levels tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent.trim())));
+  // (a game against a level left by an earlier test may end meanwhile: read again until the
+  // page and the API agree on one moment)
+  let levels = await api('api/levels/reines');
+  let shown = await levelRows(rita);
+  for (let tries = 0; tries < 5 && shown.map((r) => r[2]).join() !== levels.map((l) => l.games).join(); tries++) {
+    await rita.reload();
+    await rita.locator('#ratings-levels tbody tr').first().waitFor();
+    levels = await api('api/levels/reines');
+    shown = await levelRows(rita);
+  }
+  assert.equal(shown.length, 8, JSON.stringify(shown));
+  assert.equal(await rita.locator('#ratings-levels h2').textContent(), 'The computer\'s levels');
+  assert.equal(shown[0][0], 'Level 1 (beginner)');
+  assert.equal(shown[7][0], 'Level 8 (strongest)');
+  assert.deepEqual(shown.map((r) => r[1].replace(/[^0-9]/g, '')), levels.map((l) => String(l.rating)));
+  assert.deepEqual(shown.map((r) => r[2]), levels.map((l) => String(l.games)));
   assert.equal(await noOverflow(rita), true);
   await shot(rita, 'ratings-en', { fullPage: true });
   // A game no one is rated at yet says so; a game that does not exist says so.
@@ -3710,7 +3728,12 @@ test('ratings: a game\'s rating list, linked from home and profiles, in English 
   await list(phone).locator('tr[data-name="remi"]').waitFor();
   assert.match(await phone.locator('#ratings-heading').textContent(), /^Classements : /);
   assert.match(await list(phone).locator('thead').textContent(), /Joueur/);
-  assert.match(await phone.locator('main.ratings > p.muted').textContent(), /jamais classées/);
+  assert.match(await phone.locator('main.ratings > p.muted').textContent(), /ne change jamais le classement d'un joueur/);
+  await phone.locator('#ratings-levels tbody tr').first().waitFor();
+  assert.equal(await phone.locator('#ratings-levels h2').textContent(), 'Les niveaux de l\'ordinateur');
+  const rowsFr = await levelRows(phone);
+  assert.equal(rowsFr.length, 8);
+  assert.equal(rowsFr[0][0], 'Niveau 1 (débutant)');
   assert.equal(await noOverflow(phone), true, 'nothing sticks out of a phone\'s screen');
   await shot(phone, 'ratings-phone-fr', { fullPage: true });
   await closePage(phone);

@@ -24,7 +24,7 @@ api-settings = réglages refusés : { $detail }
 api-put-not-a-cell = pose : { $cell } n'est pas une case du plateau de { $game }
 api-put = pose refusée : { $detail }
 api-line-move = coups : le coup { $n } { $move } est refusé : { $detail }
-api-move-game-over = coup { $move } : la partie est finie ({ $result })
+api-move-game-over = coup { $move } : la partie est finie
 api-computer-turn = c'est à l'ordinateur de jouer ({ $seat }), pas à une personne
 api-seat-open = la place de { $seat } est libre : personne ne l'a encore prise
 api-not-your-turn = ce jeton ne tient pas la place qui a le trait ({ $seat })
@@ -258,10 +258,19 @@ flag-winner = vainqueur
 captured-label = { $player } a perdu : { $pieces }
 clock-label = pendule de { $player }
 status-thinking = { $player } : l'ordinateur réfléchit…
-status-to-move = { $player } au trait
+status-to-move = { $number ->
+    [plural] Aux { $player } de jouer
+   *[singular] À { $player } de jouer
+  }
 status-your-turn = À vous de jouer ({ $player })
-status-open-seat = { $player } au trait : en attente de quelqu'un pour prendre la place
-status-watching = { $player } au trait (vous regardez)
+status-open-seat = { $number ->
+    [plural] Aux { $player } de jouer
+   *[singular] À { $player } de jouer
+  } : en attente de quelqu'un pour prendre la place
+status-watching = { $number ->
+    [plural] Aux { $player } de jouer
+   *[singular] À { $player } de jouer
+  } (vous regardez)
 status-check = {" "}— échec !
 outcome-win = { $number ->
     [plural] Les { $player } gagnent { $reason }
@@ -506,6 +515,8 @@ ratings-rating = Classement
 ratings-games-played = Parties classées
 ratings-none = Pas encore de partie classée de ce jeu.
 ratings-unknown-game = Pas de jeu « { $game } ».
-ratings-note = Les classements viennent des parties classées entre joueurs (Glicko-2), un par jeu et par cadence ; un point d'interrogation : un classement encore provisoire. Les parties contre l'ordinateur ne sont jamais classées.
+ratings-note = Les classements viennent des parties classées entre joueurs (Glicko-2), un par jeu et par cadence ; un point d'interrogation : un classement encore provisoire. Une partie contre l'ordinateur ne change jamais le classement d'un joueur : elle classe le niveau de l'ordinateur.
+ratings-levels = Les niveaux de l'ordinateur
+ratings-levels-games = Parties contre des joueurs
 header-ratings = Classements
 profile-rating-list = le classement du jeu
