@@ -2641,3 +2641,71 @@ async fn a_record_sent_twice_with_its_key_is_one_game() {
     let (status, v) = play(&again, &saved, &mv, seat_token).await;
     assert_eq!(status, StatusCode::OK, "{v}");
 }
+
+#[tokio::test]
+async fn nul_bytes_anywhere_in_a_request_get_a_clear_4xx_and_change_nothing() {
+    // PostgreSQL stores no NUL in text: every field that could reach the database is refused
+    // before it does, on both databases alike.
+    let app = app().await;
+    let (id, tokens, _) = create(&app, json!({"game": "reines", "seats": ["human", "human"]})).await;
+    let token = tokens[0].clone().unwrap();
+    let moves_before = get(&app, &format!("/api/games/{id}")).await.1["moves"].clone();
+    let (_, _, recorded) = a_record_played(&app, &json!(["human", "computer:1"]), 2, false).await;
+    let nul = "\u{0}";
+    let posts: Vec<(String, Value)> = vec![
+        ("/api/games".into(), json!({"game": format!("rei{nul}nes"), "seats": ["human", "human"]})),
+        ("/api/games".into(), json!({"game": "reines", "seats": [format!("hu{nul}man"), "human"]})),
+        ("/api/games".into(), json!({"game": "reines", "seats": ["human", "human"], "settings": {"region": format!("neu{nul}tral")}})),
+        ("/api/games".into(), json!({"game": "reines", "seats": ["human", "human"], "settings": {format!("reg{nul}ion"): "neutral"}})),
+        ("/api/games".into(), json!({"record": format!("{recorded}{nul}"), "seats": ["human", "human"]})),
+        ("/api/games".into(), json!({"record": recorded, "seats": ["human", "human"], "key": format!("{}{nul}", "k".repeat(40))})),
+        ("/api/games".into(), json!({"game": "reines", "position": format!("5s1q/4w1c1/5w1s/6w1/1W6/S1W5/1C1W4/Q1S5 w d2c3b4g5f6e7 -/- 0 1{nul}"), "seats": ["human", "human"]})),
+        (format!("/api/games/{id}/moves"), json!({"move": format!("b4-b5{nul}"), "token": token})),
+        (format!("/api/games/{id}/moves"), json!({"move": "b4-b5", "token": format!("{token}{nul}")})),
+        (format!("/api/games/{id}/resign"), json!({"seat": 0, "token": format!("{nul}{token}")})),
+        (format!("/api/games/{id}/join"), json!({"seat": 1, "name": format!("a{nul}b")})),
+        (format!("/api/games/{id}/draw"), json!({"seat": 0, "token": format!("{token}{nul}")})),
+        (format!("/api/games/{id}/takeback"), json!({"seat": 0, "token": format!("{nul}")})),
+        (format!("/api/games/{id}/claim-left"), json!({"seat": 0, "token": format!("{nul}"), "result": "win"})),
+        ("/api/explore".into(), json!({"game": "reines", "position": format!("{nul}")})),
+        ("/api/seeks".into(), json!({"game": "reines", "settings": {"region": format!("cult{nul}ist")}})),
+        ("/api/seeks".into(), json!({"game": format!("reines{nul}")})),
+        ("/api/seeks".into(), json!({"game": "reines", "to": format!("al{nul}ice")})),
+    ];
+    for (path, body) in posts {
+        let (status, v) = post(&app, &path, body.clone()).await;
+        assert!(status.is_client_error(), "{path} {body}: {status} {v}");
+        assert!(v["error"].is_string() && v["key"].is_string(), "{path} {body}: {v}");
+    }
+    for path in [
+        format!("/api/games/{id}%00"),
+        format!("/api/games/%00{id}"),
+        format!("/api/games/{id}?at=%00"),
+        format!("/api/games/{id}/record%00"),
+        "/api/seeks/%00".to_string(),
+        "/api/rules/reines%00".to_string(),
+    ] {
+        let (status, v) = get(&app, &path).await;
+        assert!(status.is_client_error(), "{path}: {status} {v}");
+    }
+    // A record whose tag the server does not keep may carry one: the game is made from its
+    // moves, and the NUL goes nowhere.
+    let tagged = recorded.replacen("[Game ", &format!("[Annotator \"a{nul}b\"]\n[Game "), 1);
+    let (made, _, _) = create(&app, json!({"record": tagged, "seats": ["human", "human"]})).await;
+    let text = record_text(&app, &made).await;
+    assert!(text.contains("[Game \"reines\"]") && !text.contains(nul), "{text:?}");
+    // The same without the NUL: taken (the NUL is what was refused).
+    for body in [
+        json!({"record": recorded, "seats": ["human", "human"], "key": "k".repeat(40)}),
+        json!({"game": "reines", "position": "5s1q/4w1c1/5w1s/6w1/1W6/S1W5/1C1W4/Q1S5 w d2c3b4g5f6e7 -/- 0 1", "seats": ["human", "human"]}),
+    ] {
+        let (status, v) = post(&app, "/api/games", body.clone()).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}: {v}");
+    }
+    // The game is as it was, and the server still answers.
+    let (status, after) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(after["moves"], moves_before);
+    let (status, _) = play(&app, &id, "b4-b5", &token).await;
+    assert_eq!(status, StatusCode::OK);
+}
