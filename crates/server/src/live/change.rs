@@ -100,10 +100,18 @@ impl App {
         let join = (0..row.accounts.len())
             .find(|&s| row.account(s).is_some() && live.row.account(s).is_none())
             .and_then(|s| Some((s as u8, row.account(s)?.id.as_str())));
+        // A move is played on the record in memory before it is stored (the caller undoes it
+        // if the store fails), and only on a game not over: then the record in memory is the
+        // record after the change, and the game was not over before it.
+        let moved_in_place = record.is_none() && matches!(step, Some(StepRow::Move { .. }));
+        let over_before = !moved_in_place && live.record.result().is_some();
         // Each seat's place, when the change ends the game (and the game was not over), or
         // when an account takes a seat of a game over (its result is written).
-        let result = if live.record.result().is_none() {
-            record.as_ref().and_then(|r| r.result())
+        let result = if !over_before {
+            match &record {
+                Some(r) => r.result(),
+                None => live.record.result(),
+            }
         } else if join.is_some() && record.is_none() {
             live.record.result()
         } else {

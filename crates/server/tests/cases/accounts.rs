@@ -1819,3 +1819,61 @@ async fn a_game_against_a_level_whose_rating_cannot_be_written_ends_only_once_it
     }
     assert_eq!(me(&app, &alice).await.json["ratings"], json!([]));
 }
+
+/// Plays game `id` to its end by moves: each seat whose token is given plays a capture when it
+/// has one, else a legal move picked in turn; the other seats (the computer's) are waited for.
+/// The last state.
+async fn play_to_the_end(app: &Arc<App>, id: &str, tokens: &[Option<String>]) -> Value {
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    for n in 0usize.. {
+        assert!(std::time::Instant::now() < deadline, "game {id} not over in 120 s");
+        let s = state(app, id).await;
+        if s["outcome"].is_object() {
+            return s;
+        }
+        let seat = s["to_move"].as_u64().unwrap() as usize;
+        let Some(token) = &tokens[seat] else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        let legal: Vec<&str> = s["legal"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let mv = legal.iter().find(|m| m.contains('x')).unwrap_or(&legal[n * 7 % legal.len()]);
+        let a = post(app, &format!("/api/games/{id}/moves"), json!({"move": mv, "token": token}), None).await;
+        // (the computer may have moved meanwhile: then the move is refused, and asked again)
+        assert!(a.status == StatusCode::OK || s["seats"][seat] != "online", "{mv}: {}", a.text);
+    }
+    unreachable!()
+}
+
+#[tokio::test]
+async fn games_ended_by_a_move_are_rated_once_with_their_results() {
+    let (db, _keep) = lasting_db();
+    let app = app_on(&db).await;
+    let alice = signup(&app, "alice", "the password").await;
+    let bob = signup(&app, "bob", "the password").await;
+    // A rated game between two accounts, to its end on the board.
+    let (id, alice_token) = rated_game(&app, "reines", 2, &alice).await;
+    let bob_token = join(&app, &id, 1, &bob).await;
+    let end = play_to_the_end(&app, &id, &[Some(alice_token), Some(bob_token)]).await;
+    let reason = end["outcome"]["reason"].as_str().unwrap();
+    assert!(!["resignation", "time", "agreement"].contains(&reason), "{end}");
+    let change = end["rating_change"].clone();
+    assert_eq!(change["seats"].as_array().map(Vec::len), Some(2), "{end}");
+    let fresh = app_on(&db).await;
+    assert_eq!(state(&fresh, &id).await["rating_change"], change);
+    for name in ["alice", "bob"] {
+        assert_eq!(history_points(&fresh, name).await, 1, "{name}");
+        let p = send(&fresh, "GET", &format!("/api/users/{name}"), None, &[]).await;
+        let tally = &p.json["results"]["reines"];
+        let games: i64 = ["win", "draw", "loss"].iter().map(|k| tally[k].as_i64().unwrap()).sum();
+        assert_eq!(games, 1, "{name}: {}", p.text);
+        assert_ne!(p.json["games"][0]["result"], Value::Null, "{}", p.text);
+    }
+    // A game against a level, to its end on the board (the level's move or the person's).
+    let (id, token) = against_level(&app, &alice, 1).await;
+    let end = play_to_the_end(&app, &id, &[Some(token), None]).await;
+    let reason = end["outcome"]["reason"].as_str().unwrap();
+    assert!(!["resignation", "time", "agreement"].contains(&reason), "{end}");
+    assert_eq!(levels(&fresh).await[0]["games"], 1);
+    assert_eq!(history_points(&fresh, "alice").await, 1, "the person's rating never moves");
+}
