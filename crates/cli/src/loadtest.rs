@@ -2,7 +2,9 @@
 //! each with its two players on WebSockets, moves made over HTTP at a human pace or as fast as
 //! they go. Measures the move round trip (a move sent until every player of the game has the
 //! new state on its WebSocket) and the moves per second, for each number of games asked for.
-//! Loopback only, bounded in time and count: it stops by itself (docs/performance.md).
+//! With `--accounts` the games are rated, between logged-in accounts, so that each game's end
+//! rates both players. Loopback only, bounded in time and count: it stops by itself
+//! (docs/performance.md).
 
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::process::{Child, Command, Stdio};
@@ -12,7 +14,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use futures_util::StreamExt;
 use myrmidon_server::client::Connection;
-use serde_json::json;
+use serde_json::{json, Value};
 use tokio::sync::watch;
 
 use crate::common::{CliError, CliResult};
@@ -46,7 +48,17 @@ pub struct LoadtestArgs {
     /// The round trip a step must keep its 99th percentile under, in milliseconds.
     #[arg(long, default_value_t = 50)]
     pub target_ms: u64,
+    /// Rated games (10+5) between logged-in accounts: a pool of accounts (two a game, at most
+    /// 200) signed up before the first step, on the servers' database; a game's end rates both
+    /// players in the transaction that ends it.
+    #[arg(long)]
+    pub accounts: bool,
 }
+
+/// The most accounts `--accounts` signs up.
+const MAX_ACCOUNTS: usize = 200;
+/// The password of the load test's accounts.
+const PASSWORD: &str = "the load test's password";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Pace {
@@ -155,16 +167,40 @@ pub fn run(args: &LoadtestArgs) -> CliResult {
         args.seconds,
         args.target_ms
     );
+    let sessions = if args.accounts {
+        let most = args.games.iter().max().copied().unwrap_or(1) as usize;
+        let n = (2 * most).min(MAX_ACCOUNTS);
+        let started = Instant::now();
+        let sessions = runtime
+            .block_on(sign_up(&servers, n))
+            .map_err(CliError::Runtime)?;
+        println!(
+            "accounts: {n} signed up in {:.1} s; every game rated (10+5)",
+            started.elapsed().as_secs_f64()
+        );
+        Some(Arc::new(sessions))
+    } else {
+        None
+    };
     println!(
-        "{:>6} {:>8} {:>7} {:>8} {:>7} {:>7} {:>7} {:>7} {:>7}",
-        "games", "clients", "moves", "moves/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors"
+        "{:>6} {:>8} {:>7} {:>8} {:>7} {:>7} {:>7} {:>7} {:>6} {:>7}",
+        "games",
+        "clients",
+        "moves",
+        "moves/s",
+        "p50 ms",
+        "p90 ms",
+        "p99 ms",
+        "max ms",
+        "ended",
+        "errors"
     );
     let mut held = None;
     for &games in &args.games {
-        let step = runtime.block_on(step(&servers, args, games));
+        let step = runtime.block_on(step(&servers, args, games, sessions.clone()));
         let step = step.map_err(CliError::Runtime)?;
         println!(
-            "{:>6} {:>8} {:>7} {:>8.0} {:>7.1} {:>7.1} {:>7.1} {:>7.1} {:>7}",
+            "{:>6} {:>8} {:>7} {:>8.0} {:>7.1} {:>7.1} {:>7.1} {:>7.1} {:>6} {:>7}",
             games,
             games * 2,
             step.rtts.len(),
@@ -173,6 +209,7 @@ pub fn run(args: &LoadtestArgs) -> CliResult {
             step.percentile(90.0),
             step.percentile(99.0),
             step.percentile(100.0),
+            step.ended,
             step.errors
         );
         if !step.rtts.is_empty()
@@ -200,6 +237,8 @@ pub fn run(args: &LoadtestArgs) -> CliResult {
 struct Step {
     /// Round trips of the moves made after the first second, in milliseconds, sorted.
     rtts: Vec<f64>,
+    /// Games played to their end (with `--accounts`, each rated: checked).
+    ended: u64,
     errors: u64,
     measured: Duration,
 }
@@ -217,11 +256,51 @@ impl Step {
 #[derive(Default)]
 struct Tally {
     rtts: Vec<f64>,
+    ended: u64,
     errors: u64,
     first_error: Option<String>,
 }
 
-async fn step(servers: &[SocketAddr], args: &LoadtestArgs, games: u32) -> Result<Step, String> {
+/// Signs up `n` accounts, spread over the servers, a few at a time (each sign-up hashes a
+/// password): each account's session cookies.
+async fn sign_up(servers: &[SocketAddr], n: usize) -> Result<Vec<Vec<String>>, String> {
+    // Names of this run only: the database may hold another run's accounts.
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() % 1_000_000_000);
+    let mut sessions = Vec::with_capacity(n);
+    for chunk in (0..n).collect::<Vec<_>>().chunks(8) {
+        let mut tasks = Vec::new();
+        for &i in chunk {
+            let addr = servers[i % servers.len()];
+            tasks.push(tokio::spawn(async move {
+                let mut http = Connection::open(addr).await?;
+                let body = json!({"name": format!("lt{run}x{i}"), "password": PASSWORD});
+                let (status, answer) = http
+                    .request("POST", "/api/account/signup", Some(&body))
+                    .await?;
+                if status != 201 || http.cookies().is_empty() {
+                    return Err(format!(
+                        "signing up an account: {status} {answer} (is the server started \
+                         with --no-rate-limits?)"
+                    ));
+                }
+                Ok(http.cookies().to_vec())
+            }));
+        }
+        for task in tasks {
+            sessions.push(task.await.map_err(|e| e.to_string())??);
+        }
+    }
+    Ok(sessions)
+}
+
+async fn step(
+    servers: &[SocketAddr],
+    args: &LoadtestArgs,
+    games: u32,
+    sessions: Option<Arc<Vec<Vec<String>>>>,
+) -> Result<Step, String> {
     let start = Instant::now();
     let warm = start + Duration::from_secs(1);
     let end = start + Duration::from_secs(args.seconds);
@@ -235,13 +314,27 @@ async fn step(servers: &[SocketAddr], args: &LoadtestArgs, games: u32) -> Result
         let tally = tally.clone();
         let kind = game_id(args);
         let pace = args.pace;
+        // Two accounts of the pool, a different pair for each game while the pool lasts.
+        let seated = sessions.as_ref().map(|all| {
+            let at = |k: usize| all[k % all.len()].clone();
+            [at(2 * g as usize), at(2 * g as usize + 1)]
+        });
         // Games start spread over the first second.
         let delay = Duration::from_millis(u64::from(g) * 1000 / u64::from(games));
         tasks.push(tokio::spawn(async move {
             tokio::time::sleep(delay).await;
             let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ u64::from(g).wrapping_mul(0x2545_F491));
             while Instant::now() < end {
-                if let Err(e) = play_game(players, &kind, pace, warm, end, &tally, &mut rng).await {
+                let game = play_game(
+                    players,
+                    &kind,
+                    pace,
+                    seated.as_ref(),
+                    (warm, end),
+                    &tally,
+                    &mut rng,
+                );
+                if let Err(e) = game.await {
                     {
                         let mut t = tally.lock().expect("tally");
                         t.errors += 1;
@@ -263,6 +356,7 @@ async fn step(servers: &[SocketAddr], args: &LoadtestArgs, games: u32) -> Result
     tally.rtts.sort_by(|a, b| a.total_cmp(b));
     Ok(Step {
         rtts: tally.rtts,
+        ended: tally.ended,
         errors: tally.errors,
         measured: end.saturating_duration_since(warm),
     })
@@ -280,13 +374,48 @@ impl Rng {
     }
 }
 
-/// One game from creation to its end (or the end of the step).
+/// Makes a game for two players on `http`: anonymous with both seats' tokens, or rated
+/// between the two connections' accounts (the first makes it, the second joins): its id, the
+/// seats' tokens and its state.
+async fn make_game(
+    http: &mut [Connection; 2],
+    kind: &str,
+    rated: bool,
+) -> Result<(String, [Value; 2], Value), String> {
+    let body = if rated {
+        json!({"game": kind, "seats": ["online", "open"], "rated": true,
+               "clock": {"minutes": 10, "increment": 5}})
+    } else {
+        json!({"game": kind, "seats": ["online", "online"]})
+    };
+    let (status, created) = http[0].request("POST", "/api/games", Some(&body)).await?;
+    if status != 201 {
+        return Err(format!("creating a game: {status} {created}"));
+    }
+    let id = created["id"].as_str().ok_or("no game id")?.to_string();
+    if !rated {
+        let tokens = [created["tokens"][0].clone(), created["tokens"][1].clone()];
+        return Ok((id, tokens, created["state"].clone()));
+    }
+    let path = format!("/api/games/{id}/join");
+    let (status, joined) = http[1]
+        .request("POST", &path, Some(&json!({"seat": 1})))
+        .await?;
+    if status != 200 {
+        return Err(format!("joining a game: {status} {joined}"));
+    }
+    let tokens = [created["tokens"][0].clone(), joined["token"].clone()];
+    Ok((id, tokens, joined["state"].clone()))
+}
+
+/// One game from creation to its end (or the end of the step); `accounts`: the two players'
+/// session cookies, for a rated game.
 async fn play_game(
     players: [SocketAddr; 2],
     kind: &str,
     pace: Pace,
-    warm: Instant,
-    end: Instant,
+    accounts: Option<&[Vec<String>; 2]>,
+    (warm, end): (Instant, Instant),
     tally: &Mutex<Tally>,
     rng: &mut Rng,
 ) -> Result<(), String> {
@@ -294,19 +423,12 @@ async fn play_game(
         Connection::open(players[0]).await?,
         Connection::open(players[1]).await?,
     ];
-    let (status, created) = http[0]
-        .request(
-            "POST",
-            "/api/games",
-            Some(&json!({"game": kind, "seats": ["online", "online"]})),
-        )
-        .await?;
-    if status != 201 {
-        return Err(format!("creating a game: {status} {created}"));
+    if let Some(accounts) = accounts {
+        for (connection, cookies) in http.iter_mut().zip(accounts) {
+            connection.set_cookies(cookies.clone());
+        }
     }
-    let id = created["id"].as_str().ok_or("no game id")?.to_string();
-    let tokens = [created["tokens"][0].clone(), created["tokens"][1].clone()];
-    let mut state = created["state"].clone();
+    let (id, tokens, mut state) = make_game(&mut http, kind, accounts.is_some()).await?;
     // Each player's WebSocket; a task per socket tells the last version it brought.
     let mut seen = Vec::new();
     let mut readers = Vec::new();
@@ -372,6 +494,13 @@ async fn play_game(
                 tally.lock().expect("tally").rtts.push(rtt);
             }
             state = next;
+        }
+        if !state["outcome"].is_null() {
+            // A rated game's end comes with both players' rating change.
+            if accounts.is_some() && state["rating_change"].is_null() {
+                return Err(format!("game {id} ended unrated: {state}"));
+            }
+            tally.lock().expect("tally").ended += 1;
         }
         Ok(())
     }

@@ -3,7 +3,9 @@
 //! [`Connection`] sends its requests one after another on one kept-alive connection (the load
 //! test: a connection a player, as a browser has); [`request`] makes one request on a
 //! connection of its own and waits for the answer, outside any async runtime (the tests).
-//! Every answer is read whole as JSON. (WebSockets are tungstenite's; the tests of the
+//! Every answer is read whole as JSON. A connection keeps the cookies the server sets (an
+//! account's session) and sends them back with an `Origin` of the server's own, as a browser
+//! on the site's page does. (WebSockets are tungstenite's; the tests of the
 //! server's connection handling write their bytes by hand, since they test what a client
 //! library hides: half-sent heads, stalls, pipelining.)
 
@@ -12,7 +14,7 @@ use std::time::Duration;
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
 use hyper::client::conn::http1::{handshake, SendRequest};
-use hyper::header::{CONTENT_TYPE, HOST};
+use hyper::header::{CONTENT_TYPE, COOKIE, HOST, ORIGIN, SET_COOKIE};
 use hyper::Request;
 use hyper_util::rt::TokioIo;
 use serde_json::Value;
@@ -22,6 +24,8 @@ use tokio::net::{TcpStream, ToSocketAddrs};
 pub struct Connection {
     host: String,
     sender: SendRequest<Full<Bytes>>,
+    /// The cookies the server set, `name=value` each (a new one replaces its namesake).
+    cookies: Vec<String>,
 }
 
 impl Connection {
@@ -39,7 +43,22 @@ impl Connection {
             .await
             .map_err(|e| format!("{host}: {e}"))?;
         tokio::spawn(connection);
-        Ok(Connection { host, sender })
+        Ok(Connection {
+            host,
+            sender,
+            cookies: Vec::new(),
+        })
+    }
+
+    /// The cookies to send from now on (`name=value`, as `cookies` gives them): another
+    /// connection's session.
+    pub fn set_cookies(&mut self, cookies: Vec<String>) {
+        self.cookies = cookies;
+    }
+
+    /// The cookies this connection sends (`name=value` each).
+    pub fn cookies(&self) -> &[String] {
+        &self.cookies
     }
 
     /// `method path` with `body` as JSON: the status and the answer's JSON. An error names
@@ -52,11 +71,17 @@ impl Connection {
     ) -> Result<(u16, Value), String> {
         let what = |e: &dyn std::fmt::Display| format!("{} {method} {path}: {e}", self.host);
         let body = body.map(Value::to_string).unwrap_or_default();
-        let request = Request::builder()
+        let mut request = Request::builder()
             .method(method)
             .uri(path)
             .header(HOST, &self.host)
-            .header(CONTENT_TYPE, "application/json")
+            .header(CONTENT_TYPE, "application/json");
+        if !self.cookies.is_empty() {
+            request = request
+                .header(COOKIE, self.cookies.join("; "))
+                .header(ORIGIN, format!("http://{}", self.host));
+        }
+        let request = request
             .body(Full::new(Bytes::from(body)))
             .map_err(|e| what(&e))?;
         self.sender.ready().await.map_err(|e| what(&e))?;
@@ -66,6 +91,17 @@ impl Connection {
             .await
             .map_err(|e| what(&e))?;
         let status = response.status().as_u16();
+        for set in response.headers().get_all(SET_COOKIE) {
+            let Some(pair) = set.to_str().ok().and_then(|v| v.split(';').next()) else {
+                continue;
+            };
+            let name = pair.split('=').next().unwrap_or_default();
+            self.cookies.retain(|c| c.split('=').next() != Some(name));
+            // A cookie set empty is a cookie removed (a logout).
+            if !pair.ends_with('=') {
+                self.cookies.push(pair.trim().to_string());
+            }
+        }
         let bytes = response
             .into_body()
             .collect()
