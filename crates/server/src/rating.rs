@@ -17,6 +17,26 @@
 use myrmidon_rules::GameResult;
 use serde::{Deserialize, Serialize};
 
+/// What a rated game did to its players' ratings: stored with the game when it is rated, and
+/// shown in its state (`rating_change`, docs/api.md).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The speed the game was rated at.
+    pub speed: String,
+    /// Each seat held by an account, in the order of the seats.
+    pub seats: Vec<SeatChange>,
+}
+
+/// One player's rating before and after a rated game, rounded as shown.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatChange {
+    pub name: String,
+    pub before: f64,
+    pub after: f64,
+    pub change: f64,
+    pub provisional: bool,
+}
+
 /// A new player's rating.
 pub const START_RATING: f64 = 1500.0;
 /// A new player's rating deviation (also the most a deviation grows to).

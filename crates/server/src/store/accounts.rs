@@ -4,7 +4,7 @@
 use sqlx::{AnyConnection, Row};
 
 use super::{now, Backend, GameRow, SeatAccount, Store, StoreError, Write};
-use crate::rating::{self, Rating};
+use crate::rating::{self, Rating, RatingChange, SeatChange};
 
 /// An account as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -389,15 +389,19 @@ pub(super) async fn rate(
         .execute(&mut *conn)
         .await?;
         let (old, new) = (shown[i].rating.round(), a.rating.round());
-        change.push(serde_json::json!({
-            "name": account.name,
-            "before": old,
-            "after": new,
-            "change": new - old,
-            "provisional": a.provisional(),
-        }));
+        change.push(SeatChange {
+            name: account.name.clone(),
+            before: old,
+            after: new,
+            change: new - old,
+            provisional: a.provisional(),
+        });
     }
-    let change = serde_json::json!({"speed": speed, "seats": change}).to_string();
+    let change = RatingChange {
+        speed: speed.to_string(),
+        seats: change,
+    };
+    let change = serde_json::to_string(&change).map_err(|e| StoreError::Database(e.to_string()))?;
     sqlx::query("UPDATE games SET rating_change = $1 WHERE id = $2")
         .bind(change)
         .bind(&row.id)

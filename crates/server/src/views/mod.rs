@@ -239,7 +239,7 @@ pub struct LiveView {
     /// each seat's rating before and after it.
     pub rated: bool,
     pub accounts: Vec<Option<String>>,
-    pub rating_change: Option<serde_json::Value>,
+    pub rating_change: Option<crate::rating::RatingChange>,
 }
 
 /// A clock as of a moment: each seat's time left then, and the seat whose time runs.
