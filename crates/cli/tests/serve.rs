@@ -1,7 +1,8 @@
 //! `myrmidon serve` as a user runs it: the built binary on a fresh database, spoken to over
 //! HTTP on loopback. A whole game against the computer through the API; a server killed with
 //! `kill -9` mid-game and started again, the game going on from the same moves; a server
-//! killed while a seek is accepted; command-line errors.
+//! killed while a seek is accepted, and while a claim against a player who left is made;
+//! command-line errors.
 
 #[path = "common/server.rs"]
 mod server;
@@ -56,6 +57,14 @@ fn a_server_killed_while_a_seek_is_accepted_leaves_the_seek_and_its_game_whole()
     let db = format!("sqlite:{}", dir.path().join("games.db").display());
     let (made, nothing) = server::killed_while_a_seek_is_accepted(&db, 16);
     eprintln!("seeks accepted before the kill: {made}; not: {nothing}");
+}
+
+#[test]
+fn a_server_killed_while_a_claim_is_made_rates_the_game_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("games.db").display());
+    let (stored, not) = server::killed_while_a_claim_is_made(&db, 12);
+    eprintln!("claims stored before the kill: {stored}; not: {not}");
 }
 
 /// Runs the binary: its exit status and standard error.
@@ -113,49 +122,58 @@ fn serve_command_line_errors_are_clear() {
 fn the_load_test_plays_games_and_reports_round_trips() {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite:{}", dir.path().join("load.db").display());
-    let out = Command::new(env!("CARGO_BIN_EXE_myrmidon"))
-        .args([
-            "loadtest",
-            "--spawn",
-            &db,
-            "--games",
-            "2,4",
-            "--seconds",
-            "3",
-            "--pace",
-            "max",
-            "--game",
-            "reines",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    // One row a step: games, clients, moves, moves/s, p50, p90, p99, max, errors.
-    let rows: Vec<Vec<&str>> = text
-        .lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>())
-        .filter(|w| w.len() == 9 && w[0].parse::<u32>().is_ok())
-        .collect();
-    assert_eq!(rows.len(), 2, "{text}");
-    for (row, games) in rows.iter().zip([2, 4]) {
-        assert_eq!(row[0], games.to_string());
-        assert_eq!(row[1], (games * 2).to_string(), "two clients a game");
-        let moves: u64 = row[2].parse().unwrap();
-        assert!(moves > 10, "{text}");
-        let p50: f64 = row[4].parse().unwrap();
-        let p99: f64 = row[6].parse().unwrap();
-        assert!(p50 > 0.0 && p50 <= p99, "{text}");
-        assert_eq!(row[8], "0", "errors: {text}");
+    // Anonymous games, then rated games between accounts (whose ends must each come with the
+    // players' rating change, or count as errors).
+    for more in [&[][..], &["--accounts"][..]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_myrmidon"))
+            .args([
+                "loadtest",
+                "--spawn",
+                &db,
+                "--games",
+                "2,4",
+                "--seconds",
+                "3",
+            ])
+            .args(["--pace", "max", "--game", "reines"])
+            .args(more)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{more:?}: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // One row a step: games, clients, moves, moves/s, p50, p90, p99, max, ended, errors.
+        let rows: Vec<Vec<&str>> = text
+            .lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .filter(|w| w.len() == 10 && w[0].parse::<u32>().is_ok())
+            .collect();
+        assert_eq!(rows.len(), 2, "{text}");
+        let mut ended = 0;
+        for (row, games) in rows.iter().zip([2, 4]) {
+            assert_eq!(row[0], games.to_string());
+            assert_eq!(row[1], (games * 2).to_string(), "two clients a game");
+            let moves: u64 = row[2].parse().unwrap();
+            assert!(moves > 10, "{text}");
+            let p50: f64 = row[4].parse().unwrap();
+            let p99: f64 = row[6].parse().unwrap();
+            assert!(p50 > 0.0 && p50 <= p99, "{text}");
+            ended += row[8].parse::<u64>().unwrap();
+            assert_eq!(row[9], "0", "errors: {text}");
+        }
+        // Random games of Jeu de Reines end within seconds.
+        assert!(ended > 0, "{text}");
+        assert!(
+            text.contains("held:") || text.contains("no step kept"),
+            "{text}"
+        );
+        if !more.is_empty() {
+            assert!(text.contains("accounts: 8 signed up"), "{text}");
+        }
     }
-    assert!(
-        text.contains("held:") || text.contains("no step kept"),
-        "{text}"
-    );
 
     // Only this machine is loaded, and the steps are bounded.
     let (code, err) = run(&["loadtest", "--server", "http://192.0.2.1:8080"]);

@@ -323,6 +323,12 @@ fn a_server_killed_while_a_seek_is_accepted_on_postgresql_leaves_it_whole() {
 }
 
 #[test]
+fn a_server_killed_while_a_claim_is_made_on_postgresql_rates_the_game_once() {
+    let (stored, not) = server::killed_while_a_claim_is_made(&pg::shared().database(), 12);
+    eprintln!("claims stored before the kill: {stored}; not: {not}");
+}
+
+#[test]
 fn the_database_restarted_under_running_servers_loses_and_doubles_nothing() {
     // A server of its own: this test restarts it.
     let pg = pg::TempPg::start();

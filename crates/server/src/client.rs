@@ -129,16 +129,29 @@ pub fn request(
     path: &str,
     body: Option<&Value>,
 ) -> Result<(u16, Value), String> {
+    request_with(addr, &[], method, path, body).map(|(status, value, _)| (status, value))
+}
+
+/// [`request`] sending `cookies` (`name=value` each, with the server's own `Origin`, as the
+/// site's page does): the status, the answer's JSON and the cookies after it (a session the
+/// answer started or ended).
+pub fn request_with(
+    addr: &str,
+    cookies: &[String],
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, Value, Vec<String>), String> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
     runtime.block_on(async {
         let answer = async {
-            Connection::open(addr)
-                .await?
-                .request(method, path, body)
-                .await
+            let mut connection = Connection::open(addr).await?;
+            connection.set_cookies(cookies.to_vec());
+            let (status, value) = connection.request(method, path, body).await?;
+            Ok((status, value, connection.cookies().to_vec()))
         };
         tokio::time::timeout(PATIENCE, answer)
             .await
