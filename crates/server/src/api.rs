@@ -607,7 +607,12 @@ impl Presence {
         if self.told.as_ref() == Some(&claimable) {
             return true;
         }
-        let text = serde_json::json!({ "claimable": claimable }).to_string();
+        let view = crate::views::ClaimableView {
+            claimable: &claimable,
+        };
+        let Ok(text) = serde_json::to_string(&view) else {
+            return true;
+        };
         self.told = Some(claimable);
         socket.send(Message::Text(text.into())).await.is_ok()
     }

@@ -427,12 +427,12 @@ pub async fn offline_files(headers: HeaderMap) -> Response {
     let languages: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
     (
         [(header::CACHE_CONTROL, "no-cache")],
-        axum::Json(serde_json::json!({
-            "languages": languages,
-            "lang": i18n::negotiate(&headers).code(),
-            "pages": pages,
-            "files": files,
-        })),
+        axum::Json(crate::views::OfflineView {
+            languages,
+            lang: i18n::negotiate(&headers).code(),
+            pages,
+            files,
+        }),
     )
         .into_response()
 }

@@ -450,3 +450,23 @@ mod tests {
         assert!(Drawings::read("").is_none());
     }
 }
+
+/// A message of a game's WebSocket to one seat's holder: the seats they may claim against now
+/// (docs/api.md, "A player who left").
+#[derive(Serialize)]
+pub struct ClaimableView<'a> {
+    pub claimable: &'a [u8],
+}
+
+/// `/offline.json`: what the service worker keeps for the app to open with no network.
+#[derive(Serialize)]
+pub struct OfflineView {
+    /// Every language's code.
+    pub languages: Vec<&'static str>,
+    /// The language this browser's pages are in (until one says otherwise).
+    pub lang: &'static str,
+    /// The pages, each kept in every language.
+    pub pages: Vec<String>,
+    /// The files, kept as they are.
+    pub files: Vec<String>,
+}
