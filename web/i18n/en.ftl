@@ -18,6 +18,7 @@ api-import-key-used = key: another game was saved with this key
 api-game-missing = game: missing (the game id, as "ackenhead"), or give a record
 api-query = the query: { $detail }
 api-request-failed = the request failed: { $detail }
+api-bad-request = the request cannot be read: { $detail }
 api-no-endpoint = no such API endpoint (see docs/api.md)
 api-unknown-game = { $detail }
 api-no-rules-text = no rules text for { $game }

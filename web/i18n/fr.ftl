@@ -14,6 +14,7 @@ api-import-key-used = clé : une autre partie a été enregistrée avec cette cl
 api-game-missing = jeu : manquant (l'identifiant du jeu, comme « ackenhead »), ou donnez une partie à importer
 api-query = la requête : { $detail }
 api-request-failed = la requête a échoué : { $detail }
+api-bad-request = la requête est illisible : { $detail }
 api-no-endpoint = cette adresse de l'API n'existe pas (voir docs/api.md)
 api-unknown-game = jeu inconnu : { $detail }
 api-no-rules-text = pas de règles écrites pour { $game }

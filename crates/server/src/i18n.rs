@@ -480,12 +480,42 @@ pub async fn catalogue(Path(file): Path<String>, headers: HeaderMap) -> Response
 pub struct Refused(pub Msg);
 
 /// The middleware: an answer made from a [`Msg`] (a refusal of the API) is written in the
-/// request's language; the answer says that it depends on the cookie and `Accept-Language`.
+/// request's language; the answer says that it depends on the cookie and `Accept-Language`. A
+/// refusal of the API that the web framework wrote itself, as plain text (a path or a query
+/// that cannot be read, a method the address does not take), becomes one like the others:
+/// `api-bad-request`, its text the detail.
 pub async fn localise(request: Request, next: Next) -> Response {
     let lang = negotiate(request.headers());
+    let api = request.uri().path().starts_with("/api/");
     let mut response = next.run(request).await;
-    let Some(Refused(msg)) = response.extensions_mut().remove::<Refused>() else {
-        return response;
+    let msg = match response.extensions_mut().remove::<Refused>() {
+        Some(Refused(msg)) => msg,
+        None if api && response.status().is_client_error() && !is_json(&response) => {
+            let status = response.status();
+            let body = std::mem::take(response.body_mut());
+            let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+            let text = String::from_utf8_lossy(&text).trim().to_string();
+            let detail = if text.is_empty() {
+                status.canonical_reason().unwrap_or_default().to_string()
+            } else {
+                text
+            };
+            let mut rewritten =
+                crate::api::ApiError(status, msg!("api-bad-request", detail = detail))
+                    .into_response();
+            // (what the framework said of the request, an `Allow` header for one)
+            for (name, value) in response.headers() {
+                if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+                    rewritten.headers_mut().append(name, value.clone());
+                }
+            }
+            response = rewritten;
+            let Some(Refused(msg)) = response.extensions_mut().remove::<Refused>() else {
+                return response;
+            };
+            msg
+        }
+        None => return response,
     };
     response.headers_mut().append(
         header::VARY,
@@ -499,4 +529,13 @@ pub async fn localise(request: Request, next: Next) -> Response {
     response.headers_mut().remove(header::CONTENT_LENGTH);
     *response.body_mut() = Body::from(bytes);
     response
+}
+
+/// Whether an answer is JSON.
+fn is_json(response: &Response) -> bool {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"))
 }

@@ -502,6 +502,28 @@ async fn refusals_come_with_their_key_in_the_request_s_language() {
         json(&body)["error"],
         "clock: at most 180 minutes and 180 seconds of increment"
     );
+    // What the web framework refuses itself (a path that cannot be read, a method an address
+    // does not take) is a keyed refusal too, in the request's language.
+    let (status, _, body) = call(&app, "GET", "/api/games/%FF%FE", &fr, None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let v = json(&body);
+    assert_eq!(v["key"], "api-bad-request", "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("la requête est illisible : "),
+        "{v}"
+    );
+    let (status, headers, body) = call(&app, "DELETE", "/api/games", &[], None).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{body}");
+    let v = json(&body);
+    assert_eq!(v["key"], "api-bad-request", "{v}");
+    assert_eq!(
+        v["error"], "the request cannot be read: Method Not Allowed",
+        "{v}"
+    );
+    assert!(headers.contains_key("allow"), "{headers:?}");
     // A plural, through a game.
     let (_, _, body) = call(
         &app,

@@ -1101,6 +1101,7 @@ async fn hostile_requests_to_the_account_endpoints_get_a_clear_4xx() {
         ] {
             let a = send(&app, "GET", &path, None, &[]).await;
             assert!(a.status.is_client_error(), "{path}: {} {}", a.status, a.text);
+            assert!(a.json["key"].is_string(), "{path}: a keyed refusal: {}", a.text);
         }
     }
     // After all of that the account is as it was.
