@@ -35,6 +35,7 @@ function native(game) {
   for (const line of out.split('\n')) {
     if (/^search /.test(line)) section = 'search';
     else if (/^middlegame positions/.test(line)) section = 'positions';
+    else if (line.trim() === '') section = section === 'positions' ? '' : section;
     else if (section === 'search') {
       const m = /^(\S+)\s+(start|middlegame)\s+(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+)/.exec(line);
       if (m && m[1] === game) rows[m[2]] = { depth: +m[3], nodes: +m[5], seconds: +m[6] };
