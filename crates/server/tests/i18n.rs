@@ -349,34 +349,59 @@ async fn every_player_s_name_has_its_number_and_the_outcomes_read_with_it() {
         ];
         i18n::format(lang, key, &args)
     };
-    assert_eq!(
-        say(Lang::En, "outcome-win", "Myrmides", "plural"),
-        "The Myrmides win by resignation"
-    );
-    assert_eq!(
-        say(Lang::En, "outcome-win", "White", "singular"),
-        "White wins by resignation"
-    );
-    assert_eq!(
-        say(Lang::En, "outcome-out", "Red", "singular"),
-        "Red is out by resignation"
-    );
-    assert_eq!(
-        say(Lang::Fr, "outcome-win", "Myrmides", "plural"),
-        "Les Myrmides gagnent par abandon"
-    );
-    assert_eq!(
-        say(Lang::Fr, "outcome-win", "Blancs", "plural"),
-        "Les Blancs gagnent par abandon"
-    );
-    assert_eq!(
-        say(Lang::Fr, "outcome-win", "Blanc", "singular"),
-        "Blanc gagne par abandon"
-    );
-    assert_eq!(
-        say(Lang::Fr, "outcome-out", "Rouges", "plural"),
-        "les Rouges sont hors jeu par abandon"
-    );
+    for (lang, key, player, number, said) in [
+        (
+            Lang::En,
+            "outcome-win",
+            "Myrmides",
+            "plural",
+            "The Myrmides win by resignation",
+        ),
+        (
+            Lang::En,
+            "outcome-win",
+            "White",
+            "singular",
+            "White wins by resignation",
+        ),
+        (
+            Lang::En,
+            "outcome-out",
+            "Red",
+            "singular",
+            "Red is out by resignation",
+        ),
+        (
+            Lang::Fr,
+            "outcome-win",
+            "Myrmides",
+            "plural",
+            "Les Myrmides gagnent par abandon",
+        ),
+        (
+            Lang::Fr,
+            "outcome-win",
+            "Blancs",
+            "plural",
+            "Les Blancs gagnent par abandon",
+        ),
+        (
+            Lang::Fr,
+            "outcome-win",
+            "Blanc",
+            "singular",
+            "Blanc gagne par abandon",
+        ),
+        (
+            Lang::Fr,
+            "outcome-out",
+            "Rouges",
+            "plural",
+            "les Rouges sont hors jeu par abandon",
+        ),
+    ] {
+        assert_eq!(say(lang, key, player, number), said, "{key} {player}");
+    }
     // The French names of the players are plural ("les Blancs"), as the catalogue says them.
     assert_eq!(fr["ackenhead-player-white.number"], json!("plural"));
     assert_eq!(fr["reines-player-myrmides.number"], json!("plural"));
