@@ -65,6 +65,20 @@ fn proven(value: i32, depth: u32) -> bool {
     value.abs() >= MATE_BOUND && plies + margin <= depth as i32
 }
 
+/// Keeps the moves (and their scores) for which `keep` holds at the front of `moves`, in their
+/// order; returns how many.
+fn retain<M: Copy>(moves: &mut [M], scores: &mut [i32], mut keep: impl FnMut(M) -> bool) -> usize {
+    let mut kept = 0;
+    for j in 0..moves.len() {
+        if keep(moves[j]) {
+            moves[kept] = moves[j];
+            scores[kept] = scores[j];
+            kept += 1;
+        }
+    }
+    kept
+}
+
 /// The first aspiration window's half width.
 const ASPIRATION: i32 = 30;
 
@@ -504,10 +518,17 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         let excluding = ply == 0 && !self.excluded.is_empty();
         // The moves searched so far (every move before this one, but those left out).
         let mut searched = 0;
+        // The moves still to pick from are `moves[..end]`: once the quiet moves are pruned,
+        // those that would be pruned are dropped at once rather than picked one by one (with
+        // hundreds of moves, as in Epaminondas, picking them cost more than the search).
+        let mut end = moves.len();
+        let mut pruning_quiets = false;
         self.path.push(pos.hash());
-        for i in 0..moves.len() {
-            pick_next(&mut moves, &mut scores, i);
-            let mv = moves[i];
+        let mut i = 0;
+        while i < end {
+            pick_next(&mut moves[..end], &mut scores[..end], i);
+            let (at, mv) = (i, moves[i]);
+            i += 1;
             if excluding && self.excluded.contains(&mv) {
                 continue;
             }
@@ -517,7 +538,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 continue;
             }
             searched += 1;
-            let searched = searched - 1;
+            let nth = searched - 1;
             let t = pos.quick_tactics(mv);
             if t.wins {
                 // Ends the game with a win for the mover: nothing is better.
@@ -528,7 +549,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 break;
             }
             let quiet = !t.is_tactical();
-            let killer = is_killer(scores[i]);
+            let killer = is_killer(scores[at]);
             // Late-move and futility pruning: near the leaves, once a move is searched, the
             // quiet moves ordered last, or any quiet move when the evaluation is far below
             // alpha, are not looked at.
@@ -536,30 +557,42 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 && !pv_node
                 && !in_check
                 && quiet
-                && searched > 0
+                && nth > 0
                 && best > -MATE_BOUND
-                && (depth <= LMP_DEPTH && searched >= LMP_BASE + (depth * depth) as usize
+                && (depth <= LMP_DEPTH && nth >= LMP_BASE + (depth * depth) as usize
                     || depth <= FUTILITY_DEPTH
                         && eval_here + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha)
                 && !self.eval.threatens(pos, mv)
             {
+                if !pruning_quiets {
+                    // Every later move is quiet too (tactical moves are ordered first), and
+                    // the conditions above only grow truer as the search goes on: the later
+                    // moves that do not threaten are pruned the same way. They count as
+                    // looked at, as they would have been one by one.
+                    pruning_quiets = true;
+                    let before = end;
+                    end = i + retain(&mut moves[i..end], &mut scores[i..end], |m| {
+                        pos.quick_tactics(m).is_tactical() || self.eval.threatens(pos, m)
+                    });
+                    searched += before - end;
+                }
                 continue;
             }
             let undo = pos.make_move(mv);
             self.tt.prefetch(self.key(pos));
-            let value = if searched == 0 {
+            let value = if nth == 0 {
                 let frame = Frame::child(depth - 1, ply + 1, alpha, beta, pv_node);
                 self.child(pos, side, frame, control)
             } else {
                 let mut r = 0;
                 if depth >= 3
-                    && searched >= 3
+                    && nth >= 3
                     && quiet
                     && !in_check
                     && !killer
                     && !self.eval.in_danger(pos)
                 {
-                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    r = self.lmr[(depth as usize).min(63)][nth.min(63)] as i32;
                     if pv_node {
                         r -= 1;
                     }
@@ -593,7 +626,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                     self.lines.update(ply, mv);
                     if value >= beta {
                         self.stats.cutoffs += 1;
-                        if searched == 0 {
+                        if nth == 0 {
                             self.stats.first_move_cutoffs += 1;
                         }
                         if Some(mv) == tt_move {
