@@ -144,17 +144,29 @@ impl Default for ReinesEval {
     }
 }
 
+/// The squares each player attacks (by player number), for the terms that ask whether a square
+/// is attacked or guarded.
+fn attacked_squares(pos: &ReinesPosition) -> [u64; 2] {
+    [pos.attacked_squares(0), pos.attacked_squares(1)]
+}
+
 /// The piece values set by hand before any tuning, the baseline players' yardstick.
 const HAND_SET_VALUES: [i32; 3] = [300, 200, 100];
 
 impl ReinesEval {
     /// The threats of `player`'s pieces on the enemy Queen, and the guard of the own Queen.
-    fn threats(&self, pos: &ReinesPosition, player: Player, sink: &mut impl Sink) {
+    fn threats(
+        &self,
+        pos: &ReinesPosition,
+        player: Player,
+        attacked: &[u64; 2],
+        sink: &mut impl Sink,
+    ) {
         let them = player ^ 1;
         let (Some(queen), Some(ponte)) = (pos.queen_square(them), pos.ponte_square(them)) else {
             return;
         };
-        let enemy_guards = |sq: u32| pos.attackers(sq, them) != 0;
+        let enemy_guards = |sq: u32| attacked[(them & 1) as usize] & 1 << sq != 0;
         let jumps = ReinesPosition::soldier_jumps(queen);
         let lines = pos.lines_to(queen);
         let mut open = 0u64;
@@ -218,14 +230,21 @@ impl ReinesEval {
             while targets != 0 {
                 let sq = targets.trailing_zeros();
                 targets &= targets - 1;
-                covered += i32::from(pos.attackers(sq, player) != 0);
+                covered += i32::from(attacked[(player & 1) as usize] & 1 << sq != 0);
             }
             sink.add(T_QUEEN_COVER, covered);
         }
     }
 
-    /// Everything of `player`'s (material included) before the opponent's part is taken off.
-    fn side(&self, pos: &ReinesPosition, player: Player, sink: &mut impl Sink) {
+    /// Everything of `player`'s (material included) before the opponent's part is taken off;
+    /// `attacked`: the squares each player attacks.
+    fn side(
+        &self,
+        pos: &ReinesPosition,
+        player: Player,
+        attacked: &[u64; 2],
+        sink: &mut impl Sink,
+    ) {
         let p = (player & 1) as usize;
         let them = p ^ 1;
         let queens = pos.pieces(0, ReinesKind::Queen) | pos.pieces(1, ReinesKind::Queen);
@@ -264,14 +283,21 @@ impl ReinesEval {
         if sink.wants(T_MOBILITY) {
             sink.add_sixteenths(T_MOBILITY, pos.mobility(player) as i32);
         }
-        self.threats(pos, player, sink);
-        self.safety(pos, player, sink);
+        self.threats(pos, player, attacked, sink);
+        self.safety(pos, player, attacked, sink);
     }
 
     /// The own Queen's open lines and the enemy's moves near her, the own Ponte square
     /// attacked, the Counsellors' and Soldiers' moves, and the own pieces left hanging.
-    fn safety(&self, pos: &ReinesPosition, player: Player, sink: &mut impl Sink) {
+    fn safety(
+        &self,
+        pos: &ReinesPosition,
+        player: Player,
+        attacked: &[u64; 2],
+        sink: &mut impl Sink,
+    ) {
         let p = (player & 1) as usize;
+        let (ours, theirs) = (attacked[p], attacked[p ^ 1]);
         let them = player ^ 1;
         let queen = pos.queen_square(player);
         if let Some(queen) = queen.filter(|_| sink.wants(T_QUEEN_OPEN)) {
@@ -294,7 +320,7 @@ impl ReinesEval {
         sink.add(T_QUEEN_ZONE, -zone);
         let ponte = pos.ponte_square(player);
         if let Some(ponte) = ponte.filter(|_| sink.wants(T_PONTE_ATTACKED)) {
-            if pos.attackers(ponte, them) != 0 {
+            if theirs & 1 << ponte != 0 {
                 sink.add(T_PONTE_ATTACKED, -1);
             }
         }
@@ -323,7 +349,7 @@ impl ReinesEval {
         while own != 0 {
             let sq = own.trailing_zeros();
             own &= own - 1;
-            if pos.attackers(sq, them) != 0 && pos.attackers(sq, player) == 0 {
+            if theirs & 1 << sq != 0 && ours & 1 << sq == 0 {
                 hanging += 1;
             }
         }
@@ -391,8 +417,9 @@ impl Evaluator<ReinesPosition> for ReinesEval {
 
     fn evaluate(&self, pos: &ReinesPosition, player: Player) -> i32 {
         let (mut own, mut other) = (Sum::new(&self.w), Sum::new(&self.w));
-        self.side(pos, player, &mut own);
-        self.side(pos, player ^ 1, &mut other);
+        let attacked = attacked_squares(pos);
+        self.side(pos, player, &attacked, &mut own);
+        self.side(pos, player ^ 1, &attacked, &mut other);
         let tempo = self.w[T_TEMPO];
         let score = own.total - other.total;
         if pos.to_move() == player {
@@ -406,9 +433,10 @@ impl Evaluator<ReinesPosition> for ReinesEval {
     /// centipawns).
     fn linear_terms(&self, pos: &ReinesPosition, player: Player, out: &mut Vec<(u32, f32)>) {
         let mut counts = Coefficients::new(TERMS);
-        self.side(pos, player, &mut counts);
+        let attacked = attacked_squares(pos);
+        self.side(pos, player, &attacked, &mut counts);
         counts.sign = -1.0;
-        self.side(pos, player ^ 1, &mut counts);
+        self.side(pos, player ^ 1, &attacked, &mut counts);
         counts.sign = 1.0;
         counts.add(T_TEMPO, if pos.to_move() == player { 1 } else { -1 });
         counts.write(out);

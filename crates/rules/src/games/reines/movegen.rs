@@ -303,6 +303,34 @@ impl ReinesPosition {
         found
     }
 
+    /// Every square on which `by` could capture a piece of the other side if it were `by`'s
+    /// turn: the squares `sq` with [`attackers`](Self::attackers)`(sq, by)` not empty, all at
+    /// once. Empty for a number that is not a player.
+    pub fn attacked_squares(&self, by: u8) -> u64 {
+        if by > 1 {
+            return 0;
+        }
+        let by = by as usize;
+        let own = self.colour[by];
+        let occ = self.colour[0] | self.colour[1];
+        let mut found = 0;
+        let mut counsellors = own & self.kinds[COUNSELLOR];
+        while counsellors != 0 {
+            found |= rook_attacks(counsellors.trailing_zeros(), occ);
+            counsellors &= counsellors - 1;
+        }
+        let mut soldiers = own & self.kinds[SOLDIER];
+        while soldiers != 0 {
+            found |= KNIGHT[soldiers.trailing_zeros() as usize];
+            soldiers &= soldiers - 1;
+        }
+        let workers = own & self.kinds[WORKER];
+        for &(d, mask) in &CAPTURES[by] {
+            found |= shift(workers, d) & mask;
+        }
+        found
+    }
+
     /// The square of `player`'s Queen, if she is on the board.
     pub fn queen_square(&self, player: u8) -> Option<u32> {
         let queen = self.colour.get(player as usize)? & self.kinds[QUEEN];

@@ -383,6 +383,16 @@ fn check(p: &ReinesPosition) -> Vec<ReinesMove> {
     q.hash = q.compute_hash();
     let moves = check_position(&Reines, &q, &slow_moves);
     assert_eq!(p.hash(), p.hash_from_scratch(), "incremental hash of {p}");
+    for by in 0..2 {
+        let one_by_one = (0..64)
+            .filter(|&sq| p.attackers(sq, by) != 0)
+            .fold(0u64, |set, sq| set | 1 << sq);
+        assert_eq!(
+            p.attacked_squares(by),
+            one_by_one,
+            "{p}: squares attacked by {by}"
+        );
+    }
     for &mv in &moves {
         let mut after = p.clone();
         let undo = after.make_move(mv);
