@@ -126,18 +126,22 @@ export function prepareHere() {
 export const hereFailed = () => !!rules?.fatal;
 
 /**
- * A position as `POST /api/explore` gives it (a game, a position or settings, maybe another
- * seat to move, then moves: the board, the moves with their cells, the outcome), made here by
- * the module; its refusal as an Error.
- * @param {{game: string, position?: string | null, settings?: Record<string, string>, to_move?: number, moves?: string[]}} body
+ * What `POST /api/explore` answers (a game, a position or settings, maybe set up by hand and
+ * another seat to move, then moves: the board, the moves with their cells, the outcome, the
+ * pieces that may be put on the board), made here by the module; its refusal as an Error.
+ * @param {{game: string, position?: string | null, settings?: Record<string, string>, clear?: boolean, put?: {cell: string, piece: {owner: number, kind: string} | null}[], to_move?: number, moves?: string[]}} body
  */
 export async function viewHere(body) {
-  const st = await theRules().call({ op: 'new', game: body.game, position: body.position ?? undefined, settings: body.settings || {}, to_move: body.to_move, moves: body.moves || [] });
-  try {
-    return await theRules().call({ op: 'view', handle: st.handle });
-  } finally {
-    theRules().call({ op: 'free', handle: st.handle }).catch(() => {});
-  }
+  return theRules().call({
+    op: 'explore',
+    game: body.game,
+    position: body.position ?? undefined,
+    settings: body.settings || {},
+    clear: !!body.clear,
+    put: body.put || [],
+    to_move: body.to_move,
+    moves: body.moves || [],
+  });
 }
 
 /**

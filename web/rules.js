@@ -40,14 +40,14 @@ const infoOf = (id) => games.find((g) => g.id === id);
 
 /**
  * A position as POST /api/explore answers it: from the server, else (it cannot be reached: the
- * app offline) from the rules in this browser, the explorer's set-ups (`put`, `clear`) apart.
+ * app offline) from the rules in this browser, which answer the same.
  * @param {Record<string, unknown>} body @returns {Promise<Explored>}
  */
 async function explore(body) {
   try {
     return await api('/api/explore', body);
   } catch (ex) {
-    if (!(/** @type {any} */ (ex)).unreachable || !canPlayHere() || body.put || body.clear) throw ex;
+    if (!(/** @type {any} */ (ex)).unreachable || !canPlayHere()) throw ex;
     return /** @type {Promise<Explored>} */ (viewHere(/** @type {Parameters<typeof viewHere>[0]} */ (body)));
   }
 }

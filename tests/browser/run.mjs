@@ -2196,6 +2196,43 @@ test('offline: the installed app opens every game\'s rules in the language chose
   }
 });
 
+test('offline: the explorer sets up a board with its palette, as the server would, in English and French', async () => {
+  for (const locale of ['en-US', 'fr-FR']) {
+    const page = await newPage({ locale, ...(locale === 'fr-FR' ? { viewport: PHONE, mobile: true } : {}) });
+    await page.goto(base);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    await page.context().setOffline(true);
+    await page.goto(`${base}rules/ackenhead`);
+    await learnReady(page);
+    // the palette: every piece the server's explorer offers, drawn here by the browser's rules
+    const server = await api('api/explore', { game: 'ackenhead' });
+    await page.locator('#ex-tools .ex-piece').first().waitFor();
+    const offered = await page.locator('#ex-tools .ex-piece').evaluateAll((bs) => bs.map((b) => `${b.dataset.owner}${b.dataset.kind}`));
+    assert.deepEqual(offered.sort(), server.palette.map((p) => `${p.owner}${p.kind}`).sort(), `${locale}: the palette offline is the server's`);
+    await page.locator('#ex-clear').click();
+    const cleared = (await api('api/explore', { game: 'ackenhead', clear: true })).position;
+    await page.waitForFunction((p) => document.querySelector('#ex-pos').value === p, cleared);
+    // a black Pao put on c6, as the server would put it
+    const c = gameInfo.ackenhead.board.cells.indexOf('c6');
+    await page.locator('#ex-tools .ex-piece[data-owner="1"][data-kind="P"]').click();
+    await page.locator(`#ex-board .mb-hit [data-cell="${c}"]`).click();
+    const want = (await api('api/explore', { game: 'ackenhead', position: cleared, put: [{ cell: 'c6', piece: { owner: 1, kind: 'P' } }] })).position;
+    await page.waitForFunction((p) => document.querySelector('#ex-pos').value === p, want);
+    // as many pieces drawn as the server's board holds (an empty cell's label, in the page's
+    // language, read from one the set-up left empty)
+    const shown = await boardIn(page, '#ex-board');
+    const empty = shown[gameInfo.ackenhead.board.cells.indexOf('d4')].piece;
+    assert.equal(shown.filter((x) => x.piece !== empty).length, (await api('api/explore', { game: 'ackenhead', position: want })).board.filter((p) => p).length);
+    assert.notEqual(shown[c].piece, empty, 'c6 holds the piece put');
+    assert.deepEqual(await missingKeys(page), []);
+    const file = path.join(SHOTS, `offline-explorer-${locale}.png`);
+    await page.locator('#explorer').screenshot({ path: file });
+    shots.push(file);
+    await closeOfflinePage(page);
+  }
+});
+
 // The games a page saves (POST /api/games with a record) and the answers: [status, body].
 const isImport = (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games' && !!r.request().postDataJSON()?.record;
 function importsOf(page) {

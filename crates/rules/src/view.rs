@@ -3,6 +3,7 @@
 //! (crates/wasm) send these same views.
 
 use crate::dynamic::{DynRecord, MoveDesc, PlayedMove};
+use crate::edit::{palette, Edit};
 use crate::game::{Cell, GrammaticalNumber, PieceView, Player};
 use crate::outcome::{Elimination, GameResult};
 use crate::registry;
@@ -256,4 +257,125 @@ fn info_message(line: &crate::InfoLine, geometry: crate::Geometry) -> InfoMessag
         key: line.key,
         args,
     }
+}
+
+/// A piece the explorer may put on the board, with its kind's name.
+#[derive(serde::Serialize)]
+pub struct PaletteView {
+    pub owner: Player,
+    pub kind: char,
+    pub name: &'static str,
+}
+
+/// The explorer's answer (the server's `POST /api/explore`, the browser module's `explore`): a
+/// position set up by hand and its moves, and the pieces that may be put on its board.
+#[derive(serde::Serialize)]
+pub struct ExploreView {
+    #[serde(flatten)]
+    pub position: PositionView,
+    pub palette: Vec<PaletteView>,
+}
+
+/// What the explorer is asked: a game's position (or the start of its settings), set up by
+/// hand (`clear`, then `put` by cell name, then `to_move`), then a line of moves played from it.
+#[derive(Debug, Default)]
+pub struct ExploreQuery<'a> {
+    pub game: &'a str,
+    pub position: Option<&'a str>,
+    pub settings: &'a [(String, String)],
+    pub clear: bool,
+    pub put: &'a [(String, Option<PieceView>)],
+    pub to_move: Option<Player>,
+    pub moves: &'a [String],
+}
+
+/// Why the explorer refuses a query, naming the field at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum ExploreError {
+    #[error("game: {0}")]
+    UnknownGame(crate::error::UnknownGame),
+    #[error("settings: the position fixes them: give a position or settings")]
+    SettingsAndPosition,
+    #[error("settings: {0}")]
+    Settings(crate::error::SettingError),
+    #[error("position: {0}")]
+    Position(crate::error::PositionError),
+    #[error("put: {cell:?} is not a cell of {game}")]
+    NotACell { cell: String, game: &'static str },
+    #[error("put: {0}")]
+    Put(crate::error::PositionError),
+    #[error("moves: move {n} {text:?}: {detail}")]
+    LineMove {
+        n: usize,
+        text: String,
+        detail: crate::error::MoveError,
+    },
+}
+
+/// The explorer: the position `query` sets up, with its line played, and its palette.
+pub fn explore(query: &ExploreQuery) -> Result<ExploreView, ExploreError> {
+    let game = registry::find(query.game).map_err(ExploreError::UnknownGame)?;
+    let info = game.info();
+    let record = match query.position {
+        Some(text) => {
+            if !query.settings.is_empty() {
+                return Err(ExploreError::SettingsAndPosition);
+            }
+            game.new_game_at(text).map_err(ExploreError::Position)?
+        }
+        None => {
+            let mut settings = crate::game::Settings::new();
+            for (name, value) in query.settings {
+                settings = settings.with(name, value);
+            }
+            game.new_game(&settings).map_err(ExploreError::Settings)?
+        }
+    };
+    let mut edit = Edit {
+        clear: query.clear,
+        put: Vec::with_capacity(query.put.len()),
+        to_move: query.to_move,
+    };
+    for (cell, piece) in query.put {
+        let at = info
+            .geometry
+            .parse_cell(cell)
+            .ok_or_else(|| ExploreError::NotACell {
+                cell: cell.clone(),
+                game: info.name,
+            })?;
+        edit.put.push((at, *piece));
+    }
+    let mut record = if edit == Edit::default() {
+        record
+    } else {
+        let text = game
+            .edit_position(&record.position_string(), &edit)
+            .map_err(ExploreError::Put)?;
+        game.new_game_at(&text).map_err(ExploreError::Position)?
+    };
+    // The line: every move through the rules, refused whole at the first bad one.
+    for (i, text) in query.moves.iter().enumerate() {
+        record.play(text).map_err(|detail| ExploreError::LineMove {
+            n: i + 1,
+            text: text.clone(),
+            detail,
+        })?;
+    }
+    let palette = palette(info, record.player_names())
+        .into_iter()
+        .map(|p| PaletteView {
+            owner: p.owner,
+            kind: p.kind,
+            name: info
+                .pieces
+                .iter()
+                .find(|k| k.letter == p.kind)
+                .map_or("", |k| k.name),
+        })
+        .collect();
+    Ok(ExploreView {
+        position: PositionView::of(&*record),
+        palette,
+    })
 }

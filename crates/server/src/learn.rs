@@ -9,14 +9,14 @@ use axum::extract::{Path, Query};
 use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::Json;
-use myrmidon_rules::edit::{palette, Edit};
-use myrmidon_rules::{registry, DynGame, PieceView, Settings};
+use myrmidon_rules::view::{self, ExploreError, ExploreQuery, ExploreView};
+use myrmidon_rules::{registry, DynGame, PieceView};
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::api::{body, settings_of, ApiError};
 use crate::i18n::{self, Lang, Msg};
-use crate::views::{ExploreView, PaletteView, PositionView, RulesView};
+use crate::views::RulesView;
 use crate::web::rules_text;
 
 fn game(id: &str) -> Result<&'static dyn DynGame, ApiError> {
@@ -100,76 +100,43 @@ fn bad(message: Msg) -> ApiError {
 /// `POST /api/explore`.
 pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<ExploreView>, ApiError> {
     let req: ExploreRequest = body(bytes)?;
-    let game = game(&req.game)?;
-    let info = game.info();
-    let record = match req.position {
-        Some(text) => {
-            if !req.settings.is_empty() {
-                return Err(bad(msg!("api-explore-settings-and-position")));
-            }
-            game.new_game_at(&text)
-                .map_err(|e| bad(msg!("api-position", detail = e.to_string())))?
-        }
-        None => {
-            let mut settings = Settings::new();
-            for (name, value) in settings_of(req.settings)? {
-                settings = settings.with(&name, &value);
-            }
-            game.new_game(&settings)
-                .map_err(|e| bad(msg!("api-settings", detail = e.to_string())))?
-        }
-    };
-    let mut edit = Edit {
-        clear: req.clear,
-        put: Vec::with_capacity(req.put.len()),
-        to_move: req.to_move,
-    };
-    for put in req.put {
-        let cell = info.geometry.parse_cell(&put.cell).ok_or_else(|| {
-            bad(msg!(
-                "api-put-not-a-cell",
-                cell = format!("{:?}", put.cell),
-                game = info.name
-            ))
-        })?;
-        edit.put.push((cell, put.piece));
-    }
-    let text = if edit == Edit::default() {
-        record.position_string()
+    let info = game(&req.game)?.info();
+    // (settings beside a position are refused as such, whatever their values)
+    let settings = if req.position.is_some() && !req.settings.is_empty() {
+        return Err(bad(msg!("api-explore-settings-and-position")));
     } else {
-        game.edit_position(&record.position_string(), &edit)
-            .map_err(|e| bad(msg!("api-put", detail = e.to_string())))?
+        settings_of(req.settings)?
     };
-    let mut record = game
-        .new_game_at(&text)
-        .map_err(|e| bad(msg!("api-position", detail = e.to_string())))?;
-    // The line: every move through the rules library, refused whole at the first bad one.
-    for (i, mv) in req.moves.iter().enumerate() {
-        record.play(mv).map_err(|e| {
-            bad(msg!(
-                "api-line-move",
-                n = i + 1,
-                move = format!("{mv:?}"),
-                detail = e.to_string()
-            ))
-        })?;
-    }
-    let kinds = |p: &PieceView| {
-        info.pieces
-            .iter()
-            .find(|k| k.letter == p.kind)
-            .map_or("", |k| k.name)
+    let put: Vec<(String, Option<PieceView>)> =
+        req.put.into_iter().map(|p| (p.cell, p.piece)).collect();
+    let query = ExploreQuery {
+        game: info.id,
+        position: req.position.as_deref(),
+        settings: &settings,
+        clear: req.clear,
+        put: &put,
+        to_move: req.to_move,
+        moves: &req.moves,
     };
-    let palette = palette(info, record.player_names())
-        .iter()
-        .map(|p| PaletteView {
-            owner: p.owner,
-            kind: p.kind,
-            name: kinds(p),
-        })
-        .collect();
-    Ok(Json(ExploreView {
-        position: PositionView::of(&*record),
-        palette,
-    }))
+    view::explore(&query).map(Json).map_err(|e| match e {
+        ExploreError::UnknownGame(e) => ApiError(
+            StatusCode::NOT_FOUND,
+            msg!("api-unknown-game", detail = e.to_string()),
+        ),
+        ExploreError::SettingsAndPosition => bad(msg!("api-explore-settings-and-position")),
+        ExploreError::Settings(e) => bad(msg!("api-settings", detail = e.to_string())),
+        ExploreError::Position(e) => bad(msg!("api-position", detail = e.to_string())),
+        ExploreError::NotACell { cell, game } => bad(msg!(
+            "api-put-not-a-cell",
+            cell = format!("{cell:?}"),
+            game = game
+        )),
+        ExploreError::Put(e) => bad(msg!("api-put", detail = e.to_string())),
+        ExploreError::LineMove { n, text, detail } => bad(msg!(
+            "api-line-move",
+            n = n,
+            move = format!("{text:?}"),
+            detail = detail.to_string()
+        )),
+    })
 }

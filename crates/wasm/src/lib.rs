@@ -9,6 +9,9 @@
 //! * `games` → `[{"id", "players"}]`, in the registry's order;
 //! * `new` `{game, position?, settings?, to_move?, moves?}` → a game's state (below) with its
 //!   `handle` (`to_move`: that seat to move in the position, before the moves);
+//! * `explore` `{game, position?, settings?, clear?, put?, to_move?, moves?}` → what the
+//!   server's `POST /api/explore` answers (docs/api.md): a position set up by hand, its line
+//!   played, and the pieces that may be put on its board; no game is kept;
 //! * `state`, `undo`, `free` `{handle}`; `play` `{handle, move}` (move text, as the server's;
 //!   a text differing from a legal move only in letter case is that move);
 //! * `view` `{handle}` → the game as the server's game states show it (the board, the moves'
@@ -39,7 +42,7 @@ use myrmidon_engine::{
     new_searcher, Control, DynSearcher, Limits, Options, PlayerSpec, Report, Score,
 };
 use myrmidon_rules::edit::Edit;
-use myrmidon_rules::{pgn, registry, view, DynRecord, Reason};
+use myrmidon_rules::{pgn, registry, view, DynRecord, PieceView, Reason};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
@@ -89,6 +92,20 @@ struct Request {
     date: Option<String>,
     #[serde(default)]
     to_move: Option<u8>,
+    /// `explore`: the board emptied first (but for what the position cannot do without).
+    #[serde(default)]
+    clear: bool,
+    /// `explore`: pieces put on cells (a piece, or null to empty the cell).
+    #[serde(default)]
+    put: Vec<Put>,
+}
+
+/// A cell of an `explore` set-up, as the server's explorer takes it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Put {
+    cell: String,
+    piece: Option<PieceView>,
 }
 
 /// The games open and the searchers, of one page's worker.
@@ -134,6 +151,25 @@ impl Session {
                 let state = state(handle, record.as_ref());
                 self.games.insert(handle, record);
                 Ok(state)
+            }
+            "explore" => {
+                let game = req
+                    .game
+                    .as_deref()
+                    .ok_or("game: missing (a game id, as \"op\": \"games\" lists them)")?;
+                let settings = settings_of(req)?;
+                let put: Vec<_> = req.put.iter().map(|p| (p.cell.clone(), p.piece)).collect();
+                let query = view::ExploreQuery {
+                    game,
+                    position: req.position.as_deref(),
+                    settings: &settings,
+                    clear: req.clear,
+                    put: &put,
+                    to_move: req.to_move,
+                    moves: &req.moves,
+                };
+                let answer = view::explore(&query).map_err(|e| e.to_string())?;
+                Ok(serde_json::to_value(answer).expect("a view serialises"))
             }
             "state" => {
                 let (handle, record) = self.game(req)?;
@@ -288,12 +324,8 @@ fn no_game(handle: u32) -> String {
     format!("handle {handle}: no such game (freed, or never made)")
 }
 
-/// The game of a `new` request: from its position or the start of its settings, then its moves.
-fn new_record(req: &Request) -> Result<Box<dyn DynRecord>, String> {
-    let id = req
-        .game
-        .as_deref()
-        .ok_or("game: missing (a game id, as \"op\": \"games\" lists them)")?;
+/// A request's settings as names and values (each value given as a string).
+fn settings_of(req: &Request) -> Result<Vec<(String, String)>, String> {
     let mut settings = Vec::new();
     for (name, value) in &req.settings {
         let Value::String(value) = value else {
@@ -301,7 +333,16 @@ fn new_record(req: &Request) -> Result<Box<dyn DynRecord>, String> {
         };
         settings.push((name.clone(), value.clone()));
     }
-    let mut record = registry::new_record(id, req.position.as_deref(), &settings)?;
+    Ok(settings)
+}
+
+/// The game of a `new` request: from its position or the start of its settings, then its moves.
+fn new_record(req: &Request) -> Result<Box<dyn DynRecord>, String> {
+    let id = req
+        .game
+        .as_deref()
+        .ok_or("game: missing (a game id, as \"op\": \"games\" lists them)")?;
+    let mut record = registry::new_record(id, req.position.as_deref(), &settings_of(req)?)?;
     if let Some(seat) = req.to_move {
         // (the position with another player to move, as the explorer of the rules pages asks)
         let edit = Edit {
@@ -461,6 +502,68 @@ mod tests {
             let gone = call(&mut s, json!({"op": "state", "handle": handle}));
             assert!(gone["error"].as_str().unwrap().contains("no such game"));
         }
+    }
+
+    #[test]
+    fn the_explorer_sets_up_a_board_and_gives_its_palette() {
+        let mut s = Session::new();
+        for g in registry::games() {
+            let info = g.info();
+            let start = call(&mut s, json!({"op": "explore", "game": info.id}));
+            let palette = start["palette"].as_array().expect("a palette");
+            // pieces of every player, each named
+            for owner in 0..info.players.len() {
+                assert!(palette.iter().any(|p| p["owner"] == owner), "{}", info.id);
+            }
+            assert!(palette
+                .iter()
+                .all(|p| p["name"].as_str().is_some_and(|n| !n.is_empty())));
+            assert_eq!(
+                start["position"],
+                g.new_game(&Settings::new()).unwrap().position_string()
+            );
+            // the board emptied, then one piece of the first player put on the first empty cell
+            let empty = call(
+                &mut s,
+                json!({"op": "explore", "game": info.id, "clear": true}),
+            );
+            let board = empty["board"].as_array().unwrap();
+            let cell = board
+                .iter()
+                .position(Value::is_null)
+                .expect("an empty cell");
+            let name = info.geometry.cell_name(cell as myrmidon_rules::Cell);
+            // (the first piece of the first player's that the rules let stand there)
+            let put = palette.iter().filter(|p| p["owner"] == 0).find_map(|piece| {
+                let put = json!([{"cell": name, "piece": {"owner": 0, "kind": piece["kind"]}}]);
+                let set = call(
+                    &mut s,
+                    json!({"op": "explore", "game": info.id, "position": empty["position"], "put": put}),
+                );
+                set.get("error").is_none().then(|| (piece["kind"].clone(), set))
+            });
+            let (kind, set) = put.unwrap_or_else(|| panic!("{}: nothing put on {name}", info.id));
+            assert_eq!(set["board"][cell]["kind"], kind, "{}", info.id);
+            assert_eq!(set["board"][cell]["owner"], 0, "{}", info.id);
+            assert_ne!(set["position"], empty["position"]);
+            // a cell that is not one, named as the server names it
+            let bad = call(
+                &mut s,
+                json!({"op": "explore", "game": info.id, "put": [{"cell": "zz99", "piece": null}]}),
+            );
+            assert!(
+                bad["error"].as_str().unwrap().contains("not a cell"),
+                "{bad}"
+            );
+        }
+        let both = call(
+            &mut s,
+            json!({"op": "explore", "game": some_game(), "position": "x", "settings": {"a": "b"}}),
+        );
+        assert!(both["error"]
+            .as_str()
+            .unwrap()
+            .contains("give a position or settings"));
     }
 
     /// The first game of the registry (any would do).

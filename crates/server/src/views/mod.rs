@@ -151,22 +151,6 @@ impl BoardView {
     }
 }
 
-/// A piece that can be put on the explorer's board.
-#[derive(Serialize)]
-pub struct PaletteView {
-    pub owner: Player,
-    pub kind: char,
-    pub name: &'static str,
-}
-
-/// The explorer's answer (`POST /api/explore`).
-#[derive(Serialize)]
-pub struct ExploreView {
-    #[serde(flatten)]
-    pub position: PositionView,
-    pub palette: Vec<PaletteView>,
-}
-
 /// A game's state as the API gives it: the position, the seats and what the game has of its own.
 #[derive(Serialize)]
 pub struct GameStateView {
