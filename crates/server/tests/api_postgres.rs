@@ -106,3 +106,65 @@ fn a_starting_process_makes_the_computer_move_of_a_process_that_stopped() {
         assert_eq!(b.engines.most_running(), 1);
     });
 }
+
+// ---- Several processes on one database: one import key ----
+
+/// Makes every new game wait in the database, before its row is written, until two new games
+/// have begun (at most 10 s), counting them in the sequence `tries` (`on`), or no longer.
+async fn inserts_meet(db: &str, on: bool) {
+    use sqlx::Connection;
+    let mut other = sqlx::PgConnection::connect(db).await.unwrap();
+    let sql = if on {
+        "CREATE SEQUENCE tries; \
+         CREATE FUNCTION meet() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
+           PERFORM nextval('tries'); \
+           FOR i IN 1..500 LOOP \
+             EXIT WHEN (SELECT last_value FROM tries) >= 2; \
+             PERFORM pg_sleep(0.02); \
+           END LOOP; \
+           RETURN NEW; \
+         END $$; \
+         CREATE TRIGGER meet BEFORE INSERT ON games FOR EACH ROW EXECUTE FUNCTION meet();"
+    } else {
+        "DROP TRIGGER meet ON games; DROP FUNCTION meet();"
+    };
+    sqlx::raw_sql(sql).execute(&mut other).await.unwrap();
+}
+
+/// A record sent with its key to two server processes at the same moment (two tabs behind a
+/// load balancer): neither finds a game saved with the key, both write one, and the database's
+/// one game per key takes the first; the other process answers with that game.
+#[tokio::test]
+async fn a_keyed_import_sent_to_two_processes_at_once_is_one_game() {
+    let db = fresh_db();
+    let (a, b) = (app_on(&db).await, app_on(&db).await);
+    let (_, state, record) = a_record_played(&a, 4, false).await;
+    let body = json!({"record": record, "seats": ["human", "computer:1"], "key": "p".repeat(40)});
+    inserts_meet(&db, true).await;
+    let (x, y) = tokio::join!(
+        post(&a, "/api/games", body.clone()),
+        post(&b, "/api/games", body.clone())
+    );
+    inserts_meet(&db, false).await;
+    use sqlx::Connection;
+    let mut other = sqlx::PgConnection::connect(&db).await.unwrap();
+    let count = |sql: &'static str| sqlx::query_scalar::<_, i64>(sql);
+    let tries = count("SELECT last_value FROM tries")
+        .fetch_one(&mut other)
+        .await
+        .unwrap();
+    assert_eq!(tries, 2, "both requests wrote a game: {} {}", x.1, y.1);
+    one_game_answered(&x, &y, &state["moves"]);
+    let keyed = count("SELECT COUNT(*) FROM games WHERE import_key IS NOT NULL")
+        .fetch_one(&mut other)
+        .await
+        .unwrap();
+    assert_eq!(keyed, 1, "one game stored with the key");
+    // The seat's token plays in it through either process.
+    let saved = x.1["id"].as_str().unwrap();
+    let (_, now) = get(&b, &format!("/api/games/{saved}")).await;
+    let mv = pick(now["legal"].as_array().unwrap(), 0);
+    let token = y.1["tokens"][0].as_str().unwrap();
+    let (status, v) = play(&b, saved, &mv, token).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+}
