@@ -25,6 +25,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { installEngine } from './engine-page.mjs';
+import { TempPg } from './pg.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -57,39 +58,52 @@ let server = null;
 let base = '';
 let tmpDir = '';
 
+// A `myrmidon serve` on `db` (a file or a PostgreSQL URL) at `port` (0: a free one): the
+// process and the address it serves at, once it serves.
+async function spawnServer({ db, port = '0' }) {
+  // No limits per client: the tests' own scratch games through the API go as fast as they can.
+  const proc = spawn(BIN, ['serve', '--port', port, '--db', db, '--think-ms', '50', '--no-rate-limits'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env },
+  });
+  let stderr = '';
+  proc.stderr.on('data', (d) => { stderr += d; if (stderr.length > 20000) stderr = stderr.slice(-20000); });
+  const lines = readline.createInterface({ input: proc.stdout });
+  const first = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server printed no address in 30 s; stderr:\n${stderr}`)), 30000);
+    lines.once('line', (l) => { clearTimeout(timer); resolve(l); });
+    proc.once('exit', (code, sig) => { clearTimeout(timer); reject(new Error(`the server exited (${code ?? sig}) before it served; stderr:\n${stderr}`)); });
+    proc.once('error', (e) => { clearTimeout(timer); reject(e); });
+  });
+  lines.on('line', () => {});
+  const m = /serving on (http:\/\/[^\s/]+\/)/.exec(first);
+  if (!m) throw new Error(`unexpected first line from the server: ${JSON.stringify(first)}`);
+  return { proc, base: m[1] };
+}
+
 // again: the server started again on the same database and port (after killServer).
 async function startServer({ again = false } = {}) {
   if (!again) tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'myrmidon-browser-'));
   const db = path.join(tmpDir, 'games.db');
   const port = again ? new URL(base).port : '0';
-  // No limits per client: the tests' own scratch games through the API go as fast as they can.
-  server = spawn(BIN, ['serve', '--port', port, '--db', db, '--think-ms', '50', '--no-rate-limits'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env },
-  });
-  let stderr = '';
-  server.stderr.on('data', (d) => { stderr += d; if (stderr.length > 20000) stderr = stderr.slice(-20000); });
-  const lines = readline.createInterface({ input: server.stdout });
-  const first = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server printed no address in 30 s; stderr:\n${stderr}`)), 30000);
-    lines.once('line', (l) => { clearTimeout(timer); resolve(l); });
-    server.once('exit', (code, sig) => { clearTimeout(timer); reject(new Error(`the server exited (${code ?? sig}) before it served; stderr:\n${stderr}`)); });
-    server.once('error', (e) => { clearTimeout(timer); reject(e); });
-  });
-  lines.on('line', () => {});
-  const m = /serving on (http:\/\/[^\s/]+\/)/.exec(first);
-  if (!m) throw new Error(`unexpected first line from the server: ${JSON.stringify(first)}`);
-  if (again) assert.equal(m[1], base, 'the server serves at the same address again');
-  base = m[1];
+  const started = await spawnServer({ db, port });
+  server = started.proc;
+  if (again) assert.equal(started.base, base, 'the server serves at the same address again');
+  base = started.base;
   log(`server ${path.relative(ROOT, BIN)}: ${base}`);
 }
 
-// The server killed (SIGKILL: no time to close anything), its database and folder kept.
-async function killServer() {
-  const proc = server;
+// A server process killed (SIGKILL: no time to close anything).
+async function kill(proc) {
+  if (proc.exitCode != null || proc.signalCode != null) return;
   const gone = new Promise((resolve) => proc.once('exit', resolve));
   proc.kill('SIGKILL');
   await gone;
+}
+
+// The server killed, its database and folder kept.
+async function killServer() {
+  await kill(server);
   server = null;
 }
 
@@ -2234,7 +2248,8 @@ test('offline: the explorer sets up a board with its palette, as the server woul
 });
 
 // The games a page saves (POST /api/games with a record) and the answers: [status, body].
-const isImport = (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games' && !!r.request().postDataJSON()?.record;
+const isImportRequest = (q) => q.method() === 'POST' && new URL(q.url()).pathname === '/api/games' && !!q.postDataJSON()?.record;
+const isImport = (r) => isImportRequest(r.request());
 function importsOf(page) {
   const answers = [];
   page.on('response', (r) => {
@@ -2389,6 +2404,103 @@ test('the database refusing writes: a finished local game is kept in the browser
     // (the browser logs the refused requests: expected here)
     page.errors = page.errors.filter((e) => !/status of 503/.test(e));
     await closePage(page);
+  }
+});
+
+// Waits until `ready()` holds (polled), at most `ms`; fails saying `what` otherwise.
+async function until(ready, ms, what) {
+  const end = Date.now() + ms;
+  while (!(await ready())) {
+    if (Date.now() > end) throw new Error(`${what}: not in ${ms / 1000} s`);
+    await sleep(100);
+  }
+}
+
+test('PostgreSQL stopped, then the server too: a finished local game is kept in the browser, and saved once when both are back, though an answer is lost (EN desktop, FR phone)', async () => {
+  const { s, record } = await finishedRecord();
+  // a server of its own on a PostgreSQL of its own: the test stops both
+  const pg = await TempPg.start();
+  let other = null;
+  try {
+    const db = pg.database('offline_saves');
+    other = await spawnServer({ db });
+    const at = other.base;
+    const port = new URL(at).port;
+    const cases = [
+      { locale: 'en-US', viewport: undefined, mobile: false, pending: /saved to the server as soon as the server answers/, done: /Played in this browser, and saved to the server/, n: 1 },
+      { locale: 'fr-FR', viewport: PHONE, mobile: true, pending: /enregistrée sur le serveur dès qu'il répondra/, done: /Jouée dans ce navigateur, et enregistrée sur le serveur/, n: 2 },
+    ];
+    for (const { locale, viewport, mobile, pending, done, n } of cases) {
+      const kept = { id: `local-0022446688${n}0aaee`, game: 'reines', seats: ['human', 'computer:1'], start: null, settings: {}, moves: s.moves, resigned: [0], record, key: `pg${n}`.repeat(16), saved: null, at: Date.now() };
+      const page = await newPage({ viewport, mobile, locale, serviceWorkers: 'block' });
+      const posts = importsOf(page);
+      const unanswered = [];
+      page.on('requestfailed', (q) => { if (isImportRequest(q)) unanswered.push(q.failure()?.errorText); });
+      const keptHere = () => page.evaluate((k) => JSON.parse(localStorage.getItem(k)), `myrmidon:local:${kept.id}`);
+      await page.goto(at);
+      await page.evaluate((g) => localStorage.setItem(`myrmidon:local:${g.id}`, JSON.stringify(g)), kept);
+      // the database stops: the page sends the game as it opens, then every few seconds, and
+      // each try is answered 503 with a message; the game stays here
+      pg.stop();
+      await page.goto(`${at}game/${kept.id}`);
+      await until(() => posts.length >= 2, 60000, `${locale}: two tries answered while the database is stopped (${posts.length})`);
+      assert.ok(posts.every(([st, d]) => st === 503 && typeof d?.error === 'string' && d.error.length > 0), `${locale}: refused with 503 and a message: ${JSON.stringify(posts)}`);
+      const note = page.locator('#local-note');
+      await note.waitFor({ state: 'visible' });
+      assert.match(await note.textContent(), pending, `${locale}: the page says the game will be saved`);
+      let stored = await keptHere();
+      assert.ok(!stored.saved && !stored.refused && stored.record === record && stored.key === kept.key, `${locale}: the game still kept here, to be sent again: ${JSON.stringify(stored)}`);
+      assert.deepEqual(await missingKeys(page), [], `${locale}: no key missing`);
+      await shot(page, `pg-stopped-1-kept-${locale}`);
+      // the server goes too: the tries get no answer, and the game stays here
+      await kill(other.proc);
+      await until(() => unanswered.length >= 1, 30000, `${locale}: a try while the server is away`);
+      assert.match(await note.textContent(), pending);
+      stored = await keptHere();
+      assert.ok(!stored.saved && !stored.refused && stored.record === record, `${locale}: still kept: ${JSON.stringify(stored)}`);
+      // both back (the server on the same address); the first try that reaches the server makes
+      // the game, but its answer is lost on the way (the test drops it): the page sends it
+      // again, with its key, and is answered with the same game
+      const lost = [];
+      await page.context().route((url) => url.pathname === '/api/games', async (route) => {
+        if (!isImportRequest(route.request()) || lost.length) return route.continue();
+        const answer = await route.fetch();
+        lost.push([answer.status(), await answer.json()]);
+        await route.abort('connectionreset');
+      });
+      pg.begin();
+      other = await spawnServer({ db, port });
+      assert.equal(other.base, at, 'the server serves at the same address again');
+      const link = page.locator('#local-saved');
+      await link.waitFor({ state: 'visible', timeout: 60000 });
+      assert.match(await note.textContent(), done, `${locale}: the page says the game is saved`);
+      const saved = decodeURIComponent((await link.getAttribute('href')).split('/').pop());
+      assert.equal(lost.length, 1, `${locale}: one answer lost`);
+      assert.deepEqual([lost[0][0], lost[0][1].id], [201, saved], `${locale}: the lost answer had made the game`);
+      // (every other answer the page had was a refusal while the database was stopped)
+      const answered = posts.filter(([st]) => st !== 503);
+      assert.deepEqual(answered.map(([st, d]) => [st, d?.id]), [[200, saved]], `${locale}: the page's next try is answered with the game made (its key)`);
+      stored = await keptHere();
+      assert.equal(stored.saved, saved, `${locale}: the game kept here knows it is saved`);
+      const tokens = await page.evaluate((id) => JSON.parse(localStorage.getItem(`myrmidon:token:${id}`)), saved);
+      assert.deepEqual(tokens, lost[0][1].tokens, `${locale}: the seat's token is the one the lost answer gave`);
+      // nothing lost, nothing twice: the moves and the end, one game in the database per key
+      const copy = await (await fetch(`${at}api/games/${encodeURIComponent(saved)}`)).json();
+      assert.deepEqual(copy.moves, s.moves, `${locale}: the saved game has the moves played`);
+      assert.deepEqual(copy.outcome, s.outcome, `${locale}: and their end`);
+      assert.equal(pg.psql('offline_saves', 'SELECT count(*) FROM games'), String(n), `${locale}: one game made for each game saved`);
+      const before = posts.length;
+      const more = await page.evaluate(() => import('/local-game.js').then((m) => m.saveFinished()).then((l) => l.length));
+      assert.equal(more, 0, `${locale}: nothing left to save`);
+      assert.equal(posts.length, before, `${locale}: no request once saved`);
+      await shot(page, `pg-stopped-2-saved-${locale}`);
+      // (the browser logs the refused and the unanswered requests: expected here)
+      page.errors = page.errors.filter((e) => !/status of 503/.test(e));
+      await closeOfflinePage(page);
+    }
+  } finally {
+    if (other) await kill(other.proc);
+    pg.close();
   }
 });
 

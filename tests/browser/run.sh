@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The browser tests of the web app (run.mjs): installs what they need when it is missing
 # (Debian's chromium; Debian's sqlite3, by which a test makes the server's database refuse
-# writes; playwright-core, typescript and axe-core from package-lock.json), type-checks the
-# front end (tsconfig.json: web/ with its JSDoc types, every strict option; an error fails the
-# run), then runs them.
+# writes; Debian's postgresql, whose server a test stops under a server on it; playwright-core,
+# typescript and axe-core from package-lock.json), type-checks the front end (tsconfig.json:
+# web/ with its JSDoc types, every strict option; an error fails the run), then runs them.
 #
 #   tests/browser/run.sh          (from anywhere; MYRMIDON_BIN etc.: see run.mjs)
 set -euo pipefail
@@ -24,6 +24,12 @@ if ! command -v sqlite3 >/dev/null; then
   echo "browser tests: installing Debian's sqlite3"
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3
+fi
+
+if ! command -v pg_ctl >/dev/null && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+  echo "browser tests: installing Debian's postgresql"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql
 fi
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
