@@ -2493,7 +2493,7 @@ test('PostgreSQL stopped, then the server too: a finished local game is kept in 
       const more = await page.evaluate(() => import('/local-game.js').then((m) => m.saveFinished()).then((l) => l.length));
       assert.equal(more, 0, `${locale}: nothing left to save`);
       assert.equal(posts.length, before, `${locale}: no request once saved`);
-      await shot(page, `pg-stopped-2-saved-${locale}`);
+      await shot(page, `pg-stopped-2-saved-${locale}`, { fullPage: mobile });
       // (the browser logs the refused and the unanswered requests: expected here)
       page.errors = page.errors.filter((e) => !/status of 503/.test(e));
       await closeOfflinePage(page);

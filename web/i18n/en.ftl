@@ -232,7 +232,8 @@ join-error = Could not join as { $seat }: { $error }
 
 seat-open = open
 seat-taken = taken
-seat-computer = computer, level { $level }
+# (a no-break space between "level" and its number: a line never breaks between them)
+seat-computer = computer, level { $level }
 seat-n = seat { $n }
 seat-local = on this screen
 seat-you = you

@@ -228,7 +228,8 @@ join-error = Impossible de prendre la place de { $seat } : { $error }
 
 seat-open = libre
 seat-taken = prise
-seat-computer = ordinateur, niveau { $level }
+# (entre « niveau » et le nombre, une espace insécable : la ligne ne se coupe pas entre eux)
+seat-computer = ordinateur, niveau { $level }
 seat-n = place { $n }
 seat-local = sur cet écran
 seat-you = vous
