@@ -2,7 +2,7 @@
 //! runtime within the engine pool, stored like a person's move; resumed after a restart.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::engines::Work;
 use crate::store::now;
@@ -56,6 +56,7 @@ impl Live {
             version: self.version,
             seat,
             limits,
+            since: Instant::now(),
         })
     }
 }
@@ -95,11 +96,13 @@ impl App {
             // shares a clock.
             let mut limits = job.limits.clone();
             limits.movetime = Some(self.think);
-            let (record, level) = (job.record.clone_box(), job.level);
+            let (record, level, since) = (job.record.clone_box(), job.level, job.since);
             // Waits for a slot of the pool, as long as it takes (never refused).
             let choice = self
                 .engines
-                .run(Work::Move, move || computer_move(&*record, level, &limits))
+                .run(Work::Move, move || {
+                    computer_move(&*record, level, &limits, since)
+                })
                 .await
                 .unwrap_or_else(|e| Err(e.to_string()));
             let text = match choice {
@@ -250,6 +253,9 @@ pub(super) struct Job {
     seat: u8,
     /// The clocks, if the game has one (the server's thinking time is added when it runs).
     limits: Limits,
+    /// When the clocks were read: the computer's runs from then on, while the job waits for
+    /// the engine and while the engine sets up.
+    since: Instant,
 }
 
 /// A legal move chosen at random without a search, for when every search fails (a bug in the
@@ -261,11 +267,13 @@ fn fallback_move(record: &dyn DynRecord) -> Option<String> {
     legal.get(i).map(|m| m.text.clone())
 }
 
-/// The computer's choice for the player to move (off the async runtime).
+/// The computer's choice for the player to move (off the async runtime); its clock, read at
+/// `since`, has run since then.
 fn computer_move(
     record: &dyn DynRecord,
     level: u8,
     limits: &Limits,
+    since: Instant,
 ) -> Result<Option<String>, String> {
     let spec = PlayerSpec::Level { level };
     let options = Options {
@@ -275,8 +283,15 @@ fn computer_move(
     };
     let mut searcher =
         new_searcher(record.info().id, &spec, &options).map_err(|e| e.to_string())?;
-    let control = Control::new(limits, record.to_move());
+    // The time spent waiting for the engine and making it is the computer's too: the plan
+    // shares what is left now.
+    let mut limits = limits.clone();
+    let mover = record.to_move() as usize;
+    if let Some(Some(left)) = limits.time.get_mut(mover) {
+        *left = left.saturating_sub(since.elapsed());
+    }
+    let control = Control::new(&limits, record.to_move());
     searcher
-        .search(record, limits, &control, &mut |_| {})
+        .search(record, &limits, &control, &mut |_| {})
         .map_err(|e| e.to_string())
 }
