@@ -2130,7 +2130,8 @@ test('offline: a game against the computer goes on in the browser when the netwo
   assert.ok(moves.length === 2 + 2 * ours || (over && moves.length === 1 + 2 * ours), 'each move of ours answered (but a last one that ended the game)');
   assert.deepEqual(moves.slice(0, 2), online.moves, 'the game went on from the server\'s moves');
   assert.equal((await getState(id)).moves.length, 2, 'nothing reached the server meanwhile');
-  if (ours === 3) {
+  // (level 1 plays at random: its answer to our third move may end the game)
+  if (!over) {
     assert.match(await page.locator('#status').textContent(), /Your turn/);
     await shot(page, 'offline-1-computer-answers');
     await resignHere(page);
