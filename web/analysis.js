@@ -10,7 +10,7 @@
 // keeps the line: ?game=&position=&moves=<texts>&ply=, or ?from=&at=<ply>&line=<texts>&ply=.
 import { createBoard } from './board.js';
 import { learnDrawings } from './pieces.js';
-import { $, api, errorText, esc, moveListHtml } from './common.js';
+import { $, api, errorText, esc, moveListHtml, playerNumbers } from './common.js';
 import { localEngineAvailable, WorkerEngine } from './engine.js';
 import { hereFailed, viewHere } from './local-game.js';
 
@@ -409,7 +409,7 @@ function render() {
   if (busy) board.set({ movable: false });
   else {
     board.set({
-      pieces: cur.board, players: cur.players, legal: cur.legal_cells || [], toMove: cur.to_move,
+      pieces: cur.board, players: cur.players, playerNumbers: playerNumbers(cur), legal: cur.legal_cells || [], toMove: cur.to_move,
       checkCells: cur.outcome ? [] : cur.check_cells || [], lastMove: cur.lastMove || null,
       movable: cur.to_move != null && (cur.legal_cells || []).length > 0,
     });
@@ -471,7 +471,7 @@ function renderMoves() {
 function fromState(st) {
   const last = st.history?.length ? st.history.at(-1) : null;
   return {
-    game: st.game, position: st.position, board: st.board, players: st.players, to_move: st.to_move,
+    game: st.game, position: st.position, board: st.board, players: st.players, players_number: st.players_number, to_move: st.to_move,
     legal_cells: st.legal_cells || [], check: st.check, check_cells: st.check_cells || [], outcome: st.outcome,
     lastMove: last ? { from: last.from, to: last.to, captures: last.captures || [] } : null,
   };

@@ -8,6 +8,7 @@
 //     pieceNames: [{letter, name}], // the game's `pieces` (for labels), optional
 //     pieces: [...],                // the state's `board` array: {owner, kind} or null
 //     players: ['White', 'Black'],
+//     playerNumbers: ['singular', 'singular'], // how a sentence takes each name ("des Noirs")
 //     orientation: false,           // true / 'flipped': rotated 180 degrees
 //     rotation: 0,                  // hexagons: turned by this many degrees more (a multiple of 60)
 //     legal: [...],                 // the state's `legal_cells`

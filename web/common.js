@@ -129,13 +129,20 @@ export function localState(state) {
 
 /**
  * A seat's name and grammatical number as a message's arguments (`player`, `number`), for a
- * state made by localState (or with the server's English names).
+ * state made by localState (or with the server's English names); a seat without a name is
+ * "seat 3" (singular).
  * @param {any} state @param {number} seat
+ * @returns {{player: string, number: string}}
  */
-export const playerArgs = (state, seat) => ({
-  player: state.players[seat] ?? '',
-  number: state.player_numbers?.[seat] ?? playerNumber(state.game, state.players[seat] ?? '', state.players_number),
-});
+export const playerArgs = (state, seat) => (state.players[seat] == null
+  ? { player: t('seat-n', { n: seat + 1 }), number: 'singular' }
+  : { player: state.players[seat], number: state.player_numbers?.[seat] ?? playerNumber(state.game, state.players[seat], state.players_number) });
+
+/**
+ * Every seat's grammatical number (as playerArgs), for a board's `playerNumbers`.
+ * @param {any} state @returns {string[]}
+ */
+export const playerNumbers = (state) => state.players.map((/** @type {string} */ _, /** @type {number} */ i) => playerArgs(state, i).number);
 
 // How a game ended, in the page's language: from the outcome's winner and reason, then the
 // players out before the end (`eliminated`), as the server's English text says it; that text
@@ -214,7 +221,7 @@ export function moveListHtml(state, current, emptyText, opts = {}) {
     }
     const h = hist[i];
     const cls = (i + 1 === current ? ' current' : '') + (i >= lineFrom ? ' line' : '');
-    html += `<button type="button" class="move${cls}" data-ply="${i + 1}" style="--owner:${palette(state.game, h.player).fill}" aria-label="${esc(t('move-label', { n: i + 1, player: state.players[h.player] || '', move: h.text }))}">${esc(h.text)}</button>`;
+    html += `<button type="button" class="move${cls}" data-ply="${i + 1}" style="--owner:${palette(state.game, h.player).fill}" aria-label="${esc(t('move-label', { n: i + 1, ...playerArgs(state, h.player), move: h.text }))}">${esc(h.text)}</button>`;
   }
   if (row >= 0) html += '</li>';
   if (!hist.length) html = `<li class="empty-moves">${esc(emptyText)}</li>`;

@@ -1,7 +1,7 @@
 // @ts-check
 // The game page, /game/<id>: the board, the players, the moves, live updates.
 import { createBoard } from './board.js';
-import { $, errorText, esc, infoText, localGame, localState, moveListHtml, outcomeText, playerArgs } from './common.js';
+import { $, errorText, esc, infoText, localGame, localState, moveListHtml, outcomeText, playerArgs, playerNumbers } from './common.js';
 import { emblemSvg, learnDrawings, palette, pieceSvg } from './pieces.js';
 import { t } from './i18n.js';
 import { muted, play, setMuted } from './sound.js';
@@ -153,7 +153,7 @@ function capturedHtml(state, i) {
   const rank = (k) => (order.includes(k) ? order.indexOf(k) : order.length);
   const groups = [...counts].sort((a, b) => rank(a[0]) - rank(b[0]));
   const label = groups.map(([k, n]) => (n > 1 ? `${n} × ${pieceName(k)}` : pieceName(k))).join(', ');
-  const lostLabel = t('captured-label', { player: state.players[i], pieces: label });
+  const lostLabel = t('captured-label', { ...playerArgs(state, i), pieces: label });
   const html = groups.map(([k, n]) => {
     const shown = n > 8 ? 3 : n;
     const icon = `<svg class="cap-piece" viewBox="0 0 100 100" aria-hidden="true">${pieceSvg(state.game, k, i)}</svg>`;
@@ -194,7 +194,7 @@ function clockHtml(state, i) {
   if (!clock || !Array.isArray(clock.remaining_ms)) return '';
   const ms = clockLeft(clock, i);
   const running = clock.running === i && !state.outcome;
-  return `<span class="clock${running ? ' running' : ''}${lowTime(clock, ms) ? ' low' : ''}${ms <= 0 ? ' flagged' : ''}" data-seat="${i}" role="timer" aria-label="${esc(t('clock-label', { player: state.players[i] }))}">${fmtClock(ms)}</span>`;
+  return `<span class="clock${running ? ' running' : ''}${lowTime(clock, ms) ? ' low' : ''}${ms <= 0 ? ' flagged' : ''}" data-seat="${i}" role="timer" aria-label="${esc(t('clock-label', playerArgs(state, i)))}">${fmtClock(ms)}</span>`;
 }
 // Every tenth of a second while a clock runs: the running clock's text (and nothing else).
 function tickClock() {
@@ -300,8 +300,10 @@ function renderStatus(state) {
   const gone = state.outcome ? null : claimable.find((i) => !isOut(state, i));
   $('#claim-win').hidden = gone == null;
   $('#claim-draw').hidden = gone == null || state.seats.length !== 2;
-  // (the player who left, by their account's name: the side's name is both players' game)
-  if (gone != null) $('#claim-win').textContent = t('claim-win', { player: state.accounts?.[gone] ?? state.players[gone] ?? '' });
+  // (the player who left, by their account's name, a person's (singular): the side's name is
+  // both players' game)
+  const account = gone != null ? state.accounts?.[gone] : null;
+  if (gone != null) $('#claim-win').textContent = t('claim-win', account != null ? { player: account, number: 'singular' } : playerArgs(state, gone));
   // (the tab's title says when it is our turn, in a game with others: first, with a mark)
   const ourTurn = canMove(state) && mySeats().length < state.seats.length;
   document.title = ourTurn ? `● ${statusText(state)} · ${info?.name || state.game} · myrmidon` : `${info?.name || state.game} · ${statusText(state)} · myrmidon`;
@@ -332,21 +334,21 @@ function renderDraw(state) {
   btn.hidden = !two || !!state.outcome || seat == null || answerSeat != null || !('draw_offer' in state) || openSeats(state).length > 0;
   const pendingOurs = offer != null && mine.includes(offer);
   btn.disabled = pendingOurs || posting;
-  btn.textContent = pendingOurs ? t('draw-offered') : mine.length > 1 && seat != null ? t('draw-offer-for', { player: state.players[seat] }) : t('draw-offer');
+  btn.textContent = pendingOurs ? t('draw-offered') : mine.length > 1 && seat != null ? t('draw-offer-for', playerArgs(state, seat)) : t('draw-offer');
   btn.dataset.seat = seat ?? '';
   // a pending offer: the answer, if a seat of ours may give it
   const box = $('#draw-box');
   box.hidden = offer == null || !two;
   if (offer != null) {
-    const who = state.players[offer] ?? '';
+    const who = playerArgs(state, offer);
     if (answerSeat != null) {
-      $('#draw-text').textContent = mine.length > 1 ? `${t('draw-offers', { player: who })} ${t('do-you-accept', { player: state.players[answerSeat] })}` : t('draw-offers', { player: who });
+      $('#draw-text').textContent = mine.length > 1 ? `${t('draw-offers', who)} ${t('do-you-accept', playerArgs(state, answerSeat))}` : t('draw-offers', who);
       $('#draw-accept').dataset.seat = answerSeat;
       $('#draw-decline').dataset.seat = answerSeat;
     } else if (pendingOurs) {
-      $('#draw-text').textContent = t('draw-waiting', { player: who });
+      $('#draw-text').textContent = t('draw-waiting', who);
     } else {
-      $('#draw-text').textContent = t('draw-offers', { player: who });
+      $('#draw-text').textContent = t('draw-offers', who);
     }
     box.querySelector('.draw-buttons').hidden = answerSeat == null;
     $('#draw-accept').disabled = posting;
@@ -368,9 +370,11 @@ function renderDraw(state) {
 // decides: this only says which buttons and words to show.)
 /** @param {State} state */
 const othersOnline = (state) => state.seats.map((k, i) => (k === 'online' && !tokenOf(i) ? i : -1)).filter((i) => i >= 0);
-/** @param {State} state @param {number[]} seats */
-const namesOf = (state, seats) => {
-  const names = seats.map((i) => state.players[i] ?? t('seat-n', { n: i + 1 }));
+// The names of `seats` in a list ("Red and Green"), each as the message `item` says it in the
+// sentence ("des Rouges et des Verts" after "en attente").
+/** @param {State} state @param {number[]} seats @param {string} item */
+const namesOf = (state, seats, item) => {
+  const names = seats.map((i) => t(item, playerArgs(state, i)));
   return names.length > 1 ? t('names-and', { first: names.slice(0, -1).join(', '), last: names.at(-1) }) : names[0] || '';
 };
 // the seats of people elsewhere who must still agree to `seat`'s takeback proposal
@@ -399,11 +403,11 @@ function renderTakeback(state) {
   const box = $('#takeback-box');
   box.hidden = offer == null;
   if (offer == null) return;
-  const who = state.players[offer] ?? '';
-  const waiting = namesOf(state, takebackWaiting(state, offer));
-  const text = answerSeat != null ? `${t('takeback-proposes', { player: who })}${ours ? ` ${t('do-you-accept', { player: state.players[answerSeat] })}` : ''}`
-    : ours ? t('takeback-waiting', { names: waiting || t('the-answer') })
-    : waiting ? t('takeback-proposes-waiting', { player: who, names: waiting }) : t('takeback-proposes', { player: who });
+  const who = playerArgs(state, offer);
+  const waiting = namesOf(state, takebackWaiting(state, offer), 'awaited-player');
+  const text = answerSeat != null ? `${t('takeback-proposes', who)}${ours ? ` ${t('do-you-accept', playerArgs(state, answerSeat))}` : ''}`
+    : ours ? t('takeback-waiting', { names: waiting || t('awaited-answer') })
+    : waiting ? t('takeback-proposes-waiting', { ...who, names: waiting }) : t('takeback-proposes', who);
   $('#takeback-text').textContent = text;
   $('#takeback-answer').hidden = answerSeat == null;
   $('#takeback-mine').hidden = !ours || answerSeat != null;
@@ -430,10 +434,10 @@ function renderOver(state) {
   if (!rbox.hidden) {
     // a seat of ours that has not offered or accepted yet (this browser may hold several)
     const answerSeat = mine.find((i) => !offers.includes(i));
-    const waiting = namesOf(state, rematchWaiting(state).filter((i) => !mine.includes(i)));
-    $('#rematch-text').textContent = answerSeat == null ? t('rematch-waiting', { names: waiting || t('the-answer') })
-      : others.length ? t('rematch-offers', { names: namesOf(state, others), n: others.length })
-      : `${t('rematch-offers', { names: namesOf(state, offers), n: offers.length })} ${t('do-you-accept', { player: state.players[answerSeat] })}`;
+    const waiting = namesOf(state, rematchWaiting(state).filter((i) => !mine.includes(i)), 'awaited-player');
+    $('#rematch-text').textContent = answerSeat == null ? t('rematch-waiting', { names: waiting || t('awaited-answer') })
+      : others.length ? t('rematch-offers', { names: namesOf(state, others, 'offered-by-player'), n: others.length })
+      : `${t('rematch-offers', { names: namesOf(state, offers, 'offered-by-player'), n: offers.length })} ${t('do-you-accept', playerArgs(state, answerSeat))}`;
     $('#rematch-answer').hidden = answerSeat == null;
     $('#rematch-mine').hidden = !ours || answerSeat != null;
     for (const b of rbox.querySelectorAll('button')) b.disabled = posting || leaving;
@@ -465,8 +469,8 @@ function noteDraw(state, prev) {
   const ours = offer != null && myHumanSeats(state).includes(offer) && myHumanSeats(state).length === 1;
   // an offer of ours gone with no move and no end: the other side declined it
   if (myOfferSeen != null && offer == null && prev && prev.history.length === ply && state.draw_declined == null) {
-    const other = state.players.find((_, i) => i !== myOfferSeen) ?? '';
-    notice = { text: t('draw-declined', { player: other }), ply, kind: 'draw' };
+    const other = state.players.findIndex((_, i) => i !== myOfferSeen);
+    notice = { text: t('draw-declined', playerArgs(state, other)), ply, kind: 'draw' };
   }
   myOfferSeen = ours ? offer : null;
 }
@@ -481,7 +485,7 @@ function noteTakeback(state, prev) {
   const offer = state.outcome ? null : state.takeback_offer ?? null;
   const declined = state.takeback_declined ?? null;
   if (myTakebackSeen != null && offer == null && declined != null && !myHumanSeats(state).includes(declined)) {
-    notice = { text: t('takeback-declined', { player: state.players[declined] ?? t('seat-n', { n: declined + 1 }) }), ply: state.history.length, kind: 'takeback' };
+    notice = { text: t('takeback-declined', playerArgs(state, declined)), ply: state.history.length, kind: 'takeback' };
   }
   if (offer != null && notice?.kind === 'takeback') notice = null; // (a new proposal)
   myTakebackSeen = offer != null && myHumanSeats(state).includes(offer) ? offer : null;
@@ -502,7 +506,7 @@ function noteRematch(state, prev) {
   if (myRematchSeen && !offers.length && state.outcome && !state.rematch) {
     if (withdrawing !== 'rematch') {
       const others = (prev ? rematchWaiting(prev) : []).filter((i) => !mine.includes(i));
-      notice = { text: others.length === 1 ? t('rematch-declined-by', { player: state.players[others[0]] }) : t('rematch-declined'), ply: state.history.length, kind: 'rematch' };
+      notice = { text: others.length === 1 ? t('rematch-declined-by', playerArgs(state, others[0])) : t('rematch-declined'), ply: state.history.length, kind: 'rematch' };
     }
   }
   if (offers.length && notice?.kind === 'rematch') notice = null; // (a new offer)
@@ -601,6 +605,7 @@ function boardConfig(state, readOnly) {
     premove,
     pieces: state.board,
     players: state.players,
+    playerNumbers: playerNumbers(state),
     legal: readOnly ? [] : state.legal_cells,
     lastMove: last ? { from: last.from, to: last.to, captures: last.captures || [] } : null,
     checkCells: state.outcome ? [] : state.check_cells || [],
@@ -699,7 +704,7 @@ function renderSeats(state) {
   if (jb.dataset.key === key) return;
   jb.dataset.key = key;
   if (spectating(state)) {
-    jb.innerHTML = open.map((/** @type {number} */ i) => `<button type="button" class="button primary" data-join="${i}">${esc(t('join-as', { seat: state.players[i] }))}</button>`).join('');
+    jb.innerHTML = open.map((/** @type {number} */ i) => `<button type="button" class="button primary" data-join="${i}">${esc(t('join-as', playerArgs(state, i)))}</button>`).join('');
   } else {
     jb.innerHTML = `<button type="button" class="button small" id="copy-address">${esc(t('copy-address'))}</button><span class="hint">${esc(t('copy-address-hint'))}</span>`;
   }
@@ -722,7 +727,7 @@ function renderInvites(state) {
   box.dataset.key = key;
   $('#invite-list').innerHTML = seats.map((i) => `<div class="invite" data-seat="${i}">
       <span class="invite-who"><svg class="seat-icon" viewBox="0 0 100 100" aria-hidden="true">${info ? emblemSvg(info, i) : ''}</svg>${esc(state.players[i])}</span>
-      <input type="text" readonly value="${esc(inviteLink(i))}" aria-label="${esc(t('invite-link-for', { player: state.players[i] }))}">
+      <input type="text" readonly value="${esc(inviteLink(i))}" aria-label="${esc(t('invite-link-for', playerArgs(state, i)))}">
       <button type="button" class="button small" data-copy-invite="${i}">${esc(t('copy'))}</button>
     </div>`).join('');
 }
@@ -746,7 +751,7 @@ async function copyText(text, btn, label) {
 /** @param {number} seat */
 async function join(seat) {
   if (!live || posting) return;
-  const who = live.players[seat] ?? t('seat-n', { n: seat + 1 });
+  const who = playerArgs(live, seat);
   showMessage('');
   posting = true;
   render();
@@ -761,7 +766,7 @@ async function join(seat) {
     if (!data.state || !applyState(data.state)) render();
   } catch (ex) {
     posting = false;
-    showMessage(t('join-error', { seat: who, error: errorText(ex) }));
+    showMessage(t('join-error', { ...who, error: errorText(ex) }));
     render();
   }
 }
@@ -891,7 +896,7 @@ async function resign() {
   const seat = state.to_move != null && mine.includes(state.to_move) ? state.to_move : mine[0];
   const btn = $('#resign');
   if (!resignArmed) {
-    btn.textContent = t('resign-confirm', { player: state.players[seat] });
+    btn.textContent = t('resign-confirm', playerArgs(state, seat));
     btn.classList.add('armed');
     resignArmed = setTimeout(() => { resignArmed = null; btn.textContent = t('resign'); btn.classList.remove('armed'); }, 4000);
     return;
@@ -926,8 +931,8 @@ async function drawAction(seat, action) {
     posting = false;
     if (action === 'offer' && state.draw_declined != null && !state.outcome) {
       const d = state.draw_declined;
-      const who = state.players[d] ?? '';
-      notice = { text: isComputer(state, d) ? t('draw-declined-computer', { player: who }) : t('draw-declined', { player: who }), ply: state.history.length, kind: 'draw' };
+      const who = playerArgs(localState(state), d);
+      notice = { text: isComputer(state, d) ? t('draw-declined-computer', who) : t('draw-declined', who), ply: state.history.length, kind: 'draw' };
     }
     if (!applyState(state)) render();
   } catch (ex) {

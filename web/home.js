@@ -391,9 +391,10 @@ function seatWord(kind) {
   return m ? t('seat-computer', { level: +m[1] }) : t('seat-taken');
 }
 
-// A seat of a lobby's game, by its player's name in the page's language.
+// A seat of a lobby's game, by its player's name in the page's language, and its grammatical
+// number (a message's `player` and `number`).
 /** @param {{game: string, players?: string[]}} g @param {number} i */
-const who = (g, i) => (g.players?.[i] != null ? playerName(g.game, g.players[i]) : t('seat-n', { n: i + 1 }));
+const who = (g, i) => playerArgs(localState({ game: g.game, players: g.players ?? [] }), i);
 
 /** @param {any[]} list  the games of GET /api/lobby (docs/api.md) */
 function renderLobby(list) {
@@ -411,7 +412,7 @@ function renderLobby(list) {
       return `${(s?.label ?? k).toLowerCase()} ${s?.valueLabels?.[String(v)] ?? v}`;
     }).join(', ');
     const seats = (g.players || []).map((/** @type {string} */ p, /** @type {number} */ i) => `<span class="lobby-seat ${g.open_seats.includes(i) ? 'open' : ''}">${esc(playerName(g.game, p))}: ${esc(g.open_seats.includes(i) ? t('seat-open') : seatWord(g.seats?.[i]))}</span>`).join(' · ');
-    const joins = (g.open_seats || []).map((/** @type {number} */ i) => `<button type="button" class="button small primary" data-join="${esc(g.id)}" data-seat="${i}" data-who="${esc(who(g, i))}">${esc(t('join-as', { seat: who(g, i) }))}</button>`).join('');
+    const joins = (g.open_seats || []).map((/** @type {number} */ i) => `<button type="button" class="button small primary" data-join="${esc(g.id)}" data-seat="${i}" data-who="${esc(who(g, i).player)}" data-number="${esc(who(g, i).number)}">${esc(t('join-as', who(g, i)))}</button>`).join('');
     return `<li class="lobby-game card" data-id="${esc(g.id)}">
       <div class="lobby-main">
         <div class="lobby-name"><a href="/game/${encodeURIComponent(g.id)}">${esc(name)}</a></div>
@@ -483,7 +484,7 @@ async function joinFromLobby(id, seat, btn) {
     rememberGame(id, g, st.seats || []);
     location.href = `/game/${encodeURIComponent(id)}`;
   } catch (ex) {
-    err.textContent = t('join-error', { seat: btn.dataset.who ?? '', error: errorText(ex) });
+    err.textContent = t('join-error', { player: btn.dataset.who ?? '', number: btn.dataset.number ?? 'singular', error: errorText(ex) });
     err.hidden = false;
     lobbyJoining = false;
     refreshLobby();

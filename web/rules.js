@@ -6,7 +6,7 @@
 // reached (the installed app offline), from the engine's module in this browser. Every word of the page's own is a key of the
 // catalogues (web/i18n/<lang>.ftl); the games' words come from their folders (localGame).
 import { createBoard } from './board.js';
-import { $, api, errorText, esc, localGame, localState, outcomeText, playerName, playerNumber } from './common.js';
+import { $, api, errorText, esc, localGame, localState, outcomeText, playerArgs, playerNumbers } from './common.js';
 import { lang, t } from './i18n.js';
 import { canPlayHere, viewHere } from './local-game.js';
 import { pieceSvg, emblemSvg, iconSvg, learnDrawings } from './pieces.js';
@@ -179,13 +179,13 @@ async function renderDiagrams() {
     try {
       if (!info) throw new Error(t('unknown-game', { game }));
       const st = await explore({ game, position: d.position });
-      const players = st.players.map((p) => playerName(game, p));
+      const named = localState(st); // (the players named in the page's language)
       /** @param {string} name */
       const cellIx = (name) => info.board.cells.indexOf(name);
       const marks = d.marks.map(cellIx).filter((c) => c >= 0);
       fig.classList.add(info.board.kind === 'hex' ? 'hex' : (info.board.files ?? 0) > 10 ? 'wide' : 'square');
       // who is to move and what a click does, but on a diagram of one piece's moves
-      const mover = st.to_move != null ? t('status-to-move', { player: players[st.to_move], number: playerNumber(game, st.players[st.to_move], st.players_number) }) : '';
+      const mover = st.to_move != null ? t('status-to-move', playerArgs(named, st.to_move)) : '';
       const foot = d.show ? '' : `<span>${esc([mover, t('rules-diagram-click')].filter(Boolean).join(' · '))}</span>`;
       if (!d.caption) fig.setAttribute('aria-label', t('rules-diagram-n', { n: i + 1 }));
       fig.innerHTML = `<div class="diagram-board"></div>`
@@ -193,7 +193,7 @@ async function renderDiagrams() {
         + `<div class="diagram-foot">${foot}<button type="button" class="button small try">${esc(t('rules-diagram-try'))}</button></div>`;
       pre.replaceWith(fig);
       const b = createBoard(/** @type {HTMLElement} */ (fig.querySelector('.diagram-board')), {
-        game, board: info.board, pieceNames: info.pieces, players, pieces: st.board,
+        game, board: info.board, pieceNames: info.pieces, players: named.players, playerNumbers: playerNumbers(named), pieces: st.board,
         lastMove: marks.length ? marks : null, movable: false, animation: false, optimistic: false,
         checkCells: st.check_cells || [], toMove: st.to_move,
         // nothing is played on a diagram: a move chosen only puts the board back
@@ -373,8 +373,7 @@ class Explorer {
       // the moves of every seat, as if it were to move (to show any piece's moves)
       const seatMoves = await Promise.all(st.players.map((_, s) => (s === st.to_move ? st.legal_cells
         : explore({ game: this.game, position: st.position, to_move: s }).then((x) => x.legal_cells, (e) => (e instanceof Error ? e : new Error(String(e)))))));
-      st.players = st.players.map((p) => playerName(this.game, p));
-      this.st = st;
+      this.st = localState(st); // (the players named in the page's language)
       this.seatMoves = seatMoves;
       this.render();
       return true;
@@ -410,7 +409,7 @@ class Explorer {
     const st = this.st;
     if (!st) return;
     this.board.set({
-      game: this.game, players: st.players, pieces: st.board, legal: this.allMoves(),
+      game: this.game, players: st.players, playerNumbers: playerNumbers(st), pieces: st.board, legal: this.allMoves(),
       toMove: st.to_move, checkCells: st.outcome ? [] : st.check_cells || [], lastMove: null, movable: true,
     });
     $('#ex-pos').value = st.position;
@@ -429,7 +428,7 @@ class Explorer {
     for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#explorer .ex-mode'))) b.setAttribute('aria-pressed', String(tool.type === b.dataset.mode));
     let html = '';
     for (const [owner, list] of byOwner) {
-      html += `<div class="ex-tool-row"><span class="ex-tool-label">${esc(this.playerOf(owner))}</span>`
+      html += `<div class="ex-tool-row"><span class="ex-tool-label">${esc(this.playerOf(owner).player)}</span>`
         + list.map((p) => {
           const on = tool.type === 'put' && tool.owner === p.owner && tool.kind === p.kind;
           const put = t('rules-ex-put', { piece: this.pieceName(p) });
@@ -449,8 +448,9 @@ class Explorer {
     $('#ex-board').classList.toggle('putting', tool.type !== 'select');
   }
 
+  // A seat's name and grammatical number, as a message's arguments (`player`, `number`).
   /** @param {number | null} seat */
-  playerOf(seat) { return seat == null ? '' : this.st?.players[seat] ?? t('player-n', { n: seat + 1 }); }
+  playerOf(seat) { return seat == null || !this.st ? { player: '', number: 'singular' } : playerArgs(this.st, seat); }
 
   // A piece's name with its owner's ("Red Beetle"), or alone when only one player has that
   // kind of piece and its name says whose it is (Epaminondas' "White piece").
@@ -458,7 +458,7 @@ class Explorer {
   pieceName(p) {
     const name = this.info.pieces.find((x) => x.letter === p.kind)?.name || p.kind;
     const owners = new Set((this.st?.palette || []).filter((x) => x.kind === p.kind).map((x) => x.owner));
-    return owners.size === 1 ? name : t('piece-of', { player: this.playerOf(p.owner), piece: name });
+    return owners.size === 1 ? name : t('piece-of', { ...this.playerOf(p.owner), piece: name });
   }
   /** @param {number} c */
   cellName(c) { return this.info.board.cells[c] ?? String(c); }
@@ -470,7 +470,7 @@ class Explorer {
     const st = this.st;
     const tool = this.tool;
     const status = st.outcome ? t('rules-ex-over', { outcome: outcomeText(localState({ ...st, eliminated: [] })) })
-      : t(st.check ? 'rules-ex-to-move-check' : 'rules-ex-to-move', { player: this.playerOf(st.to_move) });
+      : t(st.check ? 'rules-ex-to-move-check' : 'rules-ex-to-move', this.playerOf(st.to_move));
     const muted = `<span class="muted">${esc(status)}</span>`;
     if (tool.type === 'put') {
       el.innerHTML = `${bold('rules-ex-put-hint', 'piece', this.pieceName(tool))} ${muted}`;
@@ -502,7 +502,7 @@ class Explorer {
       const list = mine.map((m) => m.text);
       text += ` <span class="ex-moves">${esc(list.slice(0, 24).join(' '))}${list.length > 24 ? ' …' : ''}</span>`;
     }
-    if (p.owner !== st.to_move && st.to_move != null) text += ` <span class="muted">${esc(t('rules-ex-as-if', { player: this.playerOf(p.owner) }))}</span>`;
+    if (p.owner !== st.to_move && st.to_move != null) text += ` <span class="muted">${esc(t('rules-ex-as-if', this.playerOf(p.owner)))}</span>`;
     el.innerHTML = text;
   }
 

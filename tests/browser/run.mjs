@@ -1466,6 +1466,50 @@ test('the end of a game in English and French: "The Myrmides win", "Black wins",
   log(`  the end in English and French: ${want.en[2][1]} / ${want.fr[2][1]}`);
 });
 
+// ---- a player's name in French takes its article by its number: "Pion Bérolina des Noirs"
+// ("de" + "les"), "pendule des Blancs", never "de Noirs"; in English "Black Berolina pawn"
+test('French names the owner of a piece and of a clock by the name\'s number: "Pion Bérolina des Noirs", "pendule des Blancs", on a phone', async () => {
+  for (const game of ['ackenhead', 'epaminondas']) {
+    const c = await api('api/games', { game, seats: ['human', 'human'], clock: { minutes: 5, increment: 0 } });
+    const s = c.state;
+    for (const lang of ['fr', 'en']) {
+      const page = await newPage({ viewport: PHONE, mobile: true, locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
+      await page.context().addCookies([{ name: 'lang', value: lang, url: base }]);
+      await page.addInitScript(({ id, tokens }) => localStorage.setItem(`myrmidon:token:${id}`, JSON.stringify(tokens)), { id: c.id, tokens: c.tokens });
+      await page.goto(`${base}game/${c.id}`);
+      await waitSynced(page, s);
+      assert.equal(await page.getAttribute('html', 'lang'), lang);
+      assert.deepEqual(await missingKeys(page), [], `${game}, ${lang}: no key missing`);
+      // every cell with a piece: its label says whose, "… des Noirs" (a cell is "e2, <piece>")
+      const labels = await page.locator('#board .mb-hit [data-cell]').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label') || ''));
+      const owned = s.board.map((p, i) => (p ? { owner: p.owner, label: labels[i] } : null)).filter((x) => x != null);
+      assert.ok(owned.length >= 20, `${game}: the pieces are labelled (${owned.length})`);
+      const names = lang === 'fr' ? ['Blancs', 'Noirs'] : ['White', 'Black'];
+      for (const { owner, label } of owned) {
+        const whose = lang === 'fr' ? ` des ${names[owner]}` : `, ${names[owner]} `;
+        assert.ok(label.includes(whose), `${game}, ${lang}: "${label}" says "${whose}"`);
+        assert.doesNotMatch(label, /\bde (Blancs|Noirs)\b/, `${game}: "${label}"`);
+      }
+      if (game === 'ackenhead') {
+        const pawn = lang === 'fr' ? 'Pion Bérolina des Noirs' : 'Black Berolina pawn';
+        assert.ok(owned.some((x) => x.owner === 1 && x.label.endsWith(pawn)), `${lang}: a black pawn is "${pawn}": ${owned.map((x) => x.label).join(' | ')}`);
+      }
+      // the clocks: "pendule des Blancs", "pendule des Noirs" ("White's clock")
+      const clocks = await page.locator('#players .clock').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label')));
+      assert.deepEqual(clocks, lang === 'fr' ? ['pendule des Blancs', 'pendule des Noirs'] : ['White\'s clock', 'Black\'s clock'], `${game}: the clocks' labels`);
+      // resigning, asked first: "Confirmer : les Blancs abandonnent"
+      await page.locator('#resign').click();
+      await page.waitForFunction(() => document.querySelector('#resign')?.classList.contains('armed'));
+      assert.equal(await page.locator('#resign').textContent(), lang === 'fr' ? 'Confirmer : les Blancs abandonnent' : 'Confirm: White resigns', `${game}: the resign button`);
+      // a piece chosen, on a phone: the board as a player sees it
+      await cell(page, s.legal_cells.find((m) => m.from != null && m.to != null).from).tap();
+      await page.locator('#board .mb-dests circle').first().waitFor({ state: 'attached' });
+      await shot(page, `piece-owner-${game}-${lang}-phone`);
+      await closePage(page);
+    }
+  }
+});
+
 // ---- languages
 // Words that must not show on a French page (English left in a label, a button, a status line).
 const ENGLISH = /\b(Choose a game|Against the computer|On this screen|New game|Start|Loading|Your turn|to move|Moves|Resign|Flip board|Cell names|Copy position|Take back|Download record|Analyse|Rules|Level|Clock|Opponent|You play|Random|Lobby|players)\b/;

@@ -44,6 +44,8 @@ import { t } from '../i18n.js';
  * @property {{letter: string, name: string}[] | Record<string, string>} pieceNames  the game's `pieces` (for labels)
  * @property {(Piece | null)[]} pieces  the state's `board` array
  * @property {string[]} players
+ * @property {string[]} playerNumbers  how a sentence takes each player's name: `singular` or
+ *   `plural` ("Pion des Noirs"), as the page's catalogue says it (common.js's playerNumbers)
  * @property {boolean | number | string} orientation  true, 1, 'flipped' or 'black': rotated 180 degrees
  * @property {number} rotation  hexagons: turned by this many degrees more (a multiple of 60)
  * @property {Move[]} legal  the state's `legal_cells`
@@ -106,7 +108,7 @@ import { t } from '../i18n.js';
 
 /** @type {Config} */
 export const DEFAULTS = {
-  game: '', board: null, pieceNames: [], pieces: [], players: [], orientation: false, rotation: 0,
+  game: '', board: null, pieceNames: [], pieces: [], players: [], playerNumbers: [], orientation: false, rotation: 0,
   legal: [], lastMove: null, checkCells: [], toMove: null, movable: false, onMove: null,
   showNames: false, coordinates: true, animation: true, optimistic: true, preview: null,
   premoveSeat: null, premove: null, onPremove: null,
@@ -157,8 +159,10 @@ function pieceName(s, kind) {
 /** A piece in words ('White Knight'), or 'empty'. @param {State} s @param {Piece | null | undefined} p */
 export function describePiece(s, p) {
   if (!p) return t('cell-empty');
-  const who = s.cfg.players?.[p.owner] ?? t('player-n', { n: p.owner + 1 });
-  return t('piece-of', { player: who, piece: pieceName(s, p.kind) });
+  const name = s.cfg.players?.[p.owner];
+  const who = name != null ? { player: name, number: s.cfg.playerNumbers?.[p.owner] ?? 'singular' }
+    : { player: t('player-n', { n: p.owner + 1 }), number: 'singular' };
+  return t('piece-of', { ...who, piece: pieceName(s, p.kind) });
 }
 
 /** The legal moves from cell `c`. @param {State} s @param {number | null} c @returns {Move[]} */

@@ -225,8 +225,8 @@ ago-days = { $n ->
     [one] { $n } day ago
    *[other] { $n } days ago
   }
-join-as = Join as { $seat }
-join-error = Could not join as { $seat }: { $error }
+join-as = Join as { $player }
+join-error = Could not join as { $player }: { $error }
 
 ## Seats (both pages)
 
@@ -308,8 +308,12 @@ pass-instead = Instead of a move, you may
 decline = Decline
 withdraw = Withdraw
 do-you-accept = { $player }, do you accept?
-the-answer = the answer
 names-and = { $first } and { $last }
+# Each name of a list after "waiting for" (takeback-waiting…), and the list when it names no one.
+awaited-player = { $player }
+awaited-answer = the answer
+# Each name of a list of who offers (rematch-offers).
+offered-by-player = { $player }
 draw-offer = Offer draw
 draw-offer-for = Offer draw ({ $player })
 draw-offered = Draw offered

@@ -221,8 +221,14 @@ ago-days = il y a { $n ->
     [one] { $n } jour
    *[other] { $n } jours
   }
-join-as = Jouer { $seat }
-join-error = Impossible de prendre la place de { $seat } : { $error }
+join-as = { $number ->
+    [plural] Jouer les { $player }
+   *[singular] Jouer { $player }
+  }
+join-error = { $number ->
+    [plural] Impossible de prendre la place des { $player }
+   *[singular] Impossible de prendre la place de { $player }
+  } : { $error }
 
 ## Les places (les deux pages)
 
@@ -257,8 +263,14 @@ no-game-id = Pas d'identifiant de partie dans l'adresse.
 flag-thinking = réfléchit
 flag-to-move = au trait
 flag-winner = vainqueur
-captured-label = { $player } a perdu : { $pieces }
-clock-label = pendule de { $player }
+captured-label = { $number ->
+    [plural] Les { $player } ont perdu : { $pieces }
+   *[singular] { $player } a perdu : { $pieces }
+  }
+clock-label = { $number ->
+    [plural] pendule des { $player }
+   *[singular] pendule de { $player }
+  }
 status-thinking = { $player } : l'ordinateur réfléchit…
 status-to-move = { $number ->
     [plural] Aux { $player } de jouer
@@ -311,31 +323,59 @@ pass-instead = Au lieu de jouer, vous pouvez
 decline = Refuser
 withdraw = Retirer
 do-you-accept = { $player }, acceptez-vous ?
-the-answer = la réponse
 names-and = { $first } et { $last }
+# Each name of a list after "en attente" (takeback-waiting…), and the list when it names no one.
+awaited-player = { $number ->
+    [plural] des { $player }
+   *[singular] de { $player }
+  }
+awaited-answer = de la réponse
+# Each name of a list after "par" (rematch-offers).
+offered-by-player = { $number ->
+    [plural] les { $player }
+   *[singular] { $player }
+  }
 draw-offer = Proposer la nulle
 draw-offer-for = Proposer la nulle ({ $player })
 draw-offered = Nulle proposée
-draw-offers = { $player } propose la nulle.
-draw-waiting = { $player } a proposé la nulle : en attente de la réponse.
+draw-offers = { $number ->
+    [plural] Les { $player } proposent la nulle.
+   *[singular] { $player } propose la nulle.
+  }
+draw-waiting = { $number ->
+    [plural] Les { $player } ont proposé la nulle
+   *[singular] { $player } a proposé la nulle
+  } : en attente de la réponse.
 draw-accept = Accepter la nulle
-draw-declined = { $player } refuse la nulle.
+draw-declined = { $number ->
+    [plural] Les { $player } refusent la nulle.
+   *[singular] { $player } refuse la nulle.
+  }
 draw-declined-computer = L'ordinateur ({ $player }) refuse la nulle.
 takeback-propose = Proposer une reprise
-takeback-proposes = { $player } demande à reprendre un coup.
-takeback-proposes-waiting = { $player } demande à reprendre un coup : en attente de { $names }.
-takeback-waiting = Reprise demandée : en attente de { $names }.
+takeback-proposes = { $number ->
+    [plural] Les { $player } demandent
+   *[singular] { $player } demande
+  } à reprendre un coup.
+takeback-proposes-waiting = { $number ->
+    [plural] Les { $player } demandent
+   *[singular] { $player } demande
+  } à reprendre un coup : en attente { $names }.
+takeback-waiting = Reprise demandée : en attente { $names }.
 takeback-accept = Accepter la reprise
-takeback-declined = { $player } refuse la reprise.
+takeback-declined = { $number ->
+    [plural] Les { $player } refusent la reprise.
+   *[singular] { $player } refuse la reprise.
+  }
 rematch = Revanche
 rematch-accept = Accepter la revanche
 rematch-go = Aller à la revanche
-rematch-waiting = Revanche proposée : en attente de { $names }.
-rematch-offers = { $n ->
-    [one] { $names } propose une revanche.
-   *[other] { $names } proposent une revanche.
+rematch-waiting = Revanche proposée : en attente { $names }.
+rematch-offers = Revanche proposée par { $names }.
+rematch-declined-by = { $number ->
+    [plural] Les { $player } refusent la revanche.
+   *[singular] { $player } refuse la revanche.
   }
-rematch-declined-by = { $player } refuse la revanche.
 rematch-declined = La revanche est refusée.
 game-analyse-over = Analyser la partie
 waiting-players = En attente de joueurs : { $names }
@@ -343,7 +383,10 @@ copy-address = Copier l'adresse de la partie
 copy-address-hint = quiconque l'ouvre peut rejoindre la partie
 invites-title = Invitations
 invites-hint = Envoyez à chaque personne son lien : qui l'ouvre joue cette place. Sinon, gardez les liens pour vous.
-invite-link-for = Lien d'invitation pour { $player }
+invite-link-for = { $number ->
+    [plural] Lien d'invitation pour les { $player }
+   *[singular] Lien d'invitation pour { $player }
+  }
 copy = Copier
 copied = Copié ✓
 moves-title = Coups
@@ -390,8 +433,14 @@ tool-download = Télécharger la partie
 tool-analyse = Analyser
 tool-new-game = Nouvelle partie
 resign = Abandonner
-resign-confirm = Confirmer : { $player } abandonne
-claim-win = { $player } a quitté la partie : réclamer la victoire
+resign-confirm = { $number ->
+    [plural] Confirmer : les { $player } abandonnent
+   *[singular] Confirmer : { $player } abandonne
+  }
+claim-win = { $number ->
+    [plural] Les { $player } ont quitté la partie
+   *[singular] { $player } a quitté la partie
+  } : réclamer la victoire
 claim-win-short = Réclamer la victoire
 claim-draw = Réclamer la nulle
 no-seat-here = Vous n'avez pas de place dans cette partie (aucun jeton dans ce navigateur).
@@ -401,7 +450,10 @@ no-seat-here = Vous n'avez pas de place dans cette partie (aucun jeton dans ce n
 board-label = Plateau : les flèches passent d'une case à l'autre, Entrée ou Espace choisit une pièce et joue un coup
 cell-empty = vide
 player-n = joueur { $n }
-piece-of = { $piece } de { $player }
+piece-of = { $number ->
+    [plural] { $piece } des { $player }
+   *[singular] { $piece } de { $player }
+  }
 cell-selected = choisie
 cell-move-here = aller ici
 cell-in-check = en échec
@@ -456,8 +508,14 @@ rules-ex-put-hint = Cliquez sur une case pour y poser : { $piece }.
 rules-ex-erase-hint = Cliquez sur une pièce pour la retirer du plateau.
 rules-ex-click-hint = Cliquez sur une pièce pour voir ses coups.
 rules-ex-over = Dans cette position, la partie est finie : { $outcome }.
-rules-ex-to-move = { $player } au trait.
-rules-ex-to-move-check = { $player } au trait, en échec.
+rules-ex-to-move = { $number ->
+    [plural] Trait aux { $player }.
+   *[singular] Trait à { $player }.
+  }
+rules-ex-to-move-check = { $number ->
+    [plural] Trait aux { $player }, en échec.
+   *[singular] Trait à { $player }, en échec.
+  }
 rules-ex-piece-on = { $piece } en { $cell } :
 rules-ex-no-answer = ses coups ne peuvent pas être montrés ici ({ $error }).
 rules-ex-no-move = aucun coup d'ici.
@@ -469,7 +527,10 @@ rules-ex-moves = { $cells ->
     [one] { $captures } coup prend.
    *[other] { $captures } coups prennent.
   }
-rules-ex-as-if = (comme si { $player } avait le trait)
+rules-ex-as-if = { $number ->
+    [plural] (comme si les { $player } avaient le trait)
+   *[singular] (comme si { $player } avait le trait)
+  }
 
 ## Comptes et profils
 

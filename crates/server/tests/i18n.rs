@@ -407,6 +407,198 @@ async fn every_player_s_name_has_its_number_and_the_outcomes_read_with_it() {
     assert_eq!(fr["reines-player-myrmides.number"], json!("plural"));
 }
 
+/// French messages that name a player (`$player`) without choosing their words by the name's
+/// grammatical number, because there the name stands alone, not as a subject nor after "de":
+/// a label before a colon ("Noirs : l'ordinateur réfléchit…", "coup 3, Noirs : e4"), in
+/// parentheses ("À vous de jouer (Noirs)"), or called ("Noirs, acceptez-vous ?").
+const FR_NAME_STANDS_ALONE: &[&str] = &[
+    "status-thinking",
+    "move-label",
+    "status-your-turn",
+    "draw-offer-for",
+    "draw-declined-computer",
+    "do-you-accept",
+];
+
+/// Does a compiled message (`i18n::compiled`) select on `$name` at its top level?
+fn selects_on(message: &Value, name: &str) -> bool {
+    message
+        .as_array()
+        .is_some_and(|parts| parts.iter().any(|p| p["select"] == name))
+}
+
+/// In French a player's name takes its article by its number: "Les Noirs ont perdu", "Pion
+/// Bérolina des Noirs" ("de" + "les"), but "Rouge a perdu", "Pion de Rouge". So every French
+/// message that names a player selects on `$number` (the names' `.number`, or the server's
+/// `players_number`), but those where the name stands alone (FR_NAME_STANDS_ALONE) and a
+/// game's own lines, whose names all have the same number (checked here); a list of names is
+/// made of items that carry their preposition ("en attente des Rouges et des Verts"); and
+/// every call of the pages that names `player:` itself names its `number:` too.
+#[test]
+fn every_french_sentence_that_names_a_player_takes_the_name_s_number() {
+    let fr = i18n::compiled(Lang::Fr, true);
+    let games: Vec<_> = myrmidon_rules::registry::games()
+        .iter()
+        .map(|g| g.info())
+        .collect();
+    // (the game whose id and a dash start the key; the longest, should one id start another)
+    let game_of = |key: &str| {
+        games
+            .iter()
+            .filter(|info| key.starts_with(&format!("{}-", info.id)))
+            .max_by_key(|info| info.id.len())
+    };
+    let mut naming = Vec::new();
+    let mut wrong = Vec::new();
+    for (key, message) in &fr {
+        if !message.to_string().contains("{ $player }") || key.contains('.') {
+            continue;
+        }
+        naming.push(key.clone());
+        if selects_on(message, "number") || FR_NAME_STANDS_ALONE.contains(&key.as_str()) {
+            continue;
+        }
+        if let Some(info) = game_of(key) {
+            // A game's own line: its French names all of one number, which its words know.
+            let numbers: BTreeSet<String> = info
+                .players
+                .iter()
+                .map(|p| {
+                    fr[&format!("{}.number", i18n::game_key(info.id, "player", p))].to_string()
+                })
+                .collect();
+            if numbers.len() == 1 {
+                continue;
+            }
+        }
+        wrong.push(key.clone());
+    }
+    assert!(
+        wrong.is_empty(),
+        "French messages naming a player without a selection on $number: {wrong:?}"
+    );
+    // The list is of messages that do name a player, and does not stand for the others.
+    for key in FR_NAME_STANDS_ALONE {
+        assert!(naming.iter().any(|k| k == key), "{key} names no player");
+        assert!(!selects_on(&fr[*key], "number"), "{key} selects: not alone");
+    }
+    for key in [
+        "piece-of",
+        "clock-label",
+        "captured-label",
+        "draw-offers",
+        "claim-win",
+    ] {
+        assert!(selects_on(&fr[key], "number"), "{key}");
+    }
+    assert!(naming.len() > 25, "{naming:?}");
+    // A list of names is not put after "de" (its items say "des Noirs" / "de Rouge").
+    for (key, message) in &fr {
+        let text = message.to_string();
+        assert!(
+            !text.contains("de { $names }") && !text.contains("des { $names }"),
+            "{key}: {text}"
+        );
+    }
+    let say = |key: &str, args: &[(&'static str, &str)]| {
+        let args: Vec<_> = args.iter().map(|(k, v)| (*k, (*v).into())).collect();
+        i18n::format(Lang::Fr, key, &args)
+    };
+    let plural = |key: &str, player: &str| {
+        say(
+            key,
+            &[
+                ("player", player),
+                ("number", "plural"),
+                ("piece", "Pion Bérolina"),
+                ("pieces", "Léo"),
+            ],
+        )
+    };
+    let singular = |key: &str, player: &str| {
+        say(
+            key,
+            &[
+                ("player", player),
+                ("number", "singular"),
+                ("piece", "Fourmi"),
+                ("pieces", "Léo"),
+            ],
+        )
+    };
+    assert_eq!(plural("piece-of", "Noirs"), "Pion Bérolina des Noirs");
+    assert_eq!(singular("piece-of", "Rouge"), "Fourmi de Rouge");
+    assert_eq!(plural("clock-label", "Noirs"), "pendule des Noirs");
+    assert_eq!(singular("clock-label", "Rouge"), "pendule de Rouge");
+    assert_eq!(
+        plural("captured-label", "Noirs"),
+        "Les Noirs ont perdu : Léo"
+    );
+    assert_eq!(singular("captured-label", "Blanc"), "Blanc a perdu : Léo");
+    assert_eq!(
+        plural("draw-offers", "Myrmides"),
+        "Les Myrmides proposent la nulle."
+    );
+    assert_eq!(plural("rules-ex-to-move", "Blancs"), "Trait aux Blancs.");
+    assert_eq!(plural("awaited-player", "Verts"), "des Verts");
+    assert_eq!(
+        say(
+            "takeback-waiting",
+            &[(
+                "names",
+                &say(
+                    "names-and",
+                    &[
+                        ("first", &plural("awaited-player", "Rouges")),
+                        ("last", &plural("awaited-player", "Verts"))
+                    ]
+                )
+            )]
+        ),
+        "Reprise demandée : en attente des Rouges et des Verts."
+    );
+    assert_eq!(
+        say("rematch-waiting", &[("names", &say("awaited-answer", &[]))]),
+        "Revanche proposée : en attente de la réponse."
+    );
+    // The pages: a call that names the player names the number (else it spreads playerArgs).
+    let mut sources = Vec::new();
+    files(&root().join("web"), &[".js"], &mut sources);
+    let mut calls = 0;
+    for path in &sources {
+        let text = std::fs::read_to_string(path).unwrap();
+        for (at, _) in text.match_indices("t('") {
+            let rest = &text[at + 3..];
+            let Some((key, _)) = rest.split_once('\'') else {
+                continue;
+            };
+            if !naming.iter().any(|k| k == key) {
+                continue;
+            }
+            // the call's arguments, to its closing parenthesis
+            let mut depth = 0;
+            let args: String = rest
+                .chars()
+                .take_while(|&c| {
+                    depth += match c {
+                        '(' | '{' | '[' => 1,
+                        ')' | '}' | ']' => -1,
+                        _ => 0,
+                    };
+                    depth >= 0
+                })
+                .collect();
+            calls += 1;
+            assert!(
+                !args.contains("player:") || args.contains("number:"),
+                "{}: t('{key}…) names the player, not the number: {args}",
+                path.display()
+            );
+        }
+    }
+    assert!(calls > 25, "{calls} calls of messages naming a player");
+}
+
 #[test]
 fn a_request_s_language_is_its_cookie_else_accept_language_else_english() {
     let lang = |cookie: Option<&str>, accept: Option<&str>| {
