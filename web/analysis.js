@@ -10,7 +10,8 @@
 // keeps the line: ?game=&position=&moves=<texts>&ply=, or ?from=&at=<ply>&line=<texts>&ply=.
 import { createBoard } from './board.js';
 import { learnDrawings } from './pieces.js';
-import { $, api, errorText, esc, moveListHtml, playerNumbers } from './common.js';
+import { $, api, errorText, esc, localGame, localState, moveListHtml, outcomeText, playerArgs, playerNumbers } from './common.js';
+import { t } from './i18n.js';
 import { localEngineAvailable, WorkerEngine } from './engine.js';
 import { hereFailed, viewHere } from './local-game.js';
 
@@ -112,8 +113,11 @@ function shownScore(m) {
 }
 function scoreView() {
   if (!cur) return '';
-  if (twoPlayers()) return `Scores in pawns from ${cur.players[0]}'s side: + is good for ${cur.players[0]}, − for ${cur.players[1]}; #n: a win in n moves.`;
-  return `Scores in pawns for the player to move${cur.to_move != null ? ` (${cur.players[cur.to_move]})` : ''}; #n: a win in n moves.`;
+  if (twoPlayers()) {
+    const first = playerArgs(cur, 0);
+    return t('an-scores-two', { first: first.player, number: first.number, second: cur.players[1] });
+  }
+  return cur.to_move != null ? t('an-scores-mover-named', playerArgs(cur, cur.to_move)) : t('an-scores-mover');
 }
 
 // ---------------------------------------------------------------- engine connections
@@ -180,10 +184,10 @@ function useServerEngine(why) {
   if (why) console.warn(`the engine in this browser failed (${why}): the server's is used`);
   engineWhere = 'server';
   const analysis = new EngineSocket(onAnalysis, () => {
-    if (engine.running) { engine.running = false; showError('#engine-error', 'The connection to the engine was lost; press Start again.'); renderEngine(); }
+    if (engine.running) { engine.running = false; showError('#engine-error', t('an-engine-lost')); renderEngine(); }
   });
   const evals = new EngineSocket(onEvals, () => {
-    if (graph.running) { graph.running = false; graph.error = 'the connection to the engine was lost'; renderGraph(); }
+    if (graph.running) { graph.running = false; graph.error = t('an-graph-lost'); renderGraph(); }
   });
   analysisSocket = analysis;
   evalSocket = evals;
@@ -229,7 +233,7 @@ function positionChanged() {
 /** @param {EngineMessage} m */
 function onAnalysis(m) {
   if (m.type === 'error' && (m.id == null || m.id === engine.id)) {
-    showError('#engine-error', `The engine refused: ${m.error}`);
+    showError('#engine-error', t('an-engine-refused', { error: m.error }));
     if (m.id === engine.id) engine.running = false;
     renderEngine();
     return;
@@ -253,13 +257,13 @@ function onAnalysis(m) {
 
 function renderEngine() {
   const go = $('#go');
-  go.textContent = engine.running ? 'Stop' : 'Start';
+  go.textContent = t(engine.running ? 'an-stop' : 'an-start');
   go.classList.toggle('primary', !engine.running);
   go.disabled = !cur || (!engine.running && cur.to_move == null);
   go.setAttribute('aria-pressed', String(engine.running));
   $('#score-view').textContent = scoreView();
   const where = $('#engine-where');
-  where.textContent = engineWhere === 'browser' ? 'The engine thinks in this browser.' : 'The engine thinks on the server.';
+  where.textContent = t(engineWhere === 'browser' ? 'an-engine-browser' : 'an-engine-server');
   where.dataset.where = engineWhere;
   const top = engine.lines[0];
   $('#score').textContent = top ? fmtScore(shownScore(top)) : '–';
@@ -267,12 +271,12 @@ function renderEngine() {
   if (top) {
     const nodes = top.nodes ?? 0;
     const kn = nodes >= 1e6 ? `${(nodes / 1e6).toFixed(1)}M` : nodes >= 1e3 ? `${Math.round(nodes / 1e3)}k` : `${nodes}`;
-    stats = `depth ${top.depth}${top.seldepth ? `/${top.seldepth}` : ''} · ${kn} nodes · ${Math.round((top.nps || 0) / 1000)} kn/s · ${((top.time_ms || 0) / 1000).toFixed(1)} s`;
+    stats = t('an-stats', { depth: `${top.depth}${top.seldepth ? `/${top.seldepth}` : ''}`, nodes: kn, knps: String(Math.round((top.nps || 0) / 1000)), seconds: ((top.time_ms || 0) / 1000).toFixed(1) });
   }
-  if (engine.running) stats = stats ? `${stats} · searching…` : 'searching…';
-  else if (engine.best !== undefined) stats += `${stats ? ' · ' : ''}${engine.best ? `done, best move ${engine.best}` : 'done: no move to play here'}`;
-  else if (cur && cur.to_move == null) stats = 'The game is over in this position: nothing to analyse.';
-  else if (!top) stats = 'Press Start to let the engine think about this position.';
+  if (engine.running) stats = stats ? `${stats} · ${t('an-searching')}` : t('an-searching');
+  else if (engine.best !== undefined) stats += `${stats ? ' · ' : ''}${engine.best ? t('an-done-best', { move: engine.best }) : t('an-done-none')}`;
+  else if (cur && cur.to_move == null) stats = t('an-over');
+  else if (!top) stats = t('an-press-start');
   $('#stats').textContent = stats;
   $('#lines').innerHTML = engine.lines.filter(Boolean).map((l) => {
     const pv = l.pv || [];
@@ -334,7 +338,7 @@ function pointValue(e, k, game) {
   }
   if (e.score == null) {
     const w = k === game.moves.length ? game.outcome?.winner : null;
-    return { v: w === 0 ? 10 : w === 1 ? -10 : 0, cls: 'over', text: e.outcome || 'the end' };
+    return { v: w === 0 ? 10 : w === 1 ? -10 : 0, cls: 'over', text: e.outcome || t('an-graph-end') };
   }
   return null;
 }
@@ -347,7 +351,7 @@ function renderGraph() {
   const box = $('#graph');
   if (game.players.length !== 2) {
     box.innerHTML = '';
-    $('#graph-note').textContent = 'No evaluation graph for a three-player game: a score there is one player\'s view only. The engine\'s lines above still work.';
+    $('#graph-note').textContent = t('an-graph-three');
     return;
   }
   const n = game.moves.length;
@@ -384,14 +388,14 @@ function renderGraph() {
   const step = n ? (W - L - R) / n : W - L - R;
   for (let k = 0; k <= n; k++) {
     const p = pts.find((q) => q.k === k);
-    const what = k === 0 ? 'the start' : `after move ${k} (${game.moves[k - 1]})`;
+    const what = k === 0 ? t('an-graph-start') : t('an-graph-after', { n: k, move: game.moves[k - 1] });
     svg += `<rect class="eg-hit" data-ply="${k}" x="${(x(k) - step / 2).toFixed(1)}" y="${T}" width="${step.toFixed(2)}" height="${H - T - B}"><title>${esc(what)}${p ? `: ${esc(p.text)}` : ''}</title></rect>`;
   }
-  box.innerHTML = `<svg class="eg-svg" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(`${game.players[0]}'s evaluation after each move; click to go to a move`)}">${svg}</svg>`;
+  box.innerHTML = `<svg class="eg-svg" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(t('an-graph-label', playerArgs(game, 0)))}">${svg}</svg>`;
   let note;
-  if (graph.error) note = `The graph could not be computed: ${graph.error}`;
-  else if (graph.running) note = `Evaluating the positions… ${pts.length} of ${n + 1}`;
-  else if (graph.done) note = `${game.players[0]}'s side, in pawns (clamped to ±10; a mate at the edge), at 0.1 s a position. Click to go to a move.`;
+  if (graph.error) note = t('an-graph-failed', { error: graph.error });
+  else if (graph.running) note = t('an-graph-running', { done: pts.length, total: n + 1 });
+  else if (graph.done) note = t('an-graph-done', playerArgs(game, 0));
   else note = '';
   $('#graph-note').textContent = note;
 }
@@ -422,12 +426,12 @@ function render() {
   pass.hidden = !passes.length;
   pass.disabled = busy;
   pass.dataset.move = passes[0]?.text || '';
-  pass.textContent = passes.length && passes[0].text.toLowerCase() !== 'pass' ? `Pass (${passes[0].text})` : 'Pass';
+  pass.textContent = passes.length && passes[0].text.toLowerCase() !== 'pass' ? t('pass-with', { move: passes[0].text }) : t('pass');
   const st = $('#status');
-  let text = cur.outcome ? cur.outcome.text : `${cur.players[cur.to_move]} to move${cur.check ? ' — check' : ''}`;
+  let text = cur.outcome ? outcomeText(cur) : `${t('status-to-move', playerArgs(cur, cur.to_move))}${cur.check ? t('status-check') : ''}`;
   if (stored || total() > 0) {
     const hist = listHistory();
-    text = `${ply === 0 ? 'Start' : `After move ${ply}, ${hist[ply - 1]?.text ?? ''}`} · ${text}`;
+    text = ply === 0 ? t('an-status-start', { status: text }) : t('an-status-after', { n: ply, move: hist[ply - 1]?.text ?? '', status: text });
   }
   st.textContent = text;
   st.classList.toggle('over', !!cur.outcome);
@@ -454,10 +458,10 @@ function renderMoves() {
       to_move: root?.to_move ?? cur?.to_move, outcome: (line?.moves.length ? line.end : root)?.outcome ?? null,
     };
   }
-  $('#moves').innerHTML = moveListHtml(state, ply, stored ? 'No moves in this game.' : 'No moves yet: play one on the board.', { lineFrom });
+  $('#moves').innerHTML = moveListHtml(state, ply, t(stored ? 'an-moves-none-game' : 'an-moves-none'), { lineFrom });
   const note = $('#line-note');
   note.hidden = !(stored && line);
-  if (stored && line) $('#line-text').textContent = `Your line after move ${line.at} of the game`;
+  if (stored && line) $('#line-text').textContent = t('an-line-after', { n: line.at });
   // the current move in view, scrolling the list only (not the page)
   const list = $('#moves');
   const c = list.querySelector('.move.current');
@@ -470,11 +474,11 @@ function renderMoves() {
 /** @param {GameState} st @returns {GameState} */
 function fromState(st) {
   const last = st.history?.length ? st.history.at(-1) : null;
-  return {
-    game: st.game, position: st.position, board: st.board, players: st.players, players_number: st.players_number, to_move: st.to_move,
+  return localState({
+    game: st.game, position: st.position, board: st.board, players: st.players, players_number: st.players_number, to_move: st.to_move, eliminated: st.eliminated || [],
     legal_cells: st.legal_cells || [], check: st.check, check_cells: st.check_cells || [], outcome: st.outcome,
     lastMove: last ? { from: last.from, to: last.to, captures: last.captures || [] } : null,
-  };
+  });
 }
 
 // The state after `k` plies: of the stored game (GET ?at=) or of the line (POST /api/explore).
@@ -525,7 +529,7 @@ async function goTo(k) {
   } catch (ex) {
     if (ply === k && gen === lineGen) {
       ply = was;
-      showError('#line-error', `Could not show move ${k}: ${errorText(ex)}`);
+      showError('#line-error', t('an-move-failed', { n: k, error: errorText(ex) }));
       render(); // (the board as it was: a move shown at once on it is undone)
     }
     return;
@@ -559,7 +563,7 @@ async function playMove(text) {
   } catch (ex) {
     busy = false;
     board?.revert();
-    showError('#line-error', `The move ${text} was refused: ${errorText(ex)}`);
+    showError('#line-error', t('an-move-refused', { move: text, error: errorText(ex) }));
     render();
     return;
   }
@@ -594,10 +598,10 @@ function setGame(id) {
   info = game;
   $('#game').value = id;
   $('#rules-link').href = `/rules/${encodeURIComponent(id)}`;
-  document.title = `Analysis · ${game.name} · myrmidon`;
+  document.title = t('an-page-title-game', { game: game.name });
   if (changed) {
-    $('#settings').innerHTML = (game.settings || []).map((s) => `<select name="${esc(s.name)}" aria-label="${esc(s.name)}" title="${esc(s.help || s.name)}">`
-      + s.values.map((v) => `<option${v === s.default ? ' selected' : ''}>${esc(v)}</option>`).join('') + `</select>`).join('');
+    $('#settings').innerHTML = (game.settings || []).map((s) => `<select name="${esc(s.name)}" aria-label="${esc(s.label ?? s.name)}" title="${esc(s.help || s.label || s.name)}">`
+      + s.values.map((v) => `<option value="${esc(v)}"${v === s.default ? ' selected' : ''}>${esc(s.valueLabels?.[v] ?? v)}</option>`).join('') + `</select>`).join('');
     board?.set({ game: id, board: game.board, pieceNames: game.pieces, pieces: [], legal: [], lastMove: null, preview: null });
     localStorage.setItem('myrmidon:last-game', id);
   }
@@ -625,7 +629,7 @@ async function loadFree(game, position, moves = [], at = null) {
       try {
         end = await explore({ game, position: st.position, moves });
       } catch (ex) {
-        showError('#line-error', `The line of the address was refused: ${errorText(ex)}`);
+        showError('#line-error', t('an-line-refused', { error: errorText(ex) }));
       }
     }
     stored = null;
@@ -639,7 +643,7 @@ async function loadFree(game, position, moves = [], at = null) {
     await goTo(at == null || Number.isNaN(at) ? Infinity : at);
     return true;
   } catch (ex) {
-    showError('#setup-error', `Could not load that position: ${errorText(ex)}`);
+    showError('#setup-error', t('an-position-failed', { error: errorText(ex) }));
     // the board stays as it was
     if (was && was !== game && cur) { setGame(was); render(); }
     return false;
@@ -653,18 +657,19 @@ async function loadStored(id, show, at = null, moves = []) {
   try {
     st = await api(`/api/games/${encodeURIComponent(id)}`);
   } catch (ex) {
-    showError('#setup-error', `Could not load game ${id}: ${errorText(ex)}`);
+    showError('#setup-error', t('an-game-failed', { id, error: errorText(ex) }));
     return false;
   }
   setGame(st.game);
-  stored = st;
+  const game = localState(st);
+  stored = game;
   atCache.clear();
   line = null;
   lineGen++;
   lineCache = new Map();
   const src = $('#source');
-  src.innerHTML = `Game <a href="/game/${encodeURIComponent(st.id)}">${esc(st.id)}</a>: ${esc(st.players.join(' – '))}, ${st.moves.length} moves`
-    + (st.outcome ? ` · ${esc(st.outcome.text)}` : ' · still going on');
+  src.innerHTML = `${esc(t('an-source-game'))} <a href="/game/${encodeURIComponent(st.id)}">${esc(st.id)}</a>${esc(t('an-source-detail', { players: game.players.join(' – '), n: st.moves.length }))}`
+    + ` · ${esc(game.outcome ? outcomeText({ ...game, eliminated: game.eliminated || [] }) : t('an-source-going-on'))}`;
   src.hidden = false;
   if (moves.length && at != null && at >= 0 && at <= st.moves.length) {
     try {
@@ -673,7 +678,7 @@ async function loadStored(id, show, at = null, moves = []) {
       line = { base: from.position, at, moves: end.moves, hist: end.history, end };
       lineCache.set(at + end.moves.length, end);
     } catch (ex) {
-      showError('#line-error', `The line of the address was refused: ${errorText(ex)}`);
+      showError('#line-error', t('an-line-refused', { error: errorText(ex) }));
     }
   }
   await goTo(show == null || Number.isNaN(show) ? Infinity : show);
@@ -705,8 +710,8 @@ async function main() {
   $('#start-pos').addEventListener('click', () => { if (info) loadFree(info.id, null); });
   $('#copy').addEventListener('click', async () => {
     const btn = $('#copy');
-    try { await navigator.clipboard.writeText(cur?.position ?? ''); btn.textContent = 'Copied ✓'; } catch { $('#position').select(); btn.textContent = 'Press Ctrl+C'; }
-    setTimeout(() => { btn.textContent = 'Copy position'; }, 1500);
+    try { await navigator.clipboard.writeText(cur?.position ?? ''); btn.textContent = t('copied'); } catch { $('#position').select(); btn.textContent = t('an-copy-press'); }
+    setTimeout(() => { btn.textContent = t('an-copy-position'); }, 1500);
   });
   /** The element under an event that `sel` selects. @param {Event} e @param {string} sel */
   const under = (e, sel) => /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest(sel));
@@ -737,10 +742,10 @@ async function main() {
   });
 
   try {
-    games = await api('/api/games');
+    games = (await api('/api/games')).map(localGame);
     learnDrawings(games);
   } catch (ex) {
-    $('#status').textContent = `Could not load the games: ${errorText(ex)}`;
+    $('#status').textContent = t('an-games-failed', { error: errorText(ex) });
     return;
   }
   $('#game').innerHTML = games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join('');

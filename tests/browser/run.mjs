@@ -1513,6 +1513,8 @@ test('French names the owner of a piece and of a clock by the name\'s number: "P
 // ---- languages
 // Words that must not show on a French page (English left in a label, a button, a status line).
 const ENGLISH = /\b(Choose a game|Against the computer|On this screen|New game|Start|Loading|Your turn|to move|Moves|Resign|Flip board|Cell names|Copy position|Take back|Download record|Analyse|Rules|Level|Clock|Opponent|You play|Random|Lobby|players)\b/;
+// Words of the analysis board's English page.
+const ANALYSIS_ENGLISH = /\b(Engine|Lines|Time|Load|Start position|Copy position|Search log|Flip|Evaluation|Scores in pawns|The engine thinks|Press Start|Play moves|Game|Browse the moves|Last position)\b/;
 // The text a person sees (the visible text, titles and labels of the page's elements).
 const seenText = (page) => page.evaluate(() => {
   const parts = [document.body.innerText];
@@ -1677,7 +1679,7 @@ test('languages: the home and game pages in French (fr-FR), then English by the 
     assert.equal(await page.locator('#status').textContent(), `À vous de jouer (${moi})`);
     assert.match(await page.locator('#moves button.move').first().getAttribute('aria-label'), new RegExp(`^coup 1, ${moi} : `));
     const cellLabels = await page.locator('#board .mb-hit [data-cell]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-    assert.ok(cellLabels.every((l) => /^[a-h]\d+, (vide|(Roi|Léo|Pao|Vao|Mao|Pion Bérolina) de (Blancs|Noirs))/.test(l)), `the board's cells in French: ${cellLabels.slice(0, 3)}`);
+    assert.ok(cellLabels.every((l) => /^[a-h]\d+, (vide|(Roi|Léo|Pao|Vao|Mao|Pion Bérolina) des (Blancs|Noirs))/.test(l)), `the board's cells in French: ${cellLabels.slice(0, 3)}`);
     assert.equal(await page.locator('#nav-first').getAttribute('title'), 'Position de départ (Début)');
     text = await seenText(page);
     assert.doesNotMatch(text, ENGLISH, 'no English on the French game page');
@@ -1707,10 +1709,18 @@ test('languages: the home and game pages in French (fr-FR), then English by the 
     await learnReady(page);
     assert.equal(await page.getAttribute('html', 'lang'), 'fr');
     assert.equal(await page.locator('.lang-switch [data-lang="fr"]').getAttribute('aria-pressed'), 'true');
-    await page.goto(`${base}analysis`);
+    await page.goto(`${base}analysis?game=reines`);
     await learnReady(page);
     assert.equal(await page.locator('.lang-switch [data-lang="fr"]').getAttribute('aria-pressed'), 'true');
-    if (size.mobile) await shot(page, 'i18n-analysis-fr-phone');
+    // The analysis board in French: its labels, the engine's card and the status line.
+    await page.waitForFunction(() => /^Aux Termides de jouer/.test(document.querySelector('#status').textContent));
+    assert.equal(await page.locator('#go').textContent(), 'Lancer');
+    assert.match(await page.locator('#score-view').textContent(), /^Scores en pions du côté des Termides : \+ est bon pour les Termides, − pour les Myrmides/);
+    assert.deepEqual(await missingKeys(page), [], 'analysis: no key missing');
+    const analysisText = await seenText(page);
+    assert.doesNotMatch(analysisText, ENGLISH, 'no English on the French analysis page');
+    assert.doesNotMatch(analysisText, ANALYSIS_ENGLISH, 'no English on the French analysis page');
+    await shot(page, `i18n-analysis-fr-${size.name}`);
     await closePage(page);
   }
 });
@@ -2057,7 +2067,7 @@ test('analysis board: the engine thinks in the browser, with no analysis socket;
     assert.match(await page.locator('#engine-where').textContent(), /in this browser/);
     if (game === GAMES[0]) await shot(page, 'analysis-in-browser');
     await page.locator('#go').click();
-    await page.waitForFunction(() => document.querySelector('#go').textContent === 'Start' && !document.querySelector('#go').disabled, null, { timeout: 10000 });
+    await page.waitForFunction(() => document.querySelector('#go').textContent === 'Start' && !document.querySelector('#go').disabled, null, { timeout: 30000 });
     assert.deepEqual(sockets.filter((p) => p === '/api/analysis'), [], `${game}: no analysis socket was opened`);
     assert.equal(fetched, 1, `${game}: the page fetched the module once for its two workers`);
     await closePage(page);

@@ -583,3 +583,81 @@ ratings-levels = Les niveaux de l'ordinateur
 ratings-levels-games = Parties contre des joueurs
 header-ratings = Classements
 profile-rating-list = le classement du jeu
+
+## The analysis board (web/analysis.html, web/analysis.js)
+
+an-page-title = Analyse · myrmidon
+an-page-title-game = Analyse · { $game } · myrmidon
+an-engine-disconnected = moteur déconnecté
+an-flip = Retourner
+an-game = Jeu
+an-position = Chaîne de position
+    .placeholder = une chaîne de position
+an-load = Charger
+an-start-position = Position de départ
+an-copy-position = Copier la position
+an-copy-press = Appuyez sur Ctrl+C
+an-engine = Moteur
+an-evaluation = L'évaluation
+an-start = Lancer
+an-stop = Arrêter
+an-lines = Lignes
+an-time = Temps
+an-best-lines = Les meilleures lignes du moteur
+an-search-log = Journal de la recherche
+an-log-depth = profondeur
+an-log-score = score
+an-log-time = temps
+an-log-line = ligne
+an-graph-title = L'évaluation au fil de la partie
+an-nav-last = Dernière position
+    .title = Dernière position (Fin)
+an-moves-hint = Jouez des coups sur le plateau pour explorer une ligne ; le moteur suit la position affichée.
+an-moves-none-game = Aucun coup dans cette partie.
+an-moves-none = Aucun coup pour l'instant : jouez-en un sur le plateau.
+an-scores-two = { $number ->
+    [plural] Scores en pions du côté des { $first } : + est bon pour les { $first }, − pour les { $second } ; #n : un gain en n coups.
+   *[singular] Scores en pions du côté de { $first } : + est bon pour { $first }, − pour { $second } ; #n : un gain en n coups.
+  }
+an-scores-mover = Scores en pions pour le joueur au trait ; #n : un gain en n coups.
+an-scores-mover-named = Scores en pions pour le joueur au trait ({ $player }) ; #n : un gain en n coups.
+an-engine-lost = La connexion au moteur est perdue ; appuyez de nouveau sur Lancer.
+an-engine-refused = Le moteur a refusé : { $error }
+an-engine-browser = Le moteur réfléchit dans ce navigateur.
+an-engine-server = Le moteur réfléchit sur le serveur.
+an-stats = profondeur { $depth } · { $nodes } nœuds · { $knps } kn/s · { $seconds } s
+an-searching = recherche…
+an-done-best = terminé, meilleur coup { $move }
+an-done-none = terminé : aucun coup à jouer ici
+an-over = La partie est finie dans cette position : rien à analyser.
+an-press-start = Appuyez sur Lancer pour que le moteur réfléchisse à cette position.
+an-graph-lost = la connexion au moteur est perdue
+an-graph-end = la fin
+an-graph-start = le départ
+an-graph-after = après le coup { $n } ({ $move })
+an-graph-label = { $number ->
+    [plural] L'évaluation des { $player } après chaque coup ; cliquez pour aller à un coup
+   *[singular] L'évaluation de { $player } après chaque coup ; cliquez pour aller à un coup
+  }
+an-graph-failed = Le graphique n'a pas pu être calculé : { $error }
+an-graph-running = Évaluation des positions… { $done } sur { $total }
+an-graph-done = { $number ->
+    [plural] Du côté des { $player }, en pions (bornés à ±10 ; un mat au bord), à 0,1 s par position. Cliquez pour aller à un coup.
+   *[singular] Du côté de { $player }, en pions (bornés à ±10 ; un mat au bord), à 0,1 s par position. Cliquez pour aller à un coup.
+  }
+an-graph-three = Pas de graphique d'évaluation pour une partie à trois : un score n'y est que le point de vue d'un joueur. Les lignes du moteur ci-dessus fonctionnent toujours.
+an-status-start = Départ · { $status }
+an-status-after = Après le coup { $n }, { $move } · { $status }
+an-line-after = Votre ligne après le coup { $n } de la partie
+an-move-failed = Impossible d'afficher le coup { $n } : { $error }
+an-move-refused = Le coup { $move } a été refusé : { $error }
+an-line-refused = La ligne de l'adresse a été refusée : { $error }
+an-position-failed = Impossible de charger cette position : { $error }
+an-game-failed = Impossible de charger la partie { $id } : { $error }
+an-games-failed = Impossible de charger les jeux : { $error }
+an-source-game = Partie
+an-source-detail = { " " }: { $players }, { $n ->
+    [one] { $n } coup
+   *[other] { $n } coups
+  }
+an-source-going-on = en cours

@@ -418,6 +418,7 @@ const FR_NAME_STANDS_ALONE: &[&str] = &[
     "draw-offer-for",
     "draw-declined-computer",
     "do-you-accept",
+    "an-scores-mover-named",
 ];
 
 /// Does a compiled message (`i18n::compiled`) select on `$name` at its top level?
