@@ -83,7 +83,23 @@ const T_MOBILITY_KIND: usize = T_PONTE_ATTACKED + 1;
 /// and no own piece guards, for the side to move and for the side that has just moved (a
 /// penalty when positive: the waiting side's is about to be taken).
 const T_HANGING: usize = T_MOBILITY_KIND + 2;
-const TERMS: usize = T_HANGING + 2;
+/// `pst.<kind>.<square>`: each Counsellor, Soldier and Worker on a square, seen from its own
+/// Queen's corner. The game is the same mirrored in the diagonal through both Queens (a Worker
+/// goes north or east, takes north-east, north-west or south-east), so a square and its mirror
+/// share a weight, named by the one on or above the diagonal (`a3` for a3 and c1): 36 a kind.
+const T_PST: usize = T_HANGING + 2;
+/// Squares a kind of the piece-square table: the board folded on the diagonal.
+const PST_SQUARES: usize = 36;
+const TERMS: usize = T_PST + VALUED.len() * PST_SQUARES;
+
+/// The piece-square table's index of square `sq` (bit `rank * 8 + file`) for `player`: seen
+/// from the player's Queen (a1 for player 0, h8 for player 1), folded on the diagonal.
+fn pst_square(sq: u32, player: usize) -> usize {
+    let own = if player == 0 { sq } else { 63 - sq } as usize;
+    let (file, rank) = (own & 7, own >> 3);
+    let (low, high) = (file.min(rank), file.max(rank));
+    high * (high + 1) / 2 + low
+}
 
 /// The weights' names, in order.
 fn term_names() -> Vec<String> {
@@ -116,6 +132,18 @@ fn term_names() -> Vec<String> {
         "hanging.waiting",
     ] {
         names.push(name.to_string());
+    }
+    for &kind in &VALUED {
+        for high in 0..8u8 {
+            for low in 0..=high {
+                names.push(format!(
+                    "pst.{}.{}{}",
+                    kind_name(kind),
+                    (b'a' + low) as char,
+                    high + 1
+                ));
+            }
+        }
     }
     debug_assert_eq!(names.len(), TERMS);
     names
@@ -252,6 +280,12 @@ impl ReinesEval {
         let enemy = pos.pieces_of(player ^ 1) & !queens;
         for (i, &kind) in VALUED.iter().enumerate() {
             sink.add(T_VALUE + i, pos.count(player, kind) as i32);
+            let mut pieces = pos.pieces(player, kind);
+            while pieces != 0 {
+                let sq = pieces.trailing_zeros();
+                pieces &= pieces - 1;
+                sink.add(T_PST + i * PST_SQUARES + pst_square(sq, p), 1);
+            }
         }
         let pending = pos.pending_count(player);
         sink.add(T_WORKER_PENDING, pending as i32);
@@ -628,6 +662,35 @@ mod tests {
     }
 
     #[test]
+    fn the_piece_square_table_folds_the_board_on_the_queens_diagonal() {
+        let transpose = |sq: u32| (sq & 7) * 8 + (sq >> 3);
+        let mut seen = [false; PST_SQUARES];
+        for sq in 0..64 {
+            let i = pst_square(sq, 0);
+            assert!(i < PST_SQUARES);
+            seen[i] = true;
+            // the mirror in the a1–h8 diagonal, and the same square seen by the other player
+            assert_eq!(pst_square(transpose(sq), 0), i, "square {sq}");
+            assert_eq!(pst_square(63 - sq, 1), i, "square {sq}");
+        }
+        assert!(seen.iter().all(|&s| s), "every entry is some square's");
+        // named by the square on or above the diagonal: a3 for a3 and c1, b2 for the Ponte
+        let names = term_names();
+        assert_eq!(names[T_PST + pst_square(16, 0)], "pst.counsellor.a3");
+        assert_eq!(names[T_PST + pst_square(2, 0)], "pst.counsellor.a3");
+        assert_eq!(
+            names[T_PST + PST_SQUARES + pst_square(9, 0)],
+            "pst.soldier.b2"
+        );
+        assert_eq!(
+            names[T_PST + 2 * PST_SQUARES + pst_square(54, 0)],
+            "pst.worker.g7"
+        );
+        // a Termides Worker on g7 and a Myrmides Worker on b2 stand on the same entry
+        assert_eq!(pst_square(54, 0), pst_square(9, 1));
+    }
+
+    #[test]
     fn the_weights_are_named_and_set_in_order() {
         let mut eval = ReinesEval::default();
         let names: Vec<String> = eval.weights().into_iter().map(|w| w.name).collect();
@@ -644,7 +707,10 @@ mod tests {
             [1012, 1013, 1014, 1015, 1016, 1017]
         );
         assert_eq!(names[T_QUEEN_OPEN], "queen.open");
-        assert_eq!(eval.w[T_HANGING + 1], 1000 + names.len() as i32 - 1);
+        assert_eq!(eval.w[T_HANGING + 1], 1000 + T_HANGING as i32 + 1);
+        assert_eq!(names[T_PST], "pst.counsellor.a1");
+        assert_eq!(names[TERMS - 1], "pst.worker.h8");
+        assert_eq!(eval.w[TERMS - 1], 1000 + names.len() as i32 - 1);
     }
 
     #[test]

@@ -262,6 +262,7 @@ mod tests {
             "tempo",
             "soldier.",
             "threat.",
+            "pst.",
         ];
         let settings = TuneSettings {
             fixed: others.iter().map(|p| p.to_string()).collect(),
