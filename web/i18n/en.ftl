@@ -6,6 +6,8 @@
 
 ## The server's refusals (the API's "error", with its "key"). Server-only: the pages get them
 ## formatted in the API's answers, not in their copy of the catalogue.
+## A player of the game ($seat or $name, as the refusal says) comes in the language's words (the
+## game's), with $number (singular, plural): "White's seat", "the Termides' seat".
 
 api-body-too-large = the request body is over the limit of { $limit } bytes
 api-body-unreadable = the request body: { $detail }
@@ -31,9 +33,15 @@ api-put = put: { $detail }
 api-line-move = moves: move { $n } { $move }: { $detail }
 api-move-game-over = move { $move }: the game is over
 api-computer-turn = it is the computer's turn ({ $seat }), not a human seat's
-api-seat-open = { $seat }'s seat is open: nobody has joined it yet
+api-seat-open = { $number ->
+    [plural] the { $seat }' seat
+   *[singular] { $seat }'s seat
+  } is open: nobody has joined it yet
 api-not-your-turn = this token does not hold the seat to move ({ $seat })
-api-time-ran-out = move { $move }: { $seat }'s time ran out
+api-time-ran-out = move { $move }: { $number ->
+    [plural] the { $seat }' time
+   *[singular] { $seat }'s time
+  } ran out
 api-move-refused = move { $move }: { $detail }
 api-stale-version = the game changed since version { $seen } (it is at version { $version }): nothing was changed; read the state again
 api-changed-first = another change of this game came first: nothing was changed; read the state again
@@ -75,12 +83,18 @@ api-database-down = the database is not answering: nothing was changed, try agai
 api-draw-two-players = draw: only in two-player games ({ $game } has { $players })
 api-claim-unrated = claim: only a rated game with a clock can be claimed against a player who left
 api-claim-own-seat = claim: a player cannot claim against their own seat
-api-claim-early = claim: { $name } has not been gone long enough (another { $seconds } s)
+api-claim-early = claim: { $number ->
+    [plural] the { $name } have
+   *[singular] { $name } has
+  } not been gone long enough (another { $seconds } s)
 api-claim-result = claim: the result is "win" or "draw", not { $result }
 api-draw-pending = draw: this seat's offer is already pending
 api-draw-computer-busy = draw: the computer cannot consider the offer now: { $detail }
 api-draw-changed = draw: the game changed while the computer considered the offer
-api-draw-no-offer = draw: { $seat } has no pending offer to { $action }
+api-draw-no-offer = draw: { $number ->
+    [plural] the { $seat } have
+   *[singular] { $seat } has
+  } no pending offer to { $action }
 api-clock-not-numbers = clock: minutes and increment must be numbers, 0 or more
 api-clock-zero = clock: minutes and increment cannot both be 0
 api-clock-too-long = clock: at most 180 minutes and 180 seconds of increment

@@ -2,6 +2,8 @@
 
 ## Les refus du serveur (le champ « error » de l'API, avec sa « key »). Réservés au serveur.
 ## Les détails venus de la bibliothèque des règles ($detail) restent en anglais pour l'instant.
+## Un joueur de la partie ($seat ou $name, selon le refus) arrive sous son nom français (celui du
+## jeu), avec $number (singular, plural) : « la place des Noirs », « les Noirs n'ont plus de temps ».
 
 api-body-too-large = le corps de la requête dépasse la limite de { $limit } octets
 api-body-unreadable = le corps de la requête : { $detail }
@@ -27,9 +29,15 @@ api-put = pose refusée : { $detail }
 api-line-move = coups : le coup { $n } { $move } est refusé : { $detail }
 api-move-game-over = coup { $move } : la partie est finie
 api-computer-turn = c'est à l'ordinateur de jouer ({ $seat }), pas à une personne
-api-seat-open = la place de { $seat } est libre : personne ne l'a encore prise
+api-seat-open = { $number ->
+    [plural] la place des { $seat }
+   *[singular] la place de { $seat }
+  } est libre : personne ne l'a encore prise
 api-not-your-turn = ce jeton ne tient pas la place qui a le trait ({ $seat })
-api-time-ran-out = coup { $move } : { $seat } n'a plus de temps
+api-time-ran-out = coup { $move } : { $number ->
+    [plural] les { $seat } n'ont
+   *[singular] { $seat } n'a
+  } plus de temps
 api-move-refused = coup { $move } refusé : { $detail }
 api-stale-version = la partie a changé depuis la version { $seen } (elle est à la version { $version }) : rien n'a été changé ; relisez l'état de la partie
 api-changed-first = un autre changement de cette partie est arrivé le premier : rien n'a été changé ; relisez l'état de la partie
@@ -71,12 +79,21 @@ api-database-down = la base de données ne répond pas : rien n'a été changé,
 api-draw-two-players = nulle : seulement dans les parties à deux ({ $game } se joue à { $players })
 api-claim-unrated = réclamation : seule une partie classée avec pendule peut être réclamée contre un joueur parti
 api-claim-own-seat = réclamation : un joueur ne peut pas réclamer contre sa propre place
-api-claim-early = réclamation : { $name } n'est pas parti depuis assez longtemps (encore { $seconds } s)
+api-claim-early = réclamation : { $number ->
+    [plural] l'absence des { $name }
+   *[singular] l'absence de { $name }
+  } est encore trop courte (reste { $seconds } s)
 api-claim-result = réclamation : le résultat est « win » ou « draw », pas { $result }
 api-draw-pending = nulle : la proposition de cette place attend déjà une réponse
 api-draw-computer-busy = nulle : l'ordinateur ne peut pas examiner la proposition maintenant : { $detail }
 api-draw-changed = nulle : la partie a changé pendant que l'ordinateur examinait la proposition
-api-draw-no-offer = nulle : { $seat } n'a pas de proposition en attente ({ $action })
+api-draw-no-offer = nulle : { $number ->
+    [plural] les { $seat } n'ont
+   *[singular] { $seat } n'a
+  } pas proposé la nulle : rien à { $action ->
+    [accept] accepter
+   *[decline] refuser
+  }
 api-clock-not-numbers = pendule : les minutes et l'incrément doivent être des nombres, 0 ou plus
 api-clock-zero = pendule : les minutes et l'incrément ne peuvent pas être nuls tous les deux
 api-clock-too-long = pendule : au plus 180 minutes, et 180 secondes d'incrément

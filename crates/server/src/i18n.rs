@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast;
+use myrmidon_rules::{GameInfo, GrammaticalNumber};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
@@ -87,17 +88,40 @@ fn accept_language(headers: &HeaderMap) -> Option<Lang> {
     best.map(|(_, _, lang)| lang)
 }
 
-/// A value given to a message: text or a number (numbers choose plural forms).
+/// A value given to a message: text, a number (numbers choose plural forms), or a player of a
+/// game.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
     Str(String),
     Num(f64),
+    /// A player of a game, by its English name (`GameInfo::players`): the message reads the
+    /// name in its language (the game's `<id>-player-<name>`, else the English name) and, as
+    /// `$number`, how a sentence takes it (the French name's `.number`, the English
+    /// `GameInfo::players_number`): "la place des Noirs", "the Termides' time ran out". Its
+    /// JSON (`args` of a refusal) is the English name.
+    Player {
+        game: &'static str,
+        name: &'static str,
+        number: GrammaticalNumber,
+    },
+}
+
+impl Arg {
+    /// The player `name` of the game `info`.
+    pub fn player(info: &GameInfo, name: &'static str) -> Arg {
+        Arg::Player {
+            game: info.id,
+            name,
+            number: info.players_number,
+        }
+    }
 }
 
 impl Serialize for Arg {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Arg::Str(text) => s.serialize_str(text),
+            Arg::Player { name, .. } => s.serialize_str(name),
             Arg::Num(n) if n.fract() == 0.0 && n.abs() < 9e15 => s.serialize_i64(*n as i64),
             Arg::Num(n) => s.serialize_f64(*n),
         }
@@ -247,13 +271,22 @@ fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
 }
 
 /// A message of the catalogue formatted in `lang`; English when `lang` lacks it, the key when
-/// both do.
+/// both do. A player ([`Arg::Player`]) gives the message its name in `lang` and `$number`.
 pub fn format(lang: Lang, key: &str, args: &[(&'static str, Arg)]) -> String {
     let mut fluent_args = FluentArgs::new();
     for (name, value) in args {
         match value {
             Arg::Str(s) => fluent_args.set(*name, FluentValue::from(s.as_str())),
             Arg::Num(n) => fluent_args.set(*name, FluentValue::from(*n)),
+            Arg::Player {
+                game,
+                name: player,
+                number,
+            } => {
+                let (text, number) = player_words(lang, game, player, *number);
+                fluent_args.set(*name, FluentValue::from(text));
+                fluent_args.set("number", FluentValue::from(number));
+            }
         }
     }
     for lang in [lang, Lang::En] {
@@ -270,22 +303,55 @@ pub fn format(lang: Lang, key: &str, args: &[(&'static str, Arg)]) -> String {
     key.to_string()
 }
 
+/// A player's name in `lang` (the game's `<id>-player-<name>`) and how a sentence takes it
+/// (its `.number`: `singular`, `plural`); the English name and `english` (the game's
+/// `players_number`) when `lang` has no name for it.
+fn player_words(
+    lang: Lang,
+    game: &str,
+    name: &str,
+    english: GrammaticalNumber,
+) -> (String, String) {
+    let english_number = || match english {
+        GrammaticalNumber::Singular => "singular",
+        GrammaticalNumber::Plural => "plural",
+    };
+    let bundle = bundle(lang);
+    let Some(message) = bundle.get_message(&game_key(game, "player", name)) else {
+        return (name.to_string(), english_number().to_string());
+    };
+    let mut errors = Vec::new();
+    let mut text = |pattern| {
+        bundle
+            .format_pattern(pattern, None, &mut errors)
+            .into_owned()
+    };
+    let words = message.value().map_or_else(|| name.to_string(), &mut text);
+    let number = message
+        .get_attribute("number")
+        .map_or_else(|| english_number().to_string(), |a| text(a.value()));
+    if !errors.is_empty() {
+        tracing::warn!("i18n: {game} player {name} in {}: {errors:?}", lang.code());
+    }
+    (words, number)
+}
+
 /// The lines of facts beside the board of a position (`Position::info_messages`, the games'
 /// catalogues), written in `lang`: a terminal's (`myrmidon play`) in English, as a page writes
 /// them. A player is named by the game's name for them (its English one in `GameInfo`); lines
 /// inside a line are written one after another, separated by commas.
 pub fn info_texts(lang: Lang, record: &dyn myrmidon_rules::DynRecord) -> Vec<String> {
-    let id = record.info().id;
+    let info = record.info();
     let names = record.player_names();
     myrmidon_rules::view::info_messages(record)
         .iter()
-        .map(|m| info_text(lang, id, names, m))
+        .map(|m| info_text(lang, info, names, m))
         .collect()
 }
 
 fn info_text(
     lang: Lang,
-    id: &str,
+    info: &GameInfo,
     names: &[&str],
     message: &myrmidon_rules::view::InfoMessage,
 ) -> String {
@@ -299,15 +365,12 @@ fn info_text(
                 InfoValue::Text(text) => Arg::from(text.as_str()),
                 InfoValue::Player { player } => {
                     let name = names.get(*player as usize).copied().unwrap_or("?");
-                    match lang {
-                        Lang::En => Arg::from(name),
-                        _ => Arg::from(format(lang, &game_key(id, "player", name), &[])),
-                    }
+                    Arg::from(player_words(lang, info.id, name, info.players_number).0)
                 }
                 InfoValue::Messages(lines) => Arg::from(
                     lines
                         .iter()
-                        .map(|l| info_text(lang, id, names, l))
+                        .map(|l| info_text(lang, info, names, l))
                         .collect::<Vec<_>>()
                         .join(", "),
                 ),

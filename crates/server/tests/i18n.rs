@@ -80,6 +80,59 @@ fn literals_after(text: &str, opener: &str, quote: char) -> Vec<String> {
         .collect()
 }
 
+/// A `msg!` call of the server's sources.
+struct MsgCall {
+    file: String,
+    key: String,
+    /// (argument, its value's source text)
+    args: Vec<(String, String)>,
+}
+
+/// Every `msg!` call of the server's sources.
+fn server_messages() -> Vec<MsgCall> {
+    let mut rust = Vec::new();
+    files(&root().join("crates/server/src"), &[".rs"], &mut rust);
+    let mut calls = Vec::new();
+    for path in &rust {
+        let text = std::fs::read_to_string(path).unwrap();
+        for (at, _) in text.match_indices("msg!(") {
+            // (rustfmt puts a long call's key on the next line)
+            let rest = text[at + "msg!(".len()..].trim_start();
+            if !rest.starts_with('"') {
+                continue;
+            }
+            // the call's text to its closing parenthesis, split at its own commas
+            let mut depth = 0;
+            let mut parts = vec![String::new()];
+            for c in rest.chars() {
+                match c {
+                    '(' | '[' | '{' => depth += 1,
+                    ')' | ']' | '}' if depth == 0 => break,
+                    ')' | ']' | '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        parts.push(String::new());
+                        continue;
+                    }
+                    _ => {}
+                }
+                parts.last_mut().unwrap().push(c);
+            }
+            let key = parts[0].trim().trim_matches('"').to_string();
+            let args = parts[1..]
+                .iter()
+                .filter_map(|p| p.split_once('='))
+                .map(|(name, value)| (name.trim().to_string(), value.trim().to_string()))
+                .collect();
+            calls.push(MsgCall {
+                file: path.display().to_string(),
+                key,
+                args,
+            });
+        }
+    }
+    calls
+}
+
 #[test]
 fn every_key_the_pages_and_the_server_use_is_in_both_catalogues() {
     let en = keys(Lang::En);
@@ -113,23 +166,17 @@ fn every_key_the_pages_and_the_server_use_is_in_both_catalogues() {
             }
         }
     }
-    let mut rust = Vec::new();
-    files(&root().join("crates/server/src"), &[".rs"], &mut rust);
     let mut server_keys = 0;
-    for path in &rust {
-        let text = std::fs::read_to_string(path).unwrap();
-        for key in literals_after(&text, "msg!(\"", '"') {
-            assert!(
-                key.starts_with(i18n::SERVER_ONLY),
-                "{}: {key}: the server's messages are named {}…",
-                path.display(),
-                i18n::SERVER_ONLY
-            );
-            server_keys += 1;
-            used.push((path.display().to_string(), key));
-        }
+    for MsgCall { file, key, .. } in server_messages() {
+        assert!(
+            key.starts_with(i18n::SERVER_ONLY),
+            "{file}: {key}: the server's messages are named {}…",
+            i18n::SERVER_ONLY
+        );
+        server_keys += 1;
+        used.push((file, key));
     }
-    assert!(server_keys > 50, "msg!(…) found {server_keys} times");
+    assert!(server_keys > 100, "msg!(…) found {server_keys} times");
     assert!(used.len() > 200, "{} keys used", used.len());
     let missing: Vec<_> = used
         .iter()
@@ -1094,4 +1141,365 @@ fn every_line_of_facts_is_in_both_languages() {
     assert!(missing.is_empty(), "not in both languages: {missing:?}");
     assert_eq!(info_keys(&en), info_keys(&fr));
     assert!(shown.len() >= 15, "{shown:?}");
+}
+
+/// The refusals whose argument (`msg!(key, arg = …)`) is a player of the game, given as
+/// `Arg::player`: written in the reader's words with `$number`.
+const PLAYER_REFUSALS: &[(&str, &str)] = &[
+    ("api-computer-turn", "seat"),
+    ("api-seat-open", "seat"),
+    ("api-not-your-turn", "seat"),
+    ("api-time-ran-out", "seat"),
+    ("api-draw-no-offer", "seat"),
+    ("api-seat-taken", "name"),
+    ("api-seat-not-open", "name"),
+    ("api-join-changed", "name"),
+    ("api-seat-out", "name"),
+    ("api-not-your-seat", "name"),
+    ("api-seat-claimed", "name"),
+    ("api-claim-early", "name"),
+];
+
+/// Refusals with an argument named like a player that is not one: an account's name, a
+/// setting's.
+const NAMES_NOT_PLAYERS: &[(&str, &str)] =
+    &[("api-no-user", "name"), ("api-setting-not-string", "name")];
+
+/// Of the player refusals, those where the name stands alone, in parentheses: "la place 1
+/// (Noirs) …", the same words whatever its number.
+const PLAYER_IN_PARENTHESES: &[&str] = &[
+    "api-computer-turn",
+    "api-not-your-turn",
+    "api-seat-taken",
+    "api-seat-not-open",
+    "api-join-changed",
+    "api-seat-out",
+    "api-not-your-seat",
+    "api-seat-claimed",
+];
+
+/// Every refusal that names a player of the game (whose seat is open, whose time ran out,
+/// who has no offer to accept…) names it as the reader's language does, for every player of
+/// every game: the game's French name, agreeing with its number ("la place des Blancs", "les
+/// Noirs n'ont plus de temps", never "de les" nor an English name), the English name as
+/// English takes it ("White's seat", "the Termides' seat"). The server's sources give these
+/// messages a player (`Arg::player`), and every argument named like a player is one of them or
+/// is known not to be a player.
+#[test]
+fn every_refusal_that_names_a_player_names_it_in_the_reader_s_words() {
+    use myrmidon_server::i18n::Arg;
+    // The sources: each argument whose value is a seat's name is a listed player argument.
+    let calls = server_messages();
+    assert!(calls.len() > 50, "{} msg! calls", calls.len());
+    let mut found = BTreeSet::new();
+    for MsgCall { key, args, .. } in &calls {
+        for (arg, value) in args {
+            // a name (`name`, `name.as_str()`…), or a player read from the game
+            let named = value == "name" || value.starts_with("name.");
+            let read = ["seat_player(", "acting_seat(", "player_names", "players["]
+                .iter()
+                .any(|p| value.contains(p));
+            if !named && !read {
+                continue;
+            }
+            let pair = (key.as_str(), arg.as_str());
+            if NAMES_NOT_PLAYERS.contains(&pair) {
+                continue;
+            }
+            assert!(
+                PLAYER_REFUSALS.contains(&pair),
+                "msg!({key:?}, {arg} = {value}): a player? add it to PLAYER_REFUSALS"
+            );
+            found.insert(pair);
+        }
+    }
+    for pair in PLAYER_REFUSALS {
+        assert!(found.contains(pair), "{pair:?}: no such msg! call");
+    }
+    let fr = i18n::compiled(Lang::Fr, true);
+    let en = i18n::compiled(Lang::En, true);
+    let english_names: BTreeSet<&str> = myrmidon_rules::registry::games()
+        .iter()
+        .flat_map(|g| g.info().players.iter().copied())
+        .collect();
+    let mut checked = 0;
+    for &(key, arg) in PLAYER_REFUSALS {
+        let alone = PLAYER_IN_PARENTHESES.contains(&key);
+        for (lang, catalogue) in [(Lang::Fr, &fr), (Lang::En, &en)] {
+            let message = catalogue[key].to_string();
+            assert!(
+                message.contains(&format!("{{ ${arg} }}")),
+                "{key}: {message}"
+            );
+            assert_eq!(
+                selects_on(&catalogue[key], "number"),
+                !alone,
+                "{} {key}: selects on $number unless the name stands alone: {message}",
+                lang.code()
+            );
+        }
+        for game in myrmidon_rules::registry::games() {
+            let info = game.info();
+            for (seat, name) in info.players.iter().enumerate() {
+                let mut args = vec![
+                    (arg, Arg::player(info, name)),
+                    ("move", "\"e4\"".into()),
+                    ("seconds", 5.into()),
+                    ("action", "accept".into()),
+                ];
+                if arg != "seat" {
+                    args.push(("seat", seat.into()));
+                }
+                let french_key = i18n::game_key(info.id, "player", name);
+                let french = fr[&french_key].as_str().unwrap();
+                for lang in Lang::ALL {
+                    let text = i18n::format(lang, key, &args);
+                    let said = if lang == Lang::Fr { french } else { name };
+                    let words: Vec<&str> = text
+                        .split(|c: char| !c.is_alphanumeric())
+                        .filter(|w| !w.is_empty())
+                        .collect();
+                    assert!(words.contains(&said), "{key} {}: {text}", info.id);
+                    if alone {
+                        assert!(text.contains(&format!("({said})")), "{key}: {text}");
+                    }
+                    if lang == Lang::Fr {
+                        // No English name (where the French one differs), no "de les".
+                        for english in &english_names {
+                            assert!(
+                                english == &french || !words.contains(english),
+                                "{key} {}: {text}",
+                                info.id
+                            );
+                        }
+                        for wrong in ["de les ", "de le ", "à les ", "à le ", "de des "] {
+                            assert!(!text.contains(wrong), "{key} {}: {text}", info.id);
+                        }
+                    } else {
+                        assert!(!text.contains("s's "), "{key} {}: {text}", info.id);
+                    }
+                    assert!(!text.contains("{"), "{key}: {text}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 200, "{checked}");
+    // As they read.
+    let ackenhead = myrmidon_rules::registry::find("ackenhead").unwrap().info();
+    let reines = myrmidon_rules::registry::find("reines").unwrap().info();
+    let say = |lang, key, player: Arg| {
+        i18n::format(
+            lang,
+            key,
+            &[
+                ("seat", player),
+                ("move", "\"e4\"".into()),
+                ("action", "accept".into()),
+            ],
+        )
+    };
+    for (lang, key, player, said) in [
+        (
+            Lang::Fr,
+            "api-seat-open",
+            Arg::player(ackenhead, "White"),
+            "la place des Blancs est libre : personne ne l'a encore prise",
+        ),
+        (
+            Lang::En,
+            "api-seat-open",
+            Arg::player(ackenhead, "White"),
+            "White's seat is open: nobody has joined it yet",
+        ),
+        (
+            Lang::En,
+            "api-seat-open",
+            Arg::player(reines, "Termides"),
+            "the Termides' seat is open: nobody has joined it yet",
+        ),
+        (
+            Lang::Fr,
+            "api-time-ran-out",
+            Arg::player(ackenhead, "Black"),
+            "coup \"e4\" : les Noirs n'ont plus de temps",
+        ),
+        (
+            Lang::En,
+            "api-time-ran-out",
+            Arg::player(reines, "Myrmides"),
+            "move \"e4\": the Myrmides' time ran out",
+        ),
+        (
+            Lang::Fr,
+            "api-draw-no-offer",
+            Arg::player(reines, "Myrmides"),
+            "nulle : les Myrmides n'ont pas proposé la nulle : rien à accepter",
+        ),
+        (
+            Lang::En,
+            "api-draw-no-offer",
+            Arg::player(ackenhead, "Black"),
+            "draw: Black has no pending offer to accept",
+        ),
+    ] {
+        assert_eq!(say(lang, key, player), said, "{key}");
+    }
+    // A refusal's JSON keeps the English name, for programs.
+    let msg = i18n::Msg {
+        key: "api-seat-open",
+        args: vec![("seat", Arg::player(ackenhead, "White"))],
+    };
+    assert_eq!(Value::Object(msg.args_json()), json!({"seat": "White"}));
+}
+
+/// A request to a game that a refusal answers: the refusal's JSON.
+async fn refusal(
+    app: &Arc<App>,
+    headers: &[(&str, &str)],
+    path: &str,
+    body: Value,
+    status: StatusCode,
+) -> Value {
+    let (got, _, text) = call(app, "POST", path, headers, Some(body)).await;
+    assert_eq!(got, status, "{path}: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Through the API, in French (the browser's language or the cookie) and in English: a move
+/// while the seat to move is open, a draw accepted that nobody offered, a resignation for
+/// another's seat, in games whose players are colours (singular in English) or peoples
+/// (plural), with two players or three. The French names the players as French does, never by
+/// their English names; `args` keeps the English name in every language.
+#[tokio::test]
+async fn refusals_name_the_players_in_the_request_s_language() {
+    let app = app().await;
+    let french: &[&[(&str, &str)]] = &[
+        &[("accept-language", "fr-FR,fr;q=0.9")],
+        &[("accept-language", "en"), ("cookie", "lang=fr")],
+    ];
+    let english: &[&[(&str, &str)]] = &[&[], &[("accept-language", "fr"), ("cookie", "lang=en")]];
+    let no_english = |text: &str| {
+        for name in ["White", "Black", "Red", "Green"] {
+            assert!(!text.contains(name), "{text}");
+        }
+    };
+    // The first seat open: a move is refused, naming the first player.
+    for (game, first, fr_text, en_text) in [
+        (
+            "ackenhead",
+            "White",
+            "la place des Blancs est libre : personne ne l'a encore prise",
+            "White's seat is open: nobody has joined it yet",
+        ),
+        (
+            "reines",
+            "Termides",
+            "la place des Termides est libre : personne ne l'a encore prise",
+            "the Termides' seat is open: nobody has joined it yet",
+        ),
+        (
+            "antchess3",
+            "Black",
+            "la place des Noirs est libre : personne ne l'a encore prise",
+            "Black's seat is open: nobody has joined it yet",
+        ),
+    ] {
+        let players = myrmidon_rules::registry::find(game)
+            .unwrap()
+            .info()
+            .players
+            .len();
+        let mut seats = vec!["online"; players];
+        seats[0] = "open";
+        let new = json!({"game": game, "seats": seats});
+        let (status, _, body) = call(&app, "POST", "/api/games", &[], Some(new)).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let created: Value = serde_json::from_str(&body).unwrap();
+        let id = created["id"].as_str().unwrap();
+        let token = created["tokens"][1].as_str().unwrap();
+        let path = format!("/api/games/{id}/moves");
+        let body = json!({"token": token, "move": "a1-a2"});
+        for (langs, said) in [(french, fr_text), (english, en_text)] {
+            for headers in langs {
+                let v = refusal(&app, headers, &path, body.clone(), StatusCode::FORBIDDEN).await;
+                assert_eq!(v["key"], "api-seat-open", "{v}");
+                assert_eq!(v["error"], said, "{game} {headers:?}");
+                assert_eq!(v["args"], json!({"seat": first}), "{v}");
+            }
+        }
+        for headers in french {
+            let v = refusal(&app, headers, &path, body.clone(), StatusCode::FORBIDDEN).await;
+            no_english(v["error"].as_str().unwrap());
+        }
+    }
+    // A draw accepted that the other player never offered; a resignation for their seat.
+    for (game, other, fr_draw, en_draw, fr_resign, en_resign) in [
+        (
+            "ackenhead",
+            "Black",
+            "nulle : les Noirs n'ont pas proposé la nulle : rien à accepter",
+            "draw: Black has no pending offer to accept",
+            "ce jeton ne tient pas la place 1 (Noirs)",
+            "this token does not hold seat 1 (Black)",
+        ),
+        (
+            "reines",
+            "Myrmides",
+            "nulle : les Myrmides n'ont pas proposé la nulle : rien à accepter",
+            "draw: the Myrmides have no pending offer to accept",
+            "ce jeton ne tient pas la place 1 (Myrmides)",
+            "this token does not hold seat 1 (Myrmides)",
+        ),
+    ] {
+        let new = json!({"game": game, "seats": ["online", "online"]});
+        let (status, _, body) = call(&app, "POST", "/api/games", &[], Some(new)).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let created: Value = serde_json::from_str(&body).unwrap();
+        let id = created["id"].as_str().unwrap();
+        let token = created["tokens"][0].as_str().unwrap();
+        let draw = format!("/api/games/{id}/draw");
+        let accept = json!({"token": token, "seat": 0, "action": "accept"});
+        let resign = format!("/api/games/{id}/resign");
+        let resign_other = json!({"token": token, "seat": 1});
+        for (langs, draw_said, resign_said) in
+            [(french, fr_draw, fr_resign), (english, en_draw, en_resign)]
+        {
+            for headers in langs {
+                let v = refusal(
+                    &app,
+                    headers,
+                    &draw,
+                    accept.clone(),
+                    StatusCode::BAD_REQUEST,
+                )
+                .await;
+                assert_eq!(v["key"], "api-draw-no-offer", "{v}");
+                assert_eq!(v["error"], draw_said, "{game} {headers:?}");
+                assert_eq!(v["args"], json!({"seat": other, "action": "accept"}));
+                let v = refusal(
+                    &app,
+                    headers,
+                    &resign,
+                    resign_other.clone(),
+                    StatusCode::FORBIDDEN,
+                )
+                .await;
+                assert_eq!(v["key"], "api-not-your-seat", "{v}");
+                assert_eq!(v["error"], resign_said, "{game} {headers:?}");
+                assert_eq!(v["args"], json!({"seat": 1, "name": other}));
+            }
+        }
+        for headers in french {
+            let v = refusal(
+                &app,
+                headers,
+                &draw,
+                accept.clone(),
+                StatusCode::BAD_REQUEST,
+            )
+            .await;
+            no_english(v["error"].as_str().unwrap());
+        }
+    }
 }

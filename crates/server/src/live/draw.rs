@@ -87,7 +87,7 @@ impl App {
                 if live.row.draw_offer != Some(other) {
                     return Err(Refusal::Bad(msg!(
                         "api-draw-no-offer",
-                        seat = players[other as usize],
+                        seat = live.seat_player(other)?,
                         action = action
                     )));
                 }

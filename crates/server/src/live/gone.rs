@@ -83,7 +83,7 @@ impl App {
         let (state, job) = {
             let mut live = slot.live.lock().await;
             let players = live.record.player_names();
-            let name = live.seat_name(seat)?;
+            let name = live.seat_player(seat)?;
             let Some(wait) = self.leave_wait_ms(&live) else {
                 return Err(Refusal::Bad(msg!("api-claim-unrated")));
             };

@@ -30,7 +30,7 @@ impl App {
                 last = players.len() - 1
             )));
         };
-        let name = players[seat as usize];
+        let name = live.seat_player(seat)?;
         match kind {
             Seat::Open => {}
             Seat::Online => {
@@ -95,7 +95,7 @@ impl App {
     ) -> Result<Value, Refusal> {
         let slot = self.current(id).await?;
         let mut live = slot.live.lock().await;
-        let name = live.seat_name(seat)?;
+        let name = live.seat_player(seat)?;
         if !live.holds(token, seat) {
             return Err(Refusal::Forbidden(msg!(
                 "api-not-your-seat",

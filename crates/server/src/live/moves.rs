@@ -27,7 +27,7 @@ impl App {
                     move = format!("{text:?}")
                 )));
             };
-            let name = live.record.player_names()[seat as usize];
+            let name = live.seat_player(seat)?;
             match live.seats[seat as usize] {
                 Seat::Computer(_) => {
                     return Err(Refusal::Forbidden(msg!("api-computer-turn", seat = name)))

@@ -4,6 +4,7 @@
 use sha2::{Digest, Sha256};
 
 use super::{Live, Refusal, LEVELS};
+use crate::i18n::Arg;
 
 /// What a seat is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,27 +166,30 @@ impl Live {
         }
     }
 
-    /// The name of `seat` (Termides, Black, …), or the refusal of a seat the game does not have.
-    pub(super) fn seat_name(&self, seat: u8) -> Result<&'static str, Refusal> {
+    /// The player of `seat` (Termides, Black, …) as a message's argument (written in the
+    /// reader's language), or the refusal of a seat the game does not have.
+    pub(super) fn seat_player(&self, seat: u8) -> Result<Arg, Refusal> {
         let players = self.record.player_names();
-        players.get(seat as usize).copied().ok_or_else(|| {
-            Refusal::Bad(msg!(
-                "api-seat-range",
-                seat = seat,
-                last = players.len() - 1
-            ))
-        })
+        let name = players.get(seat as usize).copied();
+        name.map(|name| Arg::player(self.record.info(), name))
+            .ok_or_else(|| {
+                Refusal::Bad(msg!(
+                    "api-seat-range",
+                    seat = seat,
+                    last = players.len() - 1
+                ))
+            })
     }
 
     /// Checks that `token` may act (`what`: resign, draw) for `seat` of a game going on, and
-    /// gives the seat's name.
+    /// gives the seat's player (as [`Live::seat_player`]).
     pub(super) fn acting_seat(
         &self,
         seat: u8,
         token: Option<&str>,
         what: &str,
-    ) -> Result<&'static str, Refusal> {
-        let name = self.seat_name(seat)?;
+    ) -> Result<Arg, Refusal> {
+        let name = self.seat_player(seat)?;
         if self.record.result().is_some() {
             return Err(Refusal::Bad(msg!("api-game-over-for", what = what)));
         }
@@ -193,7 +197,7 @@ impl Live {
             return Err(Refusal::Forbidden(msg!(
                 "api-not-your-seat",
                 seat = seat,
-                name = name
+                name = name.clone()
             )));
         }
         Ok(name)
