@@ -1345,6 +1345,13 @@ fn every_refusal_that_names_a_player_names_it_in_the_reader_s_words() {
     ] {
         assert_eq!(say(lang, key, player), said, "{key}");
     }
+    // A game's id ("ackenhead", "epaminondas") after "de" would want "d'": not written so.
+    for (key, message) in &fr {
+        let text = message.to_string();
+        for id in ["game", "record"] {
+            assert!(!text.contains(&format!("de {{ ${id} }}")), "{key}: {text}");
+        }
+    }
     // A refusal's JSON keeps the English name, for programs.
     let msg = i18n::Msg {
         key: "api-seat-open",
