@@ -590,8 +590,8 @@ fn bench_reports_the_time_to_depth_of_its_positions() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     let table = &text[text.find("time to depth").expect("the time-to-depth table")..];
-    // As many positions as the game's evaluation ships.
-    let file = myrmidon_engine::eval_data_of("reines")
+    // As many positions as the engine ships for the game.
+    let file = myrmidon_engine::game_data_of("reines")
         .unwrap()
         .bench_positions;
     let positions = file

@@ -4,29 +4,27 @@
 //! `cargo run --release -p myrmidon-engine --example searchstat -- GAME DEPTH [POSITION|moves:...]...`
 use std::time::Instant;
 
-use myrmidon_engine::eval::{EpaminondasEval, Evaluator, ReinesEval};
 use myrmidon_engine::players::{Options, Pvs};
-use myrmidon_engine::{Control, Limits, Searcher};
+use myrmidon_engine::{Control, EngineGame, Limits, Searcher};
 use myrmidon_rules::games::epaminondas::Epaminondas;
 use myrmidon_rules::games::reines::Reines;
-use myrmidon_rules::{Game, Position, Record, Settings};
+use myrmidon_rules::{Position, Record, Settings};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let depth: u32 = args[1].parse().expect("a depth");
     match args[0].as_str() {
-        "epaminondas" => run::<_, EpaminondasEval>(Epaminondas, depth, &args[2..]),
-        "reines" => run::<_, ReinesEval>(Reines, depth, &args[2..]),
+        "epaminondas" => run(Epaminondas, depth, &args[2..]),
+        "reines" => run(Reines, depth, &args[2..]),
         other => panic!("no statistics for {other}"),
     }
 }
 
-fn run<G, E>(game: G, depth: u32, positions: &[String])
+fn run<G>(game: G, depth: u32, positions: &[String])
 where
-    G: Game,
+    G: EngineGame,
     G::Pos: std::str::FromStr + std::fmt::Display,
     <G::Pos as std::str::FromStr>::Err: std::fmt::Debug,
-    E: Evaluator<G::Pos> + Default,
 {
     let mut total = 0u64;
     let mut seconds = 0.0;
@@ -40,7 +38,7 @@ where
         } else {
             Record::new(a.parse::<G::Pos>().unwrap())
         };
-        let mut s = Pvs::<G::Pos, E>::new(None, &Options::default());
+        let mut s = Pvs::<G::Pos, G::Eval>::new(None, G::POLICY, &Options::default());
         let t0 = Instant::now();
         let mut last = 0u64;
         s.search(

@@ -90,6 +90,8 @@ impl EngineVisitor for Build {
             PlayerSpec::Level { level } => Box::new(Level::<G::Pos, G::Eval>::with_algorithm(
                 level,
                 default_algorithm(game.info().players.len()),
+                G::LEVELS,
+                G::POLICY,
                 G::Eval::default(),
                 &self.options,
             )),
@@ -111,7 +113,7 @@ fn strong<G: EngineGame>(
     options: &Options,
 ) -> Box<dyn Searcher<G::Pos>> {
     let algorithm = algorithm.unwrap_or(default_algorithm(game.info().players.len()));
-    strong_searcher::<G::Pos, G::Eval>(algorithm, depth, eval, options)
+    strong_searcher::<G::Pos, G::Eval>(algorithm, depth, G::POLICY, eval, options)
 }
 
 /// A player for the game with this id whose evaluator has the weights of this file (see
@@ -165,6 +167,8 @@ impl EngineVisitor for BuildWeighted<'_> {
                 PlayerSpec::Level { level } => Box::new(Level::<G::Pos, G::Eval>::with_algorithm(
                     level,
                     default_algorithm(game.info().players.len()),
+                    G::LEVELS,
+                    G::POLICY,
                     eval,
                     &self.options,
                 )),

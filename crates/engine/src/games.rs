@@ -1,17 +1,32 @@
-//! The games the engine plays: each game of the rules library with its evaluator. Generic code
-//! (`fn visit<G: EngineGame>`) is reached from a game id by [`with_engine_game`]; adding a game
-//! adds its evaluator file and one line to `engine_games!` below (a test checks that every
-//! game of the rules library is here).
+//! The games the engine plays: each game of the rules library with what the engine adds to it
+//! ([`EngineGame`]: its evaluator, its search policy, its levels, its bench positions). Generic
+//! code (`fn visit<G: EngineGame>`) is reached from a game id by [`with_engine_game`]; adding a
+//! game adds its evaluator file, which implements [`EngineGame`] for it at its end, and one
+//! line to `engine_games!` below (a test checks that every game of the rules library is here).
 
 use myrmidon_rules::games::{ackenhead, antchess, epaminondas, reines};
 use myrmidon_rules::{Game, UnknownGame};
 
-use crate::eval::{AckenheadEval, AntChessEval, EpaminondasEval, Evaluator, ReinesEval};
-use crate::players::Levels;
+use crate::eval::Evaluator;
+use crate::players::{Levels, SearchPolicy};
 
-/// A game of the rules library with what the engine adds to it.
+/// A game of the rules library with what the engine adds to it. Each evaluator's file
+/// implements it for its game (`eval/<game>.rs`).
 pub trait EngineGame: Game {
+    /// What a position is worth.
     type Eval: Evaluator<Self::Pos>;
+    /// How the strong search prunes in this game and where its quiescence stops
+    /// ([`SearchPolicy::DEFAULT`] where the game sets nothing of its own).
+    const POLICY: SearchPolicy;
+    /// The parameters of levels 1–7 in this game (`level:N`, UCI `Skill Level`), calibrated by
+    /// matches so that each level is about as far above the one below as the next is above
+    /// it ([`STRENGTHS`](crate::players::STRENGTHS), the generic table, where the game has not
+    /// calibrated its own).
+    const LEVELS: &'static Levels;
+    /// Middlegame positions of this game for `myrmidon bench`'s time to depth, from real
+    /// games: the text of the game's `<game>.bench` file beside its weights (`#` comments, one
+    /// `depth <N>` line, then one position string a line); empty for none.
+    const BENCH_POSITIONS: &'static str;
 }
 
 /// Generic code run on one game, reached from its id by [`with_engine_game`].
@@ -21,9 +36,7 @@ pub trait EngineVisitor {
 }
 
 macro_rules! engine_games {
-    ($($game:path => $eval:ty),* $(,)?) => {
-        $(impl EngineGame for $game { type Eval = $eval; })*
-
+    ($($game:path),* $(,)?) => {
         /// Calls `visitor.visit` with the game whose id this is.
         pub fn with_engine_game<V: EngineVisitor>(
             id: &str,
@@ -48,33 +61,33 @@ macro_rules! engine_games {
 }
 
 engine_games! {
-    ackenhead::Ackenhead => AckenheadEval,
-    antchess::AntChess2 => AntChessEval<2>,
-    antchess::AntChess3 => AntChessEval<3>,
-    epaminondas::Epaminondas => EpaminondasEval,
-    reines::Reines => ReinesEval,
+    ackenhead::Ackenhead,
+    antchess::AntChess2,
+    antchess::AntChess3,
+    epaminondas::Epaminondas,
+    reines::Reines,
 }
 
-/// What a game's evaluator holds as data, apart from any position: its table of levels and
-/// its bench positions. One visitor asks the game's default evaluator for both.
+/// What the engine holds as data for one game, apart from any position: its table of levels
+/// and its bench positions ([`EngineGame::LEVELS`], [`EngineGame::BENCH_POSITIONS`]), for code
+/// that knows the game by its id.
 #[derive(Clone, Copy, Debug)]
-pub struct EvalData {
-    /// Levels 1–7 ([`Evaluator::levels`]).
+pub struct GameData {
+    /// Levels 1–7.
     pub levels: &'static Levels,
-    /// The middlegame positions of `myrmidon bench` ([`Evaluator::bench_positions`]).
+    /// The middlegame positions of `myrmidon bench`.
     pub bench_positions: &'static str,
 }
 
-/// What the evaluator of the game with this id holds as data.
-pub fn eval_data_of(id: &str) -> Result<EvalData, UnknownGame> {
+/// What the engine holds as data for the game with this id.
+pub fn game_data_of(id: &str) -> Result<GameData, UnknownGame> {
     struct Data;
     impl EngineVisitor for Data {
-        type Output = EvalData;
-        fn visit<G: EngineGame>(self, _game: &'static G) -> EvalData {
-            let eval = G::Eval::default();
-            EvalData {
-                levels: eval.levels(),
-                bench_positions: eval.bench_positions(),
+        type Output = GameData;
+        fn visit<G: EngineGame>(self, _game: &'static G) -> GameData {
+            GameData {
+                levels: G::LEVELS,
+                bench_positions: G::BENCH_POSITIONS,
             }
         }
     }
@@ -93,6 +106,43 @@ mod tests {
             .collect();
         assert_eq!(engine_game_ids(), rules);
         assert!(with_engine_game("chess", Count).is_err());
+    }
+
+    /// Every game's delta margin resolves against its evaluator (a margin that names a weight
+    /// names one the evaluator has), and delta pruning is on exactly where forward pruning is.
+    #[test]
+    fn every_policy_fits_its_evaluator() {
+        struct Margin;
+        impl EngineVisitor for Margin {
+            type Output = (bool, Option<i32>);
+            fn visit<G: EngineGame>(self, _game: &'static G) -> Self::Output {
+                let margin = G::POLICY.delta_margin.resolve(&G::Eval::default());
+                (G::POLICY.forward_pruning, margin)
+            }
+        }
+        for id in engine_game_ids() {
+            let (pruning, margin) = with_engine_game(id, Margin).unwrap();
+            assert_eq!(pruning, margin.is_some_and(|m| m > 0), "{id}: {margin:?}");
+        }
+    }
+
+    /// Epaminondas' margin is two stones, with the weights a file sets.
+    #[test]
+    fn a_margin_in_weights_follows_the_weights() {
+        use crate::eval::{EpaminondasEval, Tunable};
+        use myrmidon_rules::games::epaminondas::Epaminondas;
+        let margin = Epaminondas::POLICY.delta_margin;
+        let stone = |e: &EpaminondasEval| {
+            e.weights()
+                .into_iter()
+                .find(|w| w.name == "stone")
+                .unwrap()
+                .value
+        };
+        let default = EpaminondasEval::default();
+        assert_eq!(margin.resolve(&default), Some(2 * stone(&default)));
+        let heavy = EpaminondasEval::with_weights("stone 300").unwrap();
+        assert_eq!(margin.resolve(&heavy), Some(600));
     }
 
     struct Count;

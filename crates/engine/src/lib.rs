@@ -4,7 +4,8 @@
 //! * [`Searcher`] is the typed interface, generic over a game's [`Position`]: it gets the game
 //!   so far (a [`Record`], for repetitions), the [`Limits`] of a `go` and a [`Control`] that
 //!   another thread can stop, reports its progress as [`Report`]s and returns a legal move.
-//! * [`EngineGame`] adds to each game of the rules library its evaluator; [`with_engine_game`]
+//! * [`EngineGame`] adds to each game of the rules library its evaluator, its search policy,
+//!   its levels and its bench positions; [`with_engine_game`]
 //!   reaches generic code from a game id, as the rules library's registry does.
 //! * [`DynSearcher`] is the same behind a pointer, over [`DynRecord`]s and move texts, for the
 //!   protocol and the match runner; [`new_searcher`] builds one from a [`PlayerSpec`]
@@ -37,7 +38,7 @@ pub use control::{set_clock, Control};
 pub use dynamic::{new_searcher, new_searcher_with_weights, DynSearcher, EngineError};
 pub use eval::{Evaluator, Tunable, Weight};
 pub use games::{
-    engine_game_ids, eval_data_of, with_engine_game, EngineGame, EngineVisitor, EvalData,
+    engine_game_ids, game_data_of, with_engine_game, EngineGame, EngineVisitor, GameData,
 };
 pub use limits::{Limits, TimePlan};
 pub use players::{Options, PlayerSpec, Report, Searcher, SpecError};

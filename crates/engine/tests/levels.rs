@@ -5,7 +5,7 @@ mod common;
 
 use common::ids;
 
-use myrmidon_engine::eval_data_of;
+use myrmidon_engine::game_data_of;
 use myrmidon_engine::players::{strength, BEGINNER, MAX_LEVEL, MIN_LEVEL, STRENGTHS};
 use myrmidon_engine::{new_searcher, Control, DynSearcher, Limits, Options, PlayerSpec};
 use myrmidon_rules::rng::Rng;
@@ -82,7 +82,7 @@ fn level_specs_read_write_and_refuse() {
 #[test]
 fn every_game_has_levels_that_grow_in_strength() {
     for id in myrmidon_engine::engine_game_ids() {
-        let levels = eval_data_of(id).unwrap().levels;
+        let levels = game_data_of(id).unwrap().levels;
         assert_eq!(strength(levels, MAX_LEVEL), None, "{id}");
         assert_eq!(strength(levels, 0), None, "{id}");
         assert_eq!(strength(levels, MIN_LEVEL), Some(BEGINNER), "{id}");
@@ -101,8 +101,8 @@ fn every_game_has_levels_that_grow_in_strength() {
         // Level 7 plays no move at random: the careless moves are a weak level's blunders.
         assert_eq!(levels[6].careless, 0, "{id}");
     }
-    assert_eq!(eval_data_of("antchess3").unwrap().levels, &STRENGTHS);
-    assert!(eval_data_of("chess").is_err());
+    assert_eq!(game_data_of("antchess3").unwrap().levels, &STRENGTHS);
+    assert!(game_data_of("chess").is_err());
 }
 
 #[test]

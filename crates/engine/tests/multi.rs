@@ -22,7 +22,7 @@ use myrmidon_rules::{Position, Record};
 fn player<G: EngineGame>(algorithm: Algorithm) -> Box<dyn Searcher<G::Pos>> {
     let options = Options::default();
     match algorithm {
-        Algorithm::Paranoid => Box::new(Pvs::<G::Pos, G::Eval>::new(None, &options)),
+        Algorithm::Paranoid => Box::new(Pvs::<G::Pos, G::Eval>::new(None, G::POLICY, &options)),
         Algorithm::MaxN => Box::new(MaxN::<G::Pos, G::Eval>::new(None, &options)),
         Algorithm::BestReply => Box::new(BestReply::<G::Pos, G::Eval>::new(None, &options)),
         Algorithm::Mcts => Box::new(Mcts::<G::Pos, G::Eval>::new(&options)),

@@ -40,7 +40,7 @@ impl EngineVisitor for TakesWins {
             let mut ab1 = AlphaBeta::<G::Pos, G::Eval>::new(1, &options);
             let mut ab3 = AlphaBeta::<G::Pos, G::Eval>::new(3, &options);
             // Level 1 plays most moves at random, but not when a move wins at once.
-            let mut level1 = Level::<G::Pos, G::Eval>::new(1, &options);
+            let mut level1 = Level::<G::Pos, G::Eval>::new(1, G::LEVELS, G::POLICY, &options);
             for player in [
                 &mut greedy as &mut dyn Searcher<G::Pos>,
                 &mut ab1,

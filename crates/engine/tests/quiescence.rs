@@ -1,17 +1,23 @@
 //! The capture search stays bounded where captures chain: Epaminondas positions from real games
 //! on which one ply of the main search once cost up to 736 000 nodes of quiescence, 35 plies
-//! deep (a group that captures can capture again, and so can the opponent's). A fixed-depth
-//! search's node count is deterministic: it is asserted, not a time.
+//! deep (a group that captures can capture again, and so can the opponent's). The bound is the
+//! game's search policy (`EngineGame::POLICY`), which the search receives when it is built. A
+//! fixed-depth search's node count is deterministic: it is asserted, not a time.
 
 use myrmidon_engine::eval::EpaminondasEval;
-use myrmidon_engine::players::{Options, Pvs};
-use myrmidon_engine::{Control, Limits, Searcher};
-use myrmidon_rules::games::epaminondas::EpaminondasPosition;
-use myrmidon_rules::{Position, Record};
+use myrmidon_engine::players::{Options, Pvs, SearchPolicy};
+use myrmidon_engine::{new_searcher, Control, EngineGame, Limits, PlayerSpec, Searcher};
+use myrmidon_rules::games::epaminondas::{Epaminondas, EpaminondasPosition};
+use myrmidon_rules::{registry, Position, Record};
 
-/// The nodes of a fixed-depth search at each depth from 1.
-fn nodes_by_depth(record: &Record<EpaminondasPosition>, depth: u32) -> Vec<u64> {
-    let mut search = Pvs::<EpaminondasPosition, EpaminondasEval>::new(None, &Options::default());
+/// The nodes of a fixed-depth search by this policy at each depth from 1.
+fn nodes_by_depth(
+    record: &Record<EpaminondasPosition>,
+    policy: SearchPolicy,
+    depth: u32,
+) -> Vec<u64> {
+    let mut search =
+        Pvs::<EpaminondasPosition, EpaminondasEval>::new(None, policy, &Options::default());
     let mut nodes = Vec::new();
     let mv = search.search(
         record,
@@ -21,6 +27,28 @@ fn nodes_by_depth(record: &Record<EpaminondasPosition>, depth: u32) -> Vec<u64> 
     );
     assert!(record.position().moves().contains(&mv.unwrap()));
     assert_eq!(nodes.len(), depth as usize, "one report per depth");
+    nodes
+}
+
+/// The nodes at each depth from 1 of the player built for the game's id (`search`, one thread)
+/// from this position.
+fn nodes_of_the_game_player(pos: &EpaminondasPosition, depth: u32) -> Vec<u64> {
+    let spec: PlayerSpec = "search".parse().unwrap();
+    let mut player = new_searcher("epaminondas", &spec, &Options::default()).unwrap();
+    let record = registry::find("epaminondas")
+        .unwrap()
+        .new_game_at(&pos.to_string())
+        .unwrap();
+    let mut nodes = Vec::new();
+    let mv = player
+        .search(
+            &*record,
+            &Limits::depth(depth),
+            &Control::unlimited(),
+            &mut |r| nodes.push(r.nodes),
+        )
+        .unwrap();
+    assert!(mv.is_some());
     nodes
 }
 
@@ -57,9 +85,27 @@ fn epaminondas_capture_chains_stay_bounded() {
         ),
     ];
     for (record, [one, three]) in cases {
-        let nodes = nodes_by_depth(&record, 3);
+        let nodes = nodes_by_depth(&record, Epaminondas::POLICY, 3);
         let pos = record.position();
         assert!(nodes[0] <= one, "{pos}: depth 1 took {} nodes", nodes[0]);
         assert!(nodes[2] <= three, "{pos}: depth 3 took {} nodes", nodes[2]);
+        // The player built for the game's id searches by the game's policy, node for node.
+        let fresh = Record::new(pos.clone());
+        assert_eq!(
+            nodes_of_the_game_player(pos, 3),
+            nodes_by_depth(&fresh, Epaminondas::POLICY, 3),
+            "{pos}"
+        );
+        // And the bound is the policy's: without it, the same search takes more nodes.
+        let unbounded = SearchPolicy {
+            quiescence_plies: usize::MAX,
+            ..Epaminondas::POLICY
+        };
+        let more = nodes_by_depth(&record, unbounded, 1)[0];
+        assert!(
+            more > nodes[0],
+            "{pos}: {more} nodes unbounded, {} bounded",
+            nodes[0]
+        );
     }
 }

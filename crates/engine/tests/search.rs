@@ -35,7 +35,7 @@ fn search_at<P: Position, S: Searcher<P>>(
 }
 
 fn pvs<G: EngineGame>() -> Pvs<G::Pos, G::Eval> {
-    Pvs::new(None, &Options::default())
+    Pvs::new(None, G::POLICY, &Options::default())
 }
 
 struct TakesWins;
@@ -329,7 +329,7 @@ impl EngineVisitor for SmallTable {
             hash_mb: 1,
             ..Options::default()
         };
-        let mut player = Pvs::<G::Pos, G::Eval>::new(Some(3), &options);
+        let mut player = Pvs::<G::Pos, G::Eval>::new(Some(3), G::POLICY, &options);
         let mut rng = Rng::new(3);
         for _ in 0..3 {
             let mut record = Record::new(game.start(&Settings::new()).unwrap());
@@ -457,7 +457,7 @@ impl EngineVisitor for MultiPv {
             }
             checked += 1;
             let (single, _) = search_at(&mut pvs::<G>(), record, 3);
-            let mut multi = Pvs::<G::Pos, G::Eval>::new(None, &options);
+            let mut multi = Pvs::<G::Pos, G::Eval>::new(None, G::POLICY, &options);
             let (mv, reports) = search_at(&mut multi, record, 3);
             for depth in 1..=3 {
                 let lines: Vec<&Report> = reports.iter().filter(|r| r.depth == depth).collect();
@@ -521,7 +521,7 @@ impl EngineVisitor for TwoThreads {
             threads: 2,
             ..Options::default()
         };
-        let mut player = Pvs::<G::Pos, G::Eval>::new(None, &options);
+        let mut player = Pvs::<G::Pos, G::Eval>::new(None, G::POLICY, &options);
         let mut checked = 0;
         let mut wins = 0;
         scan(game, 23, 4, |record| {
@@ -560,7 +560,7 @@ impl EngineVisitor for TwoThreads {
                 return false;
             }
             wins += 1;
-            let mut fresh = Pvs::<G::Pos, G::Eval>::new(None, &options);
+            let mut fresh = Pvs::<G::Pos, G::Eval>::new(None, G::POLICY, &options);
             let (mv, reports) = search_at(&mut fresh, record, 3);
             assert!(winning.contains(&mv), "{id} {pos}: {}", pos.move_text(mv));
             assert_eq!(reports[0].score, Score::Mate(1), "{id} {pos}");
@@ -629,7 +629,11 @@ fn epaminondas_searches_one_capture_of_a_line_in_quiescence() {
     for m in moves.split_whitespace() {
         record.play_text(m).unwrap();
     }
-    let mut s = Pvs::<EpaminondasPosition, EpaminondasEval>::new(None, &Options::default());
+    let mut s = Pvs::<EpaminondasPosition, EpaminondasEval>::new(
+        None,
+        Epaminondas::POLICY,
+        &Options::default(),
+    );
     let (_, reports) = search_at(&mut s, &record, 4);
     let nodes = reports.last().map(|r| r.nodes).unwrap();
     assert!(nodes < 400_000, "{nodes} nodes to depth 4");

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{ids, scan};
-use myrmidon_engine::players::{Options, Pvs};
+use myrmidon_engine::players::{Options, Pvs, SearchPolicy};
 use myrmidon_engine::solve::Solver;
 use myrmidon_engine::{
     with_engine_game, Control, EngineGame, EngineVisitor, Evaluator, Limits, Score, Searcher,
@@ -71,7 +71,7 @@ impl EngineVisitor for FindsSuiteWins {
                 "{id} {text}"
             );
             assert!(solver.only_winner(&pos, best, n).unwrap(), "{id} {text}");
-            let mut search = Pvs::<G::Pos, G::Eval>::new(None, &Options::default());
+            let mut search = Pvs::<G::Pos, G::Eval>::new(None, G::POLICY, &Options::default());
             // Reductions and pruning can hide a quiet winning move at the bare depth: two
             // plies more, within a node budget of about a second and a half.
             let extra = 2;
@@ -204,7 +204,7 @@ impl EngineVisitor for WinsMaterial {
             let now = eval.evaluate(pos, pos.to_move());
             let mut after = record.clone();
             after.play(free).unwrap();
-            let mut reply = Pvs::<G::Pos, G::Eval>::new(None, &Options::default());
+            let mut reply = Pvs::<G::Pos, G::Eval>::new(None, G::POLICY, &Options::default());
             let mut answer = None;
             reply
                 .search(&after, &Limits::depth(2), &Control::unlimited(), &mut |r| {
@@ -215,7 +215,7 @@ impl EngineVisitor for WinsMaterial {
                 return false;
             }
             found += 1;
-            let mut search = Pvs::<G::Pos, G::Eval>::new(None, &Options::default());
+            let mut search = Pvs::<G::Pos, G::Eval>::new(None, G::POLICY, &Options::default());
             let mut last = None;
             let mv = search
                 .search(record, &Limits::depth(3), &Control::unlimited(), &mut |r| {
@@ -264,7 +264,7 @@ impl EngineVisitor for LegalWhenStopped {
     fn visit<G: EngineGame>(self, game: &'static G) -> usize {
         let id = game.info().id;
         let mut rng = Rng::new(99);
-        let mut player = Pvs::<G::Pos, G::Eval>::new(None, &Options::default());
+        let mut player = Pvs::<G::Pos, G::Eval>::new(None, G::POLICY, &Options::default());
         let mut checked = 0;
         let mut seen = 0;
         scan(game, 3, 20, |record| {
@@ -463,7 +463,13 @@ impl EngineVisitor for SharedKeys {
     /// every line it reports is legal.
     fn visit<G: EngineGame>(self, game: &'static G) -> usize {
         let id = game.info().id;
-        let mut player = Pvs::<Colliding<G::Pos>, Same<G::Eval>>::new(None, &Options::default());
+        // The default policy, as before the games' policies moved off the evaluator (which
+        // `Same` did not forward).
+        let mut player = Pvs::<Colliding<G::Pos>, Same<G::Eval>>::new(
+            None,
+            SearchPolicy::DEFAULT,
+            &Options::default(),
+        );
         let mut checked = 0;
         let mut seen = 0;
         scan(game, 13, 10, |record| {

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use myrmidon_engine::{eval_data_of, new_searcher, Control, Limits, Options, PlayerSpec};
+use myrmidon_engine::{game_data_of, new_searcher, Control, Limits, Options, PlayerSpec};
 use myrmidon_rules::DynGame;
 
 use crate::common::{CliError, CliResult};
@@ -39,9 +39,9 @@ fn parse(text: &str) -> Result<Positions, String> {
     })
 }
 
-/// The middlegame positions of the game `id` (none for a game whose evaluation has none).
+/// The middlegame positions of the game `id` (none for a game that has none).
 pub fn positions(id: &str) -> CliResult<Option<Positions>> {
-    let text = eval_data_of(id)
+    let text = game_data_of(id)
         .map_err(|e| CliError::msg(e.to_string()))?
         .bench_positions;
     if text.trim().is_empty() {

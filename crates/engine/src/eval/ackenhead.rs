@@ -30,12 +30,13 @@
 use std::sync::LazyLock;
 
 use myrmidon_rules::games::ackenhead::attacks;
-use myrmidon_rules::games::ackenhead::{AckenheadKind, AckenheadPosition, Bb};
+use myrmidon_rules::games::ackenhead::{Ackenhead, AckenheadKind, AckenheadPosition, Bb};
 use myrmidon_rules::{CellSet, PieceSets, Player, Position};
 
 use super::terms::with_defaults;
 use super::{Evaluator, Tunable, Weight};
-use crate::players::{Levels, Strength, BEGINNER, STRENGTHS};
+use crate::games::EngineGame;
+use crate::players::{Levels, SearchPolicy, Strength, BEGINNER, STRENGTHS};
 
 const KINDS: usize = 6;
 const KIND_NAMES: [&str; KINDS] = ["king", "leo", "pao", "vao", "mao", "pawn"];
@@ -574,30 +575,7 @@ impl AckenheadEval {
     }
 }
 
-/// Levels 1–7 of Ackenhead chess: above the beginner, the generic level 2's search with a
-/// falling share of careless moves (a piece left hanging), a rung between the generic levels 2
-/// and 3, then the generic levels 4 and 6. (Even one careless move in twenty costs much: the
-/// generic level 2 itself, with none, beat the level with 300 in 1000 by 39-0-1.)
-const LEVELS: Levels = [
-    BEGINNER,
-    STRENGTHS[1].careless(600),
-    STRENGTHS[1].careless(300),
-    STRENGTHS[1].careless(50),
-    Strength::searching(4_500, 5, 180),
-    STRENGTHS[3],
-    STRENGTHS[5],
-];
-
 impl Evaluator<AckenheadPosition> for AckenheadEval {
-    /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game").
-    fn levels(&self) -> &'static Levels {
-        &LEVELS
-    }
-
-    fn bench_positions(&self) -> &'static str {
-        include_str!("ackenhead.bench")
-    }
-
     fn material(&self, pos: &AckenheadPosition, player: Player) -> i32 {
         AckenheadKind::ALL
             .iter()
@@ -632,11 +610,6 @@ impl Evaluator<AckenheadPosition> for AckenheadEval {
         }
     }
 
-    /// Measured: `myrmidon match ackenhead` against Fairy-Stockfish (see docs/engine-measurements.md).
-    fn forward_pruning(&self) -> bool {
-        true
-    }
-
     /// The King (never taken) counts as the most valuable.
     fn piece_value(&self, kind: usize) -> i32 {
         match kind {
@@ -648,6 +621,30 @@ impl Evaluator<AckenheadPosition> for AckenheadEval {
             _ => 0,
         }
     }
+}
+
+/// Levels 1–7 of Ackenhead chess: above the beginner, the generic level 2's search with a
+/// falling share of careless moves (a piece left hanging), a rung between the generic levels 2
+/// and 3, then the generic levels 4 and 6. (Even one careless move in twenty costs much: the
+/// generic level 2 itself, with none, beat the level with 300 in 1000 by 39-0-1.)
+const LEVELS: Levels = [
+    BEGINNER,
+    STRENGTHS[1].careless(600),
+    STRENGTHS[1].careless(300),
+    STRENGTHS[1].careless(50),
+    Strength::searching(4_500, 5, 180),
+    STRENGTHS[3],
+    STRENGTHS[5],
+];
+
+impl EngineGame for Ackenhead {
+    type Eval = AckenheadEval;
+    /// Forward pruning, measured: `myrmidon match ackenhead` against Fairy-Stockfish (see
+    /// docs/engine-measurements.md).
+    const POLICY: SearchPolicy = SearchPolicy::PRUNING;
+    /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game").
+    const LEVELS: &'static Levels = &LEVELS;
+    const BENCH_POSITIONS: &'static str = include_str!("ackenhead.bench");
 }
 
 #[cfg(test)]

@@ -4,13 +4,16 @@
 
 use std::sync::{LazyLock, OnceLock};
 
-use myrmidon_rules::games::antchess::{AntChessKind, AntChessPosition, KINDS, RADIUS};
+use myrmidon_rules::games::antchess::{
+    AntChess2, AntChess3, AntChessKind, AntChessPosition, KINDS, RADIUS,
+};
 use myrmidon_rules::{CellSet, PieceSets, Player, Position};
 
 use super::terms::{named_weights, with_defaults, Coefficients, Sink, Sum};
 use super::weights::kind_name;
 use super::{Evaluator, Tunable, Weight};
-use crate::players::{Levels, Strength, BEGINNER, STRENGTHS};
+use crate::games::EngineGame;
+use crate::players::{Levels, SearchPolicy, Strength, BEGINNER, STRENGTHS};
 
 /// Cells on the board (a hexagon of side `RADIUS + 1`).
 const CELLS: usize = 3 * (RADIUS as usize) * (RADIUS as usize + 1) + 1;
@@ -242,40 +245,7 @@ impl<const N: usize> Tunable for AntChessEval<N> {
     }
 }
 
-/// Levels 1–7 of two-player Ant Chess: above the beginner, the generic level 2's search with a
-/// falling share of careless moves, then the generic levels 2 and 5 and rungs between the
-/// generic levels 3 and 4 and between 6 and 7 (a doubled node budget gains much here: the
-/// generic level 5 beat level 3 by 39-1-0, and level 8 the generic level 6 by 39-0-1).
-/// Three-player Ant Chess keeps the generic table.
-const LEVELS_2: Levels = [
-    BEGINNER,
-    STRENGTHS[1].careless(500),
-    STRENGTHS[1].careless(150),
-    STRENGTHS[1],
-    Strength::searching(9_000, 4, 90),
-    STRENGTHS[4],
-    Strength::searching(45_000, 2, 15),
-];
-
 impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval<N> {
-    /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game"); with three
-    /// players the generic table.
-    fn levels(&self) -> &'static Levels {
-        if N == 2 {
-            &LEVELS_2
-        } else {
-            &STRENGTHS
-        }
-    }
-
-    fn bench_positions(&self) -> &'static str {
-        if N == 2 {
-            include_str!("antchess.bench")
-        } else {
-            include_str!("antchess3.bench")
-        }
-    }
-
     fn material(&self, pos: &AntChessPosition<N>, player: Player) -> i32 {
         KINDS
             .iter()
@@ -350,6 +320,38 @@ impl<const N: usize> Evaluator<AntChessPosition<N>> for AntChessEval<N> {
         }
         pos.count(player, AntChessKind::Queen) as i32 * queen - others / (N as i32 - 1).max(1)
     }
+}
+
+/// Levels 1–7 of two-player Ant Chess: above the beginner, the generic level 2's search with a
+/// falling share of careless moves, then the generic levels 2 and 5 and rungs between the
+/// generic levels 3 and 4 and between 6 and 7 (a doubled node budget gains much here: the
+/// generic level 5 beat level 3 by 39-1-0, and level 8 the generic level 6 by 39-0-1).
+/// Three-player Ant Chess keeps the generic table.
+const LEVELS_2: Levels = [
+    BEGINNER,
+    STRENGTHS[1].careless(500),
+    STRENGTHS[1].careless(150),
+    STRENGTHS[1],
+    Strength::searching(9_000, 4, 90),
+    STRENGTHS[4],
+    Strength::searching(45_000, 2, 15),
+];
+
+/// No forward pruning (quiet moves toward the anthill win in two), quiescence unbounded.
+impl EngineGame for AntChess2 {
+    type Eval = AntChessEval<2>;
+    const POLICY: SearchPolicy = SearchPolicy::DEFAULT;
+    /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game").
+    const LEVELS: &'static Levels = &LEVELS_2;
+    const BENCH_POSITIONS: &'static str = include_str!("antchess.bench");
+}
+
+/// As with two players; the generic table of levels.
+impl EngineGame for AntChess3 {
+    type Eval = AntChessEval<3>;
+    const POLICY: SearchPolicy = SearchPolicy::DEFAULT;
+    const LEVELS: &'static Levels = &STRENGTHS;
+    const BENCH_POSITIONS: &'static str = include_str!("antchess3.bench");
 }
 
 #[cfg(test)]

@@ -4,18 +4,17 @@
 use std::sync::LazyLock;
 
 use myrmidon_rules::games::epaminondas::{
-    Bb, EpaminondasKind, EpaminondasMove, EpaminondasPosition, WHITE,
+    Bb, Epaminondas, EpaminondasKind, EpaminondasMove, EpaminondasPosition, WHITE,
 };
 use myrmidon_rules::{PieceSets, Player, Position};
 
 use super::terms::{named_weights, with_defaults, Coefficients, Sink, Sum};
-use super::{Evaluator, QuiescenceTable, Tunable, Weight};
-use crate::players::{Levels, BEGINNER, STRENGTHS};
+use super::{Evaluator, Tunable, Weight};
+use crate::games::EngineGame;
+use crate::players::{DeltaMargin, Levels, QuiescenceTable, SearchPolicy, BEGINNER, STRENGTHS};
 
 /// Ranks on the board.
 const RANKS: usize = 12;
-/// The plies of captures quiescence searches (see `quiescence_plies`).
-const QUIESCENCE_PLIES: usize = 8;
 
 // The terms, in weights order.
 /// `stone`: the value of one stone.
@@ -117,29 +116,7 @@ impl Tunable for EpaminondasEval {
     }
 }
 
-/// Levels 1–7 of Epaminondas: above the beginner, the generic level 2's search with a falling
-/// share of careless moves (a careless move costs more here than in the other games: 450 in
-/// 1000 beat 750 by 40-0), then the generic levels 3 and 6 (more nodes gain less here).
-const LEVELS: Levels = [
-    BEGINNER,
-    STRENGTHS[1].careless(700),
-    STRENGTHS[1].careless(500),
-    STRENGTHS[1].careless(300),
-    STRENGTHS[1].careless(100),
-    STRENGTHS[2],
-    STRENGTHS[5],
-];
-
 impl Evaluator<EpaminondasPosition> for EpaminondasEval {
-    /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game").
-    fn levels(&self) -> &'static Levels {
-        &LEVELS
-    }
-
-    fn bench_positions(&self) -> &'static str {
-        include_str!("epaminondas.bench")
-    }
-
     fn material(&self, pos: &EpaminondasPosition, player: Player) -> i32 {
         pos.count(player, EpaminondasKind::of(player)) as i32 * self.w[T_STONE]
     }
@@ -157,33 +134,9 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
         counts.write(out);
     }
 
-    /// Reverse futility, late-move and futility pruning: a far-row majority that wins is
-    /// searched as a check (`in_danger`), so what is pruned near the leaves is quiet.
-    fn forward_pruning(&self) -> bool {
-        true
-    }
-
-    /// Delta pruning in quiescence with a margin of two stones: captures chain here, and most
-    /// of them cannot lift a score far below alpha.
-    fn delta_margin(&self) -> Option<i32> {
-        Some(2 * self.w[T_STONE])
-    }
-
     /// A capture that puts a stone on the far row is worth the race, not its victims.
     fn delta_exempt(&self, pos: &EpaminondasPosition, mv: EpaminondasMove) -> bool {
         pos.far_row_gain(mv) > 0
-    }
-
-    /// Captures chain without end here (a group that captures can capture again, and so can
-    /// the opponent's): unbounded, one ply of the main search cost up to 700 000 nodes of
-    /// quiescence 35 plies deep. Eight plies are four captures a side.
-    fn quiescence_plies(&self) -> usize {
-        QUIESCENCE_PLIES
-    }
-
-    /// Captures taken in another order reach the same positions: most capture sequences here.
-    fn quiescence_table(&self) -> QuiescenceTable {
-        QuiescenceTable::ReadWrite
     }
 
     /// The landing square and the direction: every group that lands there along that line
@@ -234,6 +187,43 @@ impl Evaluator<EpaminondasPosition> for EpaminondasEval {
     fn cheaply_over(&self, pos: &EpaminondasPosition) -> bool {
         !pos.has_legal_move()
     }
+}
+
+/// Levels 1–7 of Epaminondas: above the beginner, the generic level 2's search with a falling
+/// share of careless moves (a careless move costs more here than in the other games: 450 in
+/// 1000 beat 750 by 40-0), then the generic levels 3 and 6 (more nodes gain less here).
+const LEVELS: Levels = [
+    BEGINNER,
+    STRENGTHS[1].careless(700),
+    STRENGTHS[1].careless(500),
+    STRENGTHS[1].careless(300),
+    STRENGTHS[1].careless(100),
+    STRENGTHS[2],
+    STRENGTHS[5],
+];
+
+impl EngineGame for Epaminondas {
+    type Eval = EpaminondasEval;
+    /// Forward pruning: a far-row majority that wins is searched as a check (`in_danger`), so
+    /// what is pruned near the leaves is quiet. Delta pruning with a margin of two stones:
+    /// captures chain here, and most of them cannot lift a score far below alpha. Quiescence
+    /// eight plies deep, four captures a side: captures chain without end here (a group that
+    /// captures can capture again, and so can the opponent's), and unbounded, one ply of the
+    /// main search cost up to 700 000 nodes of quiescence 35 plies deep. It stores its results
+    /// in the table: captures taken in another order reach the same positions (most capture
+    /// sequences here).
+    const POLICY: SearchPolicy = SearchPolicy {
+        forward_pruning: true,
+        delta_margin: DeltaMargin::Weights {
+            name: "stone",
+            times: 2,
+        },
+        quiescence_plies: 8,
+        quiescence_table: QuiescenceTable::ReadWrite,
+    };
+    /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game").
+    const LEVELS: &'static Levels = &LEVELS;
+    const BENCH_POSITIONS: &'static str = include_str!("epaminondas.bench");
 }
 
 #[cfg(test)]

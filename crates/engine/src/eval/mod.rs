@@ -21,6 +21,12 @@
 //!   were fitted. `myrmidon tune --out` writes such a file. The code keeps only what the
 //!   baseline players count ([`Tunable::baseline`]: the hand-set piece values, where a game
 //!   has them) and, for Ackenhead, the hand-set terms the tuning started from.
+//!
+//! An evaluator says what a position is worth, and what the search asks of a position or a
+//! move (a check or an attacked Queen, a threat, a win at once, the value of a victim). How the
+//! search prunes in a game ([`SearchPolicy`](crate::players::SearchPolicy)), its levels and its
+//! bench positions are not the evaluator's: each game sets them where it is wired to the
+//! engine ([`EngineGame`](crate::games::EngineGame), at the end of `<game>.rs`).
 
 mod ackenhead;
 mod antchess;
@@ -38,24 +44,6 @@ mod weights;
 pub use weights::{parse_weights, write_weights, Tunable, Weight, MAX_WEIGHT};
 
 use myrmidon_rules::{Player, Position};
-
-use crate::players::{Levels, STRENGTHS};
-
-/// The margin of delta pruning where a game does not choose its own.
-pub const DELTA_MARGIN: i32 = 200;
-
-/// What quiescence does with the transposition table ([`Evaluator::quiescence_table`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QuiescenceTable {
-    /// Neither reads nor stores: where its probes seldom find an entry, each costs a cache miss
-    /// for nothing (Jeu de Reines: 14 % of the time to a given depth).
-    Skip,
-    /// Reads entries of the main search, stores nothing.
-    Read,
-    /// Reads, and stores its results at depth 0, below every entry of the main search: for
-    /// games whose capture sequences reach the same positions in many orders (Epaminondas).
-    ReadWrite,
-}
 
 /// Scores positions of one game. Its weights are [`Tunable`]: named integers that
 /// `myrmidon tune` fits to games and a weights file sets.
@@ -97,40 +85,10 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
     /// once by gradient descent on these coefficients.
     fn linear_terms(&self, pos: &P, player: Player, out: &mut Vec<(u32, f32)>);
 
-    /// True where the search may prune forward on this evaluation: reverse futility, futility
-    /// and late-move pruning near the leaves, delta pruning in quiescence. These trust the
-    /// static evaluation to see what a quiet move threatens; kept only for the games where a
-    /// match says they gain (Ackenhead, Epaminondas, Jeu de Reines; not Ant Chess, whose quiet
-    /// moves toward the anthill win in two). False by default.
-    fn forward_pruning(&self) -> bool {
-        false
-    }
-
-    /// Delta pruning in quiescence: a capture whose gain (its victims' values) plus this margin
-    /// leaves the score below alpha is skipped. `None`: no delta pruning. By default the
-    /// search's margin where [`Evaluator::forward_pruning`] is on.
-    fn delta_margin(&self) -> Option<i32> {
-        self.forward_pruning().then_some(DELTA_MARGIN)
-    }
-
     /// A capture that delta pruning must not skip whatever it takes: one whose worth is not
     /// in its victims (in Epaminondas, a capture that lands on the far row). None by default.
     fn delta_exempt(&self, _pos: &P, _mv: P::Move) -> bool {
         false
-    }
-
-    /// The most plies of captures quiescence searches below a leaf of the main search, after
-    /// which it stands pat. Unbounded by default; a game whose captures chain without end
-    /// (Epaminondas: every group that captures can capture again, and so can the opponent's)
-    /// bounds it.
-    fn quiescence_plies(&self) -> usize {
-        usize::MAX
-    }
-
-    /// What quiescence does with the transposition table. By default it reads it: an entry
-    /// of the main search can settle a quiescence node.
-    fn quiescence_table(&self) -> QuiescenceTable {
-        QuiescenceTable::Read
     }
 
     /// Which capture a move is, where a game has several moves taking the same pieces (in
@@ -190,20 +148,6 @@ pub trait Evaluator<P: Position>: Tunable + Clone + Default + Send + Sync + 'sta
     /// the opponents more than the capturer at one ply overrides it (see Ant Chess).
     fn greedy_value(&self, pos: &P, player: Player) -> i32 {
         self.baseline_value(pos, player)
-    }
-
-    /// The parameters of levels 1–7 in this game (`level:N`, UCI `Skill Level`), calibrated by
-    /// matches so that each level is about as far above the one below as the next is above
-    /// it. By default the generic table [`STRENGTHS`].
-    fn levels(&self) -> &'static Levels {
-        &STRENGTHS
-    }
-
-    /// Middlegame positions of this game for `myrmidon bench`'s time to depth, from real
-    /// games: the text of the game's `<game>.bench` file beside its weights (`#` comments, one
-    /// `depth <N>` line, then one position string a line). None by default.
-    fn bench_positions(&self) -> &'static str {
-        ""
     }
 }
 

@@ -4,13 +4,14 @@
 
 use std::sync::LazyLock;
 
-use myrmidon_rules::games::reines::{ReinesKind, ReinesPosition};
+use myrmidon_rules::games::reines::{Reines, ReinesKind, ReinesPosition};
 use myrmidon_rules::{PieceSets, Player, Position};
 
 use super::terms::{named_weights, with_defaults, Coefficients, Sink, Sum};
 use super::weights::kind_name;
-use super::{Evaluator, QuiescenceTable, Tunable, Weight};
-use crate::players::{Levels, BEGINNER, STRENGTHS};
+use super::{Evaluator, Tunable, Weight};
+use crate::games::EngineGame;
+use crate::players::{Levels, QuiescenceTable, SearchPolicy, BEGINNER, STRENGTHS};
 
 /// Squares within two steps (king moves) of each player's Queen: a1 for player 0, h8 for
 /// player 1 (Queens never move). Bit `rank * 8 + file`.
@@ -412,35 +413,7 @@ impl Tunable for ReinesEval {
     }
 }
 
-/// Levels 1–7 of Jeu de Reines: above the beginner, the generic level 2's search with a share of
-/// careless moves, then the generic levels 3, 4, 5 and 7 (a game without draws, where a
-/// doubled node budget wins most games: the steps are wide).
-const LEVELS: Levels = [
-    BEGINNER,
-    STRENGTHS[1].careless(450),
-    STRENGTHS[1].careless(100),
-    STRENGTHS[2],
-    STRENGTHS[3],
-    STRENGTHS[4],
-    STRENGTHS[6],
-];
-
 impl Evaluator<ReinesPosition> for ReinesEval {
-    /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game").
-    fn levels(&self) -> &'static Levels {
-        &LEVELS
-    }
-
-    fn bench_positions(&self) -> &'static str {
-        include_str!("reines.bench")
-    }
-
-    /// Reverse futility, late-move and futility pruning: an attacked Queen is searched as a
-    /// check (`in_danger`), so the quiet moves pruned near the leaves are the harmless ones.
-    fn forward_pruning(&self) -> bool {
-        true
-    }
-
     fn material(&self, pos: &ReinesPosition, player: Player) -> i32 {
         VALUED
             .iter()
@@ -501,12 +474,6 @@ impl Evaluator<ReinesPosition> for ReinesEval {
         self.in_danger(&next)
     }
 
-    /// Quiescence's probes seldom found an entry of the main search, and each cost a cache
-    /// miss: without them a depth is reached in 14 % less time, with 7.5 % more nodes.
-    fn quiescence_table(&self) -> QuiescenceTable {
-        QuiescenceTable::Skip
-    }
-
     /// The Queen of the side to move is attacked: unless that is answered now (the attacker
     /// taken, the line blocked), the game is lost. The search extends such positions and
     /// does not stand pat in them, as for a check.
@@ -543,6 +510,34 @@ impl Evaluator<ReinesPosition> for ReinesEval {
                 .map_or(10_000, |i| self.w[T_VALUE + i]),
         }
     }
+}
+
+/// Levels 1–7 of Jeu de Reines: above the beginner, the generic level 2's search with a share of
+/// careless moves, then the generic levels 3, 4, 5 and 7 (a game without draws, where a
+/// doubled node budget wins most games: the steps are wide).
+const LEVELS: Levels = [
+    BEGINNER,
+    STRENGTHS[1].careless(450),
+    STRENGTHS[1].careless(100),
+    STRENGTHS[2],
+    STRENGTHS[3],
+    STRENGTHS[4],
+    STRENGTHS[6],
+];
+
+impl EngineGame for Reines {
+    type Eval = ReinesEval;
+    /// Forward pruning: an attacked Queen is searched as a check (`in_danger`), so the quiet
+    /// moves pruned near the leaves are the harmless ones. Quiescence leaves the table alone:
+    /// its probes seldom found an entry of the main search, and each cost a cache miss;
+    /// without them a depth is reached in 14 % less time, with 7.5 % more nodes.
+    const POLICY: SearchPolicy = SearchPolicy {
+        quiescence_table: QuiescenceTable::Skip,
+        ..SearchPolicy::PRUNING
+    };
+    /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game").
+    const LEVELS: &'static Levels = &LEVELS;
+    const BENCH_POSITIONS: &'static str = include_str!("reines.bench");
 }
 
 #[cfg(test)]

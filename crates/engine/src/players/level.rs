@@ -21,8 +21,8 @@
 //! (again at each `configure` and new game): with a fixed seed and one thread, a level plays the
 //! same moves.
 //!
-//! Each game has its own table of [`Levels`] ([`Evaluator::levels`]; [`STRENGTHS`] for a game
-//! that has not calibrated one), so that the eight levels span that game's range in steps of
+//! Each game has its own table of [`Levels`] (`EngineGame::LEVELS`, given to [`Level::new`];
+//! [`STRENGTHS`] for a game that has not calibrated one), so that the eight levels span that game's range in steps of
 //! about the same size: in one game a careless move costs more than in another, and a doubled
 //! node budget gains more. `docs/engine-measurements.md` has the matches that calibrated them.
 
@@ -31,7 +31,7 @@ use std::cell::RefCell;
 use myrmidon_rules::rng::Rng;
 use myrmidon_rules::{Position, Record};
 
-use super::{strong_searcher, wins_at_once, Algorithm, Options, Report, Searcher};
+use super::{strong_searcher, wins_at_once, Algorithm, Options, Report, SearchPolicy, Searcher};
 use crate::control::Control;
 use crate::eval::Evaluator;
 use crate::limits::Limits;
@@ -123,26 +123,37 @@ pub struct Level<P: Position, E> {
 }
 
 impl<P: Position, E: Evaluator<P>> Level<P, E> {
-    /// The search at `level` (clamped to 1–8).
-    pub fn new(level: u8, options: &Options) -> Self {
-        Level::with_eval(level, E::default(), options)
+    /// The search at `level` (clamped to 1–8) of the game whose table of levels and search
+    /// policy these are (`EngineGame::LEVELS`, `EngineGame::POLICY`).
+    pub fn new(level: u8, levels: &Levels, policy: SearchPolicy, options: &Options) -> Self {
+        Level::with_algorithm(
+            level,
+            Algorithm::Paranoid,
+            levels,
+            policy,
+            E::default(),
+            options,
+        )
     }
 
-    /// The same with this evaluator (tuned weights).
-    pub fn with_eval(level: u8, eval: E, options: &Options) -> Self {
-        Level::with_algorithm(level, Algorithm::Paranoid, eval, options)
-    }
-
-    /// The search by this algorithm at `level` (the weaker levels need its `MultiPV` lines:
-    /// with an algorithm that gives one line, a level plays that line).
-    pub fn with_algorithm(level: u8, algorithm: Algorithm, eval: E, options: &Options) -> Self {
+    /// The search by this algorithm at `level`, with this evaluator (tuned weights) (the
+    /// weaker levels need its `MultiPV` lines: with an algorithm that gives one line, a level
+    /// plays that line).
+    pub fn with_algorithm(
+        level: u8,
+        algorithm: Algorithm,
+        levels: &Levels,
+        policy: SearchPolicy,
+        eval: E,
+        options: &Options,
+    ) -> Self {
         let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
-        let strength = strength(eval.levels(), level);
+        let strength = strength(levels, level);
         let inner_options = Level::<P, E>::inner_options(strength, options);
         Level {
             level,
             strength,
-            inner: strong_searcher(algorithm, None, eval.clone(), &inner_options),
+            inner: strong_searcher(algorithm, None, policy, eval.clone(), &inner_options),
             eval,
             options: options.clone(),
             rng: Rng::new(options.seed),
@@ -310,7 +321,7 @@ mod tests {
     fn a_careless_move_reports_the_evaluation_after_it() {
         type E = <Reines as EngineGame>::Eval;
         let options = Options::default();
-        let mut level = Level::<_, E>::new(1, &options);
+        let mut level = Level::<_, E>::new(1, Reines::LEVELS, Reines::POLICY, &options);
         level.strength = Some(BEGINNER.careless(1000));
         let mut record = Record::new(Reines.start(&Settings::new()).unwrap());
         let mut nonzero = 0;

@@ -10,6 +10,7 @@ mod maxn;
 mod mcts;
 pub mod multi;
 mod ordering;
+mod policy;
 mod pvs;
 mod random;
 
@@ -26,6 +27,7 @@ pub use level::{strength, Level, Levels, Strength, BEGINNER, MAX_LEVEL, MIN_LEVE
 pub use maxn::MaxN;
 pub use mcts::Mcts;
 pub use multi::{Algorithm, UnknownAlgorithm};
+pub use policy::{DeltaMargin, QuiescenceTable, SearchPolicy, DELTA_MARGIN};
 pub use pvs::{Pvs, Stats, UNLIMITED_DEPTH};
 pub use random::RandomPlayer;
 
@@ -113,15 +115,17 @@ pub fn default_algorithm(players: usize) -> Algorithm {
     }
 }
 
-/// The strong search by its algorithm, to a fixed depth or (with `None`) as the limits allow.
+/// The strong search by its algorithm, to a fixed depth or (with `None`) as the limits allow;
+/// `policy` is the game's (only PVS, the paranoid search, prunes by it).
 pub fn strong_searcher<P: Position, E: crate::eval::Evaluator<P>>(
     algorithm: Algorithm,
     depth: Option<u32>,
+    policy: SearchPolicy,
     eval: E,
     options: &Options,
 ) -> Box<dyn Searcher<P>> {
     match algorithm {
-        Algorithm::Paranoid => Box::new(Pvs::<P, E>::with_eval(depth, eval, options)),
+        Algorithm::Paranoid => Box::new(Pvs::<P, E>::with_eval(depth, policy, eval, options)),
         Algorithm::MaxN => Box::new(MaxN::<P, E>::with_eval(depth, eval, options)),
         Algorithm::BestReply => Box::new(BestReply::<P, E>::with_eval(depth, eval, options)),
         Algorithm::Mcts => Box::new(Mcts::<P, E>::with_eval(eval, options)),

@@ -24,8 +24,9 @@ use super::alphabeta::history_hashes;
 use super::multi::{max_depth, node_limit};
 use super::ordering::{is_killer, pick_next, texts, Lines, Orderer, MAX_PLY};
 use super::{Options, Report, Searcher};
+use super::{QuiescenceTable, SearchPolicy};
 use crate::control::Control;
-use crate::eval::{Evaluator, QuiescenceTable};
+use crate::eval::Evaluator;
 use crate::limits::Limits;
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 use crate::tt::{Bound, Table};
@@ -126,6 +127,10 @@ impl Frame {
 
 pub struct Pvs<P: Position, E> {
     depth: Option<u32>,
+    /// The game's pruning and quiescence, as given.
+    policy: SearchPolicy,
+    /// The policy's delta margin with this evaluator's weights.
+    delta_margin: Option<i32>,
     eval: E,
     options: Options,
     tt: Arc<Table>,
@@ -212,19 +217,29 @@ pub struct Stats {
 }
 
 impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
-    /// A search to `depth` plies at most (or as deep as the limits allow, with `None`).
-    pub fn new(depth: Option<u32>, options: &Options) -> Self {
-        Pvs::with_eval(depth, E::default(), options)
+    /// A search to `depth` plies at most (or as deep as the limits allow, with `None`), by the
+    /// game's `policy` (`EngineGame::POLICY`).
+    pub fn new(depth: Option<u32>, policy: SearchPolicy, options: &Options) -> Self {
+        Pvs::with_eval(depth, policy, E::default(), options)
     }
 
     /// The same with this evaluator (tuned weights, for example).
-    pub fn with_eval(depth: Option<u32>, eval: E, options: &Options) -> Self {
+    pub fn with_eval(depth: Option<u32>, policy: SearchPolicy, eval: E, options: &Options) -> Self {
         let tt = Arc::new(Table::new(options.hash_mb));
-        Pvs::build(depth, eval, options, tt, 0, Arc::new(AtomicU64::new(0)))
+        Pvs::build(
+            depth,
+            policy,
+            eval,
+            options,
+            tt,
+            0,
+            Arc::new(AtomicU64::new(0)),
+        )
     }
 
     fn build(
         depth: Option<u32>,
+        policy: SearchPolicy,
         eval: E,
         options: &Options,
         tt: Arc<Table>,
@@ -239,6 +254,8 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         }
         Pvs {
             depth,
+            policy,
+            delta_margin: policy.delta_margin.resolve(&eval),
             eval,
             options: options.clone(),
             tt,
@@ -429,7 +446,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         };
 
         // Reverse futility: far enough above beta near the leaves, a move will not fall below.
-        let pruning = self.eval.forward_pruning();
+        let pruning = self.policy.forward_pruning;
         let decisive = eval_here.abs() >= DECISIVE;
         if pruning
             && !pv_node
@@ -697,7 +714,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         let key = self.key(pos);
         let alpha_orig = alpha;
         let mut best_move = None;
-        let table = self.eval.quiescence_table();
+        let table = self.policy.quiescence_table;
         let hit = match table {
             QuiescenceTable::Skip => None,
             QuiescenceTable::Read | QuiescenceTable::ReadWrite => self.tt.probe(key, ply),
@@ -712,7 +729,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         if evading {
             self.stats.evasion_nodes += 1;
         }
-        let delta_margin = self.eval.delta_margin();
+        let delta_margin = self.delta_margin;
         let mut moves = P::MoveList::default();
         let mut best;
         if evading {
@@ -727,7 +744,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                 self.stats.q_standpat_cuts += 1;
                 return stand;
             }
-            if qply >= self.eval.quiescence_plies() {
+            if qply >= self.policy.quiescence_plies {
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -1004,6 +1021,7 @@ mod tests {
     fn reductions_grow_with_depth_and_move_number() {
         let s = Pvs::<myrmidon_rules::games::reines::ReinesPosition, crate::eval::ReinesEval>::new(
             None,
+            SearchPolicy::DEFAULT,
             &Options::default(),
         );
         assert_eq!(s.lmr[1][1], 0);

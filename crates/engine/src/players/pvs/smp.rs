@@ -48,6 +48,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             };
             helpers.push(Pvs::build(
                 None,
+                self.policy,
                 self.eval.clone(),
                 &options,
                 self.tt.clone(),
