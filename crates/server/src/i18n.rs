@@ -88,8 +88,8 @@ fn accept_language(headers: &HeaderMap) -> Option<Lang> {
     best.map(|(_, _, lang)| lang)
 }
 
-/// A value given to a message: text, a number (numbers choose plural forms), or a player of a
-/// game.
+/// A value given to a message: text, a number (numbers choose plural forms), a game or a player
+/// of a game.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
     Str(String),
@@ -104,6 +104,9 @@ pub enum Arg {
         name: &'static str,
         number: GrammaticalNumber,
     },
+    /// A game, by its id: the message reads the game's name in its language (the game's
+    /// `<id>-name`, else `GameInfo::name`). Its JSON is the id.
+    Game(&'static str),
 }
 
 impl Arg {
@@ -122,6 +125,7 @@ impl Serialize for Arg {
         match self {
             Arg::Str(text) => s.serialize_str(text),
             Arg::Player { name, .. } => s.serialize_str(name),
+            Arg::Game(id) => s.serialize_str(id),
             Arg::Num(n) if n.fract() == 0.0 && n.abs() < 9e15 => s.serialize_i64(*n as i64),
             Arg::Num(n) => s.serialize_f64(*n),
         }
@@ -287,6 +291,7 @@ pub fn format(lang: Lang, key: &str, args: &[(&'static str, Arg)]) -> String {
                 fluent_args.set(*name, FluentValue::from(text));
                 fluent_args.set("number", FluentValue::from(number));
             }
+            Arg::Game(id) => fluent_args.set(*name, FluentValue::from(game_name(lang, id))),
         }
     }
     for lang in [lang, Lang::En] {
@@ -301,6 +306,26 @@ pub fn format(lang: Lang, key: &str, args: &[(&'static str, Arg)]) -> String {
         }
     }
     key.to_string()
+}
+
+/// A game's name in `lang` (the game's `<id>-name`), else its own (`GameInfo::name`, English).
+fn game_name(lang: Lang, id: &str) -> String {
+    let bundle = bundle(lang);
+    let Some(pattern) = bundle
+        .get_message(&format!("{id}-name"))
+        .and_then(|m| m.value())
+    else {
+        return myrmidon_rules::registry::find(id)
+            .map_or_else(|_| id.to_string(), |g| g.info().name.to_string());
+    };
+    let mut errors = Vec::new();
+    let text = bundle
+        .format_pattern(pattern, None, &mut errors)
+        .into_owned();
+    if !errors.is_empty() {
+        tracing::warn!("i18n: {id}-name in {}: {errors:?}", lang.code());
+    }
+    text
 }
 
 /// A player's name in `lang` (the game's `<id>-player-<name>`) and how a sentence takes it

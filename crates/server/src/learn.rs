@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::api::{body, settings_of, ApiError};
-use crate::i18n::{self, Lang, Msg};
+use crate::i18n::{self, Arg, Lang, Msg};
 use crate::views::RulesView;
 use crate::web::rules_text;
 
@@ -50,7 +50,7 @@ pub async fn rules(
     let text = rules_text(info.id, lang.code()).ok_or_else(|| {
         ApiError(
             StatusCode::NOT_FOUND,
-            msg!("api-no-rules-text", game = info.id),
+            msg!("api-no-rules-text", game = Arg::Game(info.id)),
         )
     })?;
     let options = pulldown_cmark::Options::ENABLE_TABLES
@@ -129,7 +129,7 @@ pub async fn explore(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Explor
         ExploreError::NotACell { cell, game } => bad(msg!(
             "api-put-not-a-cell",
             cell = format!("{cell:?}"),
-            game = game
+            game = Arg::Game(game)
         )),
         ExploreError::Put(e) => bad(msg!("api-put", detail = e.to_string())),
         ExploreError::LineMove { n, text, detail } => bad(msg!(

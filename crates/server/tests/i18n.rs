@@ -1510,3 +1510,89 @@ async fn refusals_name_the_players_in_the_request_s_language() {
         }
     }
 }
+
+/// Refusals with an argument that is a game (`$game`, `$record`) but is not one of the games:
+/// the id of a game played (a rematch's), a game id the client sent that is none.
+const GAME_ARGS_NOT_GAMES: &[(&str, &str)] = &[("api-rematch-exists", "game")];
+
+/// A refusal that names a game names it as the reader's language does (its `<id>-name` in
+/// French, its own name in English), and gives its id in `args`: too many seats for Ackenhead
+/// chess, a draw offered in three-player Ant Chess. In the sources, every argument named
+/// `game` or `record` is an `Arg::Game` or is listed as not a game.
+#[tokio::test]
+async fn refusals_name_the_game_in_the_reader_s_words() {
+    let calls = server_messages();
+    let mut games = 0;
+    for MsgCall { file, key, args } in &calls {
+        for (arg, value) in args {
+            if (arg == "game" || arg == "record")
+                && !GAME_ARGS_NOT_GAMES.contains(&(key.as_str(), arg.as_str()))
+            {
+                assert!(
+                    value.contains("Arg::Game("),
+                    "{file}: msg!({key:?}, {arg} = {value}): a game? give it as Arg::Game, \
+                     else list it in GAME_ARGS_NOT_GAMES"
+                );
+                games += 1;
+            }
+        }
+    }
+    assert!(games >= 6, "{games} game arguments");
+
+    let app = app().await;
+    let fr = [("accept-language", "fr-FR,fr;q=0.9")];
+    let new = json!({"game": "ackenhead", "seats": ["human", "human", "human"]});
+    for (headers, said) in [
+        (
+            &fr[..],
+            "places : 2 joueurs pour Échecs Ackenhead, 3 places ont été données",
+        ),
+        (
+            &[][..],
+            "seats: Ackenhead chess has 2 players, 3 seats were given",
+        ),
+    ] {
+        let v = refusal(
+            &app,
+            headers,
+            "/api/games",
+            new.clone(),
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+        assert_eq!(v["key"], "api-seat-count", "{v}");
+        assert_eq!(v["error"], said, "{v}");
+        assert_eq!(
+            v["args"],
+            json!({"game": "ackenhead", "players": 2, "given": 3})
+        );
+    }
+
+    let new = json!({"game": "antchess3", "seats": ["online", "online", "online"]});
+    let (status, _, body) = call(&app, "POST", "/api/games", &[], Some(new)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let created: Value = serde_json::from_str(&body).unwrap();
+    let id = created["id"].as_str().unwrap();
+    let offer = json!({"token": created["tokens"][0], "seat": 0, "action": "offer"});
+    let path = format!("/api/games/{id}/draw");
+    let english_name = myrmidon_rules::registry::find("antchess3")
+        .unwrap()
+        .info()
+        .name;
+    for (headers, said) in [
+        (
+            &fr[..],
+            "nulle : seulement dans les parties à deux ; Échecs fourmi (3 joueurs) : 3 joueurs"
+                .to_string(),
+        ),
+        (
+            &[][..],
+            format!("draw: only in two-player games ({english_name} has 3)"),
+        ),
+    ] {
+        let v = refusal(&app, headers, &path, offer.clone(), StatusCode::BAD_REQUEST).await;
+        assert_eq!(v["key"], "api-draw-two-players", "{v}");
+        assert_eq!(v["error"], said, "{v}");
+        assert_eq!(v["args"], json!({"game": "antchess3", "players": 3}));
+    }
+}

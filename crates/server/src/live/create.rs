@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, UNIX_EPOCH};
 
+use crate::i18n::Arg;
 use crate::store::now;
 use myrmidon_rules::dynamic::Step;
 use myrmidon_rules::{pgn, registry, DynRecord, Settings};
@@ -93,8 +94,8 @@ impl App {
             if kind != info.id {
                 return Err(Refusal::Bad(msg!(
                     "api-record-other-game",
-                    record = info.id,
-                    game = kind
+                    record = Arg::Game(info.id),
+                    game = registry::find(kind).map_or(Arg::from(kind), |g| Arg::Game(g.info().id))
                 )));
             }
         }

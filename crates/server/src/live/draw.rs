@@ -8,6 +8,7 @@ use myrmidon_rules::{DynRecord, Outcome, Reason};
 use serde_json::Value;
 
 use crate::engines::{PoolError, Work};
+use crate::i18n::Arg;
 use crate::store::StepRow;
 
 use super::change::Edit;
@@ -29,7 +30,7 @@ impl App {
         if players.len() != 2 {
             return Err(Refusal::Bad(msg!(
                 "api-draw-two-players",
-                game = live.record.info().id,
+                game = Arg::Game(live.record.info().id),
                 players = players.len()
             )));
         }

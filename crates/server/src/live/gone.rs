@@ -8,6 +8,7 @@ use std::sync::Arc;
 use myrmidon_rules::{Outcome, Reason};
 use serde_json::Value;
 
+use crate::i18n::Arg;
 use crate::store::{now, StepRow};
 
 use super::{App, Live, Refusal};
@@ -97,7 +98,7 @@ impl App {
             if draw && players.len() != 2 {
                 return Err(Refusal::Bad(msg!(
                     "api-draw-two-players",
-                    game = live.record.info().id,
+                    game = Arg::Game(live.record.info().id),
                     players = players.len()
                 )));
             }

@@ -127,13 +127,13 @@ pub(super) fn hashes(tokens: &[Option<String>]) -> Vec<Option<String>> {
 /// token when every seat is human (one screen).
 pub(super) fn seat_tokens(
     players: usize,
-    kind: &str,
+    kind: &'static str,
     seats: &[String],
 ) -> Result<Vec<Option<String>>, Refusal> {
     if seats.len() != players {
         return Err(Refusal::Bad(msg!(
             "api-seat-count",
-            game = kind,
+            game = Arg::Game(kind),
             players = players,
             given = seats.len()
         )));
