@@ -42,7 +42,8 @@ pub struct ServeArgs {
     pub cookie_secure: bool,
     /// A proxy or load balancer in front of the server (its address, repeatable): for requests
     /// from it, the client is the address its `X-Forwarded-For` header names, so that the
-    /// limits count each client and not the proxy.
+    /// limits count each client and not the proxy; and its `X-Forwarded-Proto: https` makes
+    /// the session cookie `Secure`, as --cookie-secure does.
     #[arg(long = "trusted-proxy", value_name = "IP")]
     pub trusted_proxies: Vec<IpAddr>,
     /// How long a client has to send a request's head (request line and headers), in

@@ -97,21 +97,34 @@ const MOST_WAIT: Duration = Duration::from_secs(15 * 60);
 pub struct Accounts {
     pub settings: AccountSettings,
     /// A hash of no password, with the settings' parameters: a login with an unknown name is
-    /// verified against it, so that it takes as long as one with a known name.
+    /// verified against it, so that it takes as long as one with a known name. Made with the
+    /// server, so that the first unknown name does not cost a hash more than a known one.
     dummy: OnceLock<String>,
     failures: Mutex<HashMap<String, Failures>>,
     /// Passwords verified so far (the tests check that an unknown name costs one too).
     pub verifications: AtomicU64,
+    /// Passwords hashed so far, the dummy hash included (the tests check that a login never
+    /// makes one).
+    pub hashes: AtomicU64,
 }
 
 impl Accounts {
     pub fn new(settings: AccountSettings) -> Accounts {
-        Accounts {
+        let accounts = Accounts {
             settings,
             dummy: OnceLock::new(),
             failures: Mutex::new(HashMap::new()),
             verifications: AtomicU64::new(0),
+            hashes: AtomicU64::new(0),
+        };
+        // (should it fail, the first unknown name makes it: see `verify`)
+        if let Ok(dummy) = accounts
+            .argon2()
+            .and_then(|a| accounts.hash_with(a, new_token()))
+        {
+            let _ = accounts.dummy.set(dummy);
         }
+        accounts
     }
 
     fn argon2(&self) -> Result<Argon2<'static>, Refusal> {
@@ -130,18 +143,16 @@ impl Accounts {
     /// runtime.
     async fn hash(&self, password: String) -> Result<String, Refusal> {
         let argon2 = self.argon2()?;
-        tokio::task::spawn_blocking(move || {
-            let mut salt = [0u8; 16];
-            getrandom::fill(&mut salt).map_err(|e| Refusal::internal(e.to_string()))?;
-            let salt =
-                SaltString::encode_b64(&salt).map_err(|e| Refusal::internal(e.to_string()))?;
-            argon2
-                .hash_password(password.as_bytes(), &salt)
-                .map(|h| h.to_string())
-                .map_err(|e| Refusal::internal(format!("hashing: {e}")))
-        })
-        .await
-        .map_err(|e| Refusal::internal(e.to_string()))?
+        self.hashes.fetch_add(1, Ordering::Relaxed);
+        tokio::task::spawn_blocking(move || hash_password(&argon2, &password))
+            .await
+            .map_err(|e| Refusal::internal(e.to_string()))?
+    }
+
+    /// [`Accounts::hash`] on this thread.
+    fn hash_with(&self, argon2: Argon2<'static>, password: String) -> Result<String, Refusal> {
+        self.hashes.fetch_add(1, Ordering::Relaxed);
+        hash_password(&argon2, &password)
     }
 
     /// Whether `password` is the one `hash` was made of (`None`: checked against the dummy
@@ -226,13 +237,10 @@ impl Accounts {
             .remove(account_key);
     }
 
-    /// The `Set-Cookie` value that gives the browser a session.
-    fn cookie(&self, value: &str) -> String {
-        let secure = if self.settings.cookie_secure {
-            "; Secure"
-        } else {
-            ""
-        };
+    /// The `Set-Cookie` value that gives the browser a session (`https`: the browser came
+    /// through HTTPS, as [`Https`] tells).
+    fn cookie(&self, value: &str, https: bool) -> String {
+        let secure = if https { "; Secure" } else { "" };
         format!(
             "{COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
             COOKIE_DAYS * 24 * 3600
@@ -240,13 +248,41 @@ impl Accounts {
     }
 
     /// The `Set-Cookie` value that removes the session cookie.
-    fn cleared(&self) -> String {
-        let secure = if self.settings.cookie_secure {
-            "; Secure"
-        } else {
-            ""
-        };
+    fn cleared(&self, https: bool) -> String {
+        let secure = if https { "; Secure" } else { "" };
         format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}")
+    }
+}
+
+/// The Argon2id hash of a password (PHC string), with a new random salt.
+fn hash_password(argon2: &Argon2<'static>, password: &str) -> Result<String, Refusal> {
+    let mut salt = [0u8; 16];
+    getrandom::fill(&mut salt).map_err(|e| Refusal::internal(e.to_string()))?;
+    let salt = SaltString::encode_b64(&salt).map_err(|e| Refusal::internal(e.to_string()))?;
+    argon2
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| Refusal::internal(format!("hashing: {e}")))
+}
+
+/// Whether the browser reached the server through HTTPS, so that the session cookie is sent
+/// with `Secure`: the server runs with `--cookie-secure`, or the request comes from a trusted
+/// proxy (`--trusted-proxy`) whose `X-Forwarded-Proto` says `https`.
+pub struct Https(pub bool);
+
+impl axum::extract::FromRequestParts<Arc<App>> for Https {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        app: &Arc<App>,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(Https(
+            app.accounts.settings.cookie_secure
+                || app
+                    .limiter
+                    .forwarded_https(&parts.extensions, &parts.headers),
+        ))
     }
 }
 
@@ -378,12 +414,12 @@ fn check_password(password: &str) -> Result<(), ApiError> {
 }
 
 /// A `200` or `201` with `{"name"}` and a new session cookie.
-fn with_session(app: &App, status: StatusCode, name: &str, value: &str) -> Response {
+fn with_session(app: &App, https: bool, status: StatusCode, name: &str, value: &str) -> Response {
     let name = NameView {
         name: name.to_string(),
     };
     let mut response = (status, Json(name)).into_response();
-    if let Ok(v) = HeaderValue::from_str(&app.accounts.cookie(value)) {
+    if let Ok(v) = HeaderValue::from_str(&app.accounts.cookie(value, https)) {
         response.headers_mut().insert(header::SET_COOKIE, v);
     }
     response
@@ -402,6 +438,7 @@ async fn start_session(app: &App, headers: &HeaderMap, user: &UserRow) -> Result
 /// `POST /api/account/signup` `{"name", "password"}`: `201`, logged in.
 pub async fn signup(
     State(app): State<Arc<App>>,
+    Https(https): Https,
     headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
@@ -421,7 +458,13 @@ pub async fn signup(
         e => Refusal::from(e).into(),
     })?;
     let value = start_session(&app, &headers, &user).await?;
-    Ok(with_session(&app, StatusCode::CREATED, &user.name, &value))
+    Ok(with_session(
+        &app,
+        https,
+        StatusCode::CREATED,
+        &user.name,
+        &value,
+    ))
 }
 
 /// `POST /api/account/login` `{"name", "password"}`: `200`, logged in with a new session;
@@ -429,6 +472,7 @@ pub async fn signup(
 pub async fn login(
     State(app): State<Arc<App>>,
     ClientIp(ip): ClientIp,
+    Https(https): Https,
     headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
@@ -448,7 +492,13 @@ pub async fn login(
     };
     accounts.succeeded(&keys[0].0);
     let value = start_session(&app, &headers, &user).await?;
-    Ok(with_session(&app, StatusCode::OK, &user.name, &value))
+    Ok(with_session(
+        &app,
+        https,
+        StatusCode::OK,
+        &user.name,
+        &value,
+    ))
 }
 
 /// The account a request is logged into, as the seat it takes will name it.
@@ -467,20 +517,24 @@ pub async fn logged_in(app: &App, headers: &HeaderMap) -> Result<UserRow, ApiErr
 }
 
 /// A `200` `{}` that removes the session cookie.
-fn logged_out(app: &App) -> Response {
+fn logged_out(app: &App, https: bool) -> Response {
     let mut response = Json(EmptyView {}).into_response();
-    if let Ok(v) = HeaderValue::from_str(&app.accounts.cleared()) {
+    if let Ok(v) = HeaderValue::from_str(&app.accounts.cleared(https)) {
         response.headers_mut().insert(header::SET_COOKIE, v);
     }
     response
 }
 
 /// `POST /api/account/logout`: ends this session.
-pub async fn logout(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Response, ApiError> {
+pub async fn logout(
+    State(app): State<Arc<App>>,
+    Https(https): Https,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     if let Some(value) = session_cookie(&headers) {
         app.store.end_session(&hash_token(&value)).await?;
     }
-    Ok(logged_out(&app))
+    Ok(logged_out(&app, https))
 }
 
 #[derive(Deserialize)]
@@ -525,6 +579,7 @@ async fn confirm(
 pub async fn change_password(
     State(app): State<Arc<App>>,
     ClientIp(ip): ClientIp,
+    Https(https): Https,
     headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
@@ -537,7 +592,13 @@ pub async fn change_password(
     app.store
         .set_password(&user.id, &hash, &hash_token(&value))
         .await?;
-    Ok(with_session(&app, StatusCode::OK, &user.name, &value))
+    Ok(with_session(
+        &app,
+        https,
+        StatusCode::OK,
+        &user.name,
+        &value,
+    ))
 }
 
 #[derive(Deserialize)]
@@ -551,6 +612,7 @@ pub struct Deletion {
 pub async fn delete(
     State(app): State<Arc<App>>,
     ClientIp(ip): ClientIp,
+    Https(https): Https,
     headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
@@ -558,7 +620,7 @@ pub async fn delete(
     let user = logged_in(&app, &headers).await?;
     confirm(&app, ip, &user, req.password).await?;
     app.store.delete_user(&user.id).await?;
-    Ok(logged_out(&app))
+    Ok(logged_out(&app, https))
 }
 
 /// `GET /api/account`: the logged-in account's name and ratings; `401` when logged out.
@@ -572,4 +634,30 @@ pub async fn me(
         name: user.name,
         ratings: rows.iter().map(RatingView::of).collect(),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ClockSpec;
+
+    #[test]
+    fn the_wait_before_a_claim_against_a_player_who_left_follows_the_clock() {
+        // A tenth of the initial time and forty increments, between 10 s and 60 s (docs/api.md,
+        // "A player who left").
+        let settings = AccountSettings::default();
+        let wait = |minutes: u64, increment_s: u64| {
+            settings
+                .leave_wait(&ClockSpec {
+                    initial_ms: minutes * 60_000,
+                    increment_ms: increment_s * 1000,
+                })
+                .as_secs()
+        };
+        assert_eq!(wait(1, 0), 10);
+        assert_eq!(wait(3, 2), 26);
+        assert_eq!(wait(5, 3), 42);
+        assert_eq!(wait(15, 10), 60);
+        assert_eq!(wait(180, 0), 60);
+    }
 }

@@ -222,6 +222,26 @@ impl Limiter {
     }
 }
 
+impl Limiter {
+    /// Whether a request came to a trusted proxy through HTTPS: the connection is from one,
+    /// and its `X-Forwarded-Proto` (the first value, the scheme the browser used) is `https`.
+    pub fn forwarded_https(
+        &self,
+        extensions: &axum::http::Extensions,
+        headers: &HeaderMap,
+    ) -> bool {
+        let peer = extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+        self.limits.trusted_proxies.contains(&peer)
+            && headers
+                .get("x-forwarded-proto")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next())
+                .is_some_and(|scheme| scheme.trim().eq_ignore_ascii_case("https"))
+    }
+}
+
 /// The client of a request, as an extractor (for the WebSocket handlers).
 pub struct ClientIp(pub IpAddr);
 

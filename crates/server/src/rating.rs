@@ -30,7 +30,8 @@ pub struct RatingChange {
 /// One player's rating before and after a rated game, rounded as shown.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatChange {
-    pub name: String,
+    /// The account's name; null once the account is deleted.
+    pub name: Option<String>,
     pub before: f64,
     pub after: f64,
     pub change: f64,
@@ -423,6 +424,29 @@ mod tests {
         // A win over both is worth more than a win over one.
         let two = rate_game(&[Rating::default(); 2], &[0, 1]);
         assert!(after[1].rating > two[0].rating);
+    }
+
+    #[test]
+    fn three_players_the_two_behind_the_winner_drawn() {
+        // Seat 0 took the last Queen from both others at once: they finish together, a draw
+        // between them (places 0, 1, 1). Three new players, so g, E, 1/v and φ' are those of
+        // the case above. The winner beat both: 1747.32, as above.
+        let after = rate_game(&[Rating::default(); 3], &[0, 1, 1]);
+        assert!((after[0].rating - 1747.32).abs() < 0.05, "{after:?}");
+        // Each of the others lost to the winner and drew with the other: Σ g (s − E) =
+        // 0.66907 × ((0 − ½) + (½ − ½)) = −0.33454, μ' = 1.45871² × −0.33454 = −0.71185 →
+        // 1500 − 123.66 = 1376.34: half the loss of the last player of the case above.
+        for a in &after[1..] {
+            assert!((a.rating - 1376.34).abs() < 0.05, "{after:?}");
+            assert!((a.deviation - 253.40).abs() < 0.05, "{after:?}");
+        }
+        let last = rate_game(&[Rating::default(); 3], &[1, 0, 2])[2];
+        assert!(((1500.0 - after[1].rating) * 2.0 - (1500.0 - last.rating)).abs() < 0.05);
+        // Three who share a drawn game: every result a draw, nobody moves.
+        for a in rate_game(&[Rating::default(); 3], &[0, 0, 0]) {
+            assert!((a.rating - 1500.0).abs() < 1e-9, "{a:?}");
+            assert!((a.deviation - 253.40).abs() < 0.05, "{a:?}");
+        }
     }
 
     #[test]

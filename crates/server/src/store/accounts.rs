@@ -133,10 +133,35 @@ impl Store {
         write.commit().await
     }
 
-    /// Deletes an account with its sessions, ratings and its name on the seats it held: its
-    /// games stay, anonymous.
+    /// Deletes an account with its sessions, ratings and its name on the seats it held and in
+    /// the rating changes of its rated games: its games stay, anonymous.
     pub async fn delete_user(&self, user_id: &str) -> Result<(), StoreError> {
         let mut write = Write::begin(self).await?;
+        let rated = sqlx::query(
+            "SELECT g.id, g.rating_change, p.seat FROM game_players p \
+             JOIN games g ON g.id = p.game_id \
+             WHERE p.user_id = $1 AND g.rating_change IS NOT NULL",
+        )
+        .bind(user_id)
+        .fetch_all(write.conn())
+        .await?;
+        for r in rated {
+            let text: String = r.try_get("rating_change")?;
+            let mut change: RatingChange =
+                serde_json::from_str(&text).map_err(|e| StoreError::Database(e.to_string()))?;
+            // (a rated game's every seat is an account's: one change a seat, in their order)
+            let seat = usize::try_from(r.try_get::<i64, _>("seat")?).unwrap_or(usize::MAX);
+            if let Some(s) = change.seats.get_mut(seat) {
+                s.name = None;
+            }
+            let text =
+                serde_json::to_string(&change).map_err(|e| StoreError::Database(e.to_string()))?;
+            sqlx::query("UPDATE games SET rating_change = $1 WHERE id = $2")
+                .bind(text)
+                .bind(r.try_get::<String, _>("id")?)
+                .execute(write.conn())
+                .await?;
+        }
         sqlx::query("DELETE FROM seeks WHERE user_id = $1 OR target_id = $1")
             .bind(user_id)
             .execute(write.conn())
@@ -390,7 +415,7 @@ pub(super) async fn rate(
         .await?;
         let (old, new) = (shown[i].rating.round(), a.rating.round());
         change.push(SeatChange {
-            name: account.name.clone(),
+            name: Some(account.name.clone()),
             before: old,
             after: new,
             change: new - old,

@@ -169,6 +169,59 @@ async fn the_session_cookie_is_http_only_and_same_site_lax() {
 }
 
 #[tokio::test]
+async fn the_cookie_is_secure_behind_a_proxy_that_says_it_was_reached_through_https() {
+    // The tests' requests have no connection address: the unspecified one stands for the
+    // proxy's.
+    let proxy = std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED);
+    let behind = App::with_accounts(
+        Store::open(&fresh_db()).await.unwrap(),
+        Duration::from_millis(20),
+        1,
+        RateLimits {
+            trusted_proxies: vec![proxy],
+            ..RateLimits::off()
+        },
+        fast(),
+    );
+    let site = [
+        ("origin", "https://myrmidon.test"),
+        ("sec-fetch-site", "same-origin"),
+    ];
+    let credentials = json!({"name": "alice", "password": "correct horse"});
+    let secure = |a: &Answer| a.set_cookie.as_deref().unwrap_or("").contains("; Secure");
+    // Through HTTPS (the first scheme of the header is the browser's): Secure, at sign-up, at
+    // login, and on the cookie that logging out clears.
+    let mut https = site.to_vec();
+    https.push(("x-forwarded-proto", "https"));
+    let a = send(&behind, "POST", "/api/account/signup", Some(credentials.clone()), &https).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    assert!(secure(&a), "{:?}", a.set_cookie);
+    let mut both = site.to_vec();
+    both.push(("x-forwarded-proto", "HTTPS, http"));
+    let a = send(&behind, "POST", "/api/account/login", Some(credentials.clone()), &both).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert!(secure(&a), "{:?}", a.set_cookie);
+    let mut out = https.clone();
+    let cookie = a.cookie();
+    out.push(("cookie", &cookie));
+    let a = send(&behind, "POST", "/api/account/logout", Some(json!({})), &out).await;
+    assert!(secure(&a) && a.set_cookie.as_deref().unwrap().contains("Max-Age=0"), "{:?}", a.set_cookie);
+    // Through plain HTTP, or no header: no Secure (the browser would not send the cookie back).
+    for proto in [Some("http"), None] {
+        let mut headers = site.to_vec();
+        headers.extend(proto.map(|p| ("x-forwarded-proto", p)));
+        let a = send(&behind, "POST", "/api/account/login", Some(credentials.clone()), &headers).await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+        assert!(!secure(&a), "{proto:?}: {:?}", a.set_cookie);
+    }
+    // The header from a client that is no trusted proxy is not taken.
+    let direct = app_with(fast()).await;
+    let a = send(&direct, "POST", "/api/account/signup", Some(credentials), &https).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    assert!(!secure(&a), "{:?}", a.set_cookie);
+}
+
+#[tokio::test]
 async fn names_and_passwords_are_checked() {
     let app = app_with(fast()).await;
     for (name, password, key) in [
@@ -296,15 +349,19 @@ async fn a_wrong_password_is_answered_alike_for_a_real_and_an_unknown_name() {
     let app = app_with(fast()).await;
     signup(&app, "alice", "the password").await;
     let before = app.accounts.verifications.load(Ordering::Relaxed);
-    let real = login(&app, "alice", "not the password").await;
+    let hashed = app.accounts.hashes.load(Ordering::Relaxed);
+    // The unknown name first: the server's first one.
     let unknown = login(&app, "nobody", "not the password").await;
+    let real = login(&app, "alice", "not the password").await;
     assert_eq!(real.status, StatusCode::UNAUTHORIZED);
     assert_eq!(real.status, unknown.status);
     assert_eq!(real.text, unknown.text);
     assert_eq!(real.json["key"], "api-login-failed");
     assert!(real.set_cookie.is_none() && unknown.set_cookie.is_none());
-    // Each verified a password hash (the unknown name against a dummy one): the same work.
+    // Each verified a password hash (the unknown name against a dummy one, made with the
+    // server): the same work, and no hash made.
     assert_eq!(app.accounts.verifications.load(Ordering::Relaxed), before + 2);
+    assert_eq!(app.accounts.hashes.load(Ordering::Relaxed), hashed);
 }
 
 #[tokio::test]
@@ -530,6 +587,30 @@ async fn passwords_never_appear_in_answers_or_logs() {
             assert!(!a.set_cookie.clone().unwrap_or_default().contains(secret));
         }
     }
+}
+
+#[tokio::test]
+async fn passwords_are_kept_as_argon2id_hashes_with_owasps_parameters() {
+    // The server's own settings, not the tests' fast ones.
+    let app = app_with(AccountSettings::default()).await;
+    signup(&app, "alice", "the password").await;
+    signup(&app, "bob", "the password").await;
+    let hash = |name: &'static str| {
+        let app = app.clone();
+        async move { app.store.user_by_name(name).await.unwrap().unwrap().password_hash }
+    };
+    let (alice, bob) = (hash("alice").await, hash("bob").await);
+    // Argon2id, version 0x13, 19 MiB (19 456 KiB), 2 iterations, 1 lane; a salt of its own.
+    for h in [&alice, &bob] {
+        assert!(h.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{h}");
+        assert!(!h.contains("the password"), "{h}");
+    }
+    assert_ne!(alice, bob, "the same password, each with its own salt");
+    assert_eq!(login(&app, "alice", "the password").await.status, StatusCode::OK);
+    assert_eq!(
+        login(&app, "alice", "not the password").await.status,
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 // ---- Rated games ----
@@ -783,6 +864,13 @@ async fn a_deleted_accounts_games_stay_without_its_name() {
     let s = state(&fresh, &id).await;
     assert_eq!(s["accounts"], json!([null, "bob"]), "{s}");
     assert!(s["outcome"].is_object(), "{s}");
+    // Nor in the game's rating change (Bob's stays), nor in its record.
+    let names: Vec<&Value> = s["rating_change"]["seats"].as_array().unwrap().iter().map(|x| &x["name"]).collect();
+    assert_eq!(names, [&Value::Null, &json!("bob")], "{s}");
+    assert_eq!(s["rating_change"]["seats"][0]["after"], 1338.0, "{s}");
+    let record = send(&fresh, "GET", &format!("/api/games/{id}/record"), None, &[]).await;
+    assert!(!record.text.contains("alice"), "{}", record.text);
+    assert!(record.text.contains("\"bob\""), "{}", record.text);
     assert_eq!(blitz(&fresh, &bob, "reines").await["games"], 1);
 }
 
@@ -956,6 +1044,38 @@ async fn a_rated_game_whose_rating_cannot_be_written_ends_only_once_it_can() {
     assert_eq!(change["seats"][0]["after"], 1662.0, "{}", a.text);
     assert_eq!(change["seats"][1]["after"], 1338.0, "{}", a.text);
     rated_exactly_once(&db, &id, &before["moves"], &change, &tokens).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_rated_game_ended_in_two_processes_at_once_is_rated_once() {
+    // Two servers on one database (a file on SQLite), each with its own connections and its
+    // own games in memory, as two processes.
+    let (db, _keep) = lasting_db();
+    let (a, b) = (app_on(&db).await, app_on(&db).await);
+    let alice = signup(&a, "alice", "the password").await;
+    let bob = signup(&a, "bob", "the password").await;
+    for round in 0..8 {
+        let (id, alice_token) = rated_game(&a, "reines", 2, &alice).await;
+        let bob_token = join(&a, &id, 1, &bob).await;
+        // Both processes have the game in memory, then each player resigns through one.
+        state(&b, &id).await;
+        let (one, two) = tokio::join!(
+            resign(&a, &id, 0, &alice_token),
+            resign(&b, &id, 1, &bob_token)
+        );
+        let ok = [&one, &two]
+            .iter()
+            .filter(|x| x.status == StatusCode::OK)
+            .count();
+        // One of the two changes is stored; the other is refused (the game is over).
+        assert_eq!(ok, 1, "round {round}: {} / {}", one.text, two.text);
+        // Whichever won, the game was rated once: one more game for each.
+        let games = blitz(&a, &alice, "reines").await["games"].clone();
+        assert_eq!(games, json!(round + 1), "round {round}");
+        assert_eq!(blitz(&b, &bob, "reines").await["games"], json!(round + 1));
+        let ended = state(&b, &id).await;
+        assert!(ended["rating_change"].is_object(), "{ended}");
+    }
 }
 
 // ---- Hostile input to /api/account/… ----
@@ -1365,6 +1485,132 @@ async fn a_seek_for_three_players_leaves_its_last_seat_to_the_lobby() {
     join(&app, &game, 2, &cookies[2]).await;
     let s = state(&app, &game).await;
     assert_eq!(s["accounts"], json!(["red", "green", "black"]), "{s}");
+}
+
+// ---- Another account's cookie ----
+
+#[tokio::test]
+async fn another_accounts_cookie_acts_on_none_of_its_games_seats_seeks_or_challenges() {
+    let app = app_with(fast()).await;
+    let alice = signup(&app, "alice", "the password").await;
+    let bob = signup(&app, "bob", "the password").await;
+    let mallory = signup(&app, "mallory", "her password").await;
+    // Alice's and Bob's games: one going on (a move each, Alice to move), one over (for its
+    // rematch); Alice's seek in the lobby and her challenge to Bob. Mallory has a token of her
+    // own, of a game of hers.
+    let (id, alice_token) = rated_game(&app, "reines", 2, &alice).await;
+    let bob_token = join(&app, &id, 1, &bob).await;
+    play_first(&app, &id, &alice_token).await;
+    play_first(&app, &id, &bob_token).await;
+    let (over, _) = rated_game(&app, "reines", 2, &alice).await;
+    let bob_over = join(&app, &over, 1, &bob).await;
+    assert_eq!(resign(&app, &over, 1, &bob_over).await.status, StatusCode::OK);
+    let clock = json!({"minutes": 5, "increment": 3});
+    let (seek_id, _) = seek(&app, json!({"game": "reines", "clock": clock}), Some(&alice)).await;
+    let (challenge, _) = seek(&app, json!({"game": "reines", "to": "bob"}), Some(&alice)).await;
+    let (_, mallory_token) = rated_game(&app, "reines", 2, &mallory).await;
+    let games = [id.clone(), over.clone()];
+    let mut before = Vec::new();
+    for g in &games {
+        before.push(state(&app, g).await);
+    }
+    assert_eq!(before[0]["to_move"], 0);
+    let legal = before[0]["legal"][0].as_str().unwrap().to_string();
+    // Every endpoint of a game, with Mallory's cookie, without a token or with her own, for
+    // either seat: each answered with a 4xx.
+    let mut tries = Vec::new();
+    for g in &games {
+        for token in [None, Some(mallory_token.as_str())] {
+            for seat in [0u8, 1] {
+                for (path, mut body) in [
+                    ("moves", json!({"move": legal})),
+                    ("resign", json!({"seat": seat})),
+                    ("takeback", json!({"action": "offer"})),
+                    ("takeback", json!({"action": "accept"})),
+                    ("draw", json!({"seat": seat, "action": "offer"})),
+                    ("draw", json!({"seat": seat, "action": "accept"})),
+                    ("rematch", json!({"action": "offer"})),
+                    ("join", json!({"seat": seat})),
+                    ("claim", json!({"seat": seat})),
+                    ("claim-left", json!({"seat": 1 - seat, "result": "win"})),
+                    ("claim-left", json!({"seat": 1 - seat, "result": "draw"})),
+                ] {
+                    if let Some(t) = token {
+                        body["token"] = json!(t);
+                    }
+                    tries.push((g, path, body, &mallory));
+                }
+            }
+        }
+        // Bob, with his cookie and his token, for Alice's seat (Alice to move).
+        for (path, body) in [
+            ("moves", json!({"move": legal})),
+            ("resign", json!({"seat": 0})),
+            ("draw", json!({"seat": 0, "action": "offer"})),
+            ("draw", json!({"seat": 0, "action": "accept"})),
+            ("claim", json!({"seat": 0})),
+        ] {
+            let mut body = body;
+            body["token"] = json!(bob_token);
+            if g == &id || path != "moves" {
+                tries.push((g, path, body, &bob));
+            }
+        }
+    }
+    for (g, path, body, cookie) in tries {
+        let a = post(&app, &format!("/api/games/{g}/{path}"), body.clone(), Some(cookie)).await;
+        assert!(a.status.is_client_error(), "{g} {path} {body}: {} {}", a.status, a.text);
+        assert!(a.set_cookie.is_none(), "{path}");
+    }
+    // Nothing changed in either game: no move, offer, seat or end.
+    for (g, was) in games.iter().zip(&before) {
+        let now = state(&app, g).await;
+        for key in [
+            "version",
+            "moves",
+            "outcome",
+            "accounts",
+            "open_seats",
+            "draw_offer",
+            "takeback_offer",
+            "rematch_offers",
+            "rematch",
+            "rating_change",
+        ] {
+            assert_eq!(now[key], was[key], "game {g}: {key}");
+        }
+    }
+    // Alice's seek and her challenge to Bob: Mallory neither cancels nor declines them, with
+    // her cookie alone or with her own token; nor accepts the challenge, which is Bob's.
+    for (seek, paths) in [
+        (&seek_id, &["cancel", "decline"][..]),
+        (&challenge, &["accept", "cancel", "decline"][..]),
+    ] {
+        for path in paths {
+            for body in [json!({}), json!({"token": mallory_token})] {
+                let a = post(&app, &format!("/api/seeks/{seek}/{path}"), body.clone(), Some(&mallory)).await;
+                assert_eq!(a.status, StatusCode::FORBIDDEN, "{path} {body}: {}", a.text);
+            }
+        }
+        let s = get_json(&app, &format!("/api/seeks/{seek}"), None).await;
+        assert_eq!(s.json["state"], "open", "{}", s.text);
+        assert_eq!(s.json["game_id"], Value::Null);
+    }
+    let bobs = get_json(&app, "/api/challenges", Some(&bob)).await;
+    assert_eq!(bobs.json["incoming"][0]["id"], json!(challenge), "{}", bobs.text);
+    let hers = get_json(&app, "/api/challenges", Some(&mallory)).await;
+    assert_eq!(hers.json, json!({"incoming": [], "outgoing": []}));
+    // The account endpoints act on the cookie's own account only: Mallory giving Alice's
+    // password changes nothing of Alice's (nor of her own).
+    for path in ["/api/account/password", "/api/account/delete"] {
+        let body = json!({"password": "the password", "new_password": "taken over!"});
+        let body = if path.ends_with("delete") { json!({"password": "the password"}) } else { body };
+        let a = post(&app, path, body, Some(&mallory)).await;
+        assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{path}: {}", a.text);
+    }
+    assert_eq!(me(&app, &alice).await.status, StatusCode::OK);
+    assert_eq!(login(&app, "alice", "the password").await.status, StatusCode::OK);
+    assert_eq!(login(&app, "mallory", "her password").await.status, StatusCode::OK);
 }
 
 // ---- Claiming a game played without an account ----
