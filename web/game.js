@@ -3,7 +3,7 @@
 import { createBoard } from './board.js';
 import { $, errorText, esc, infoText, localGame, localState, moveListHtml, outcomeText, playerArgs, playerNumbers } from './common.js';
 import { emblemSvg, learnDrawings, palette, pieceSvg } from './pieces.js';
-import { t } from './i18n.js';
+import { num, t } from './i18n.js';
 import { muted, play, setMuted } from './sound.js';
 import { setBoardTheme } from './theme.js';
 import { canPlayHere, LocalGame, loadLocal, playableHere, prepareHere, saveFinished } from './local-game.js';
@@ -419,6 +419,7 @@ function renderOver(state) {
   const box = $('#over-box');
   box.hidden = !state.outcome;
   if (!state.outcome) return;
+  renderRatingChange(state);
   const mine = myHumanSeats(state);
   const offers = state.rematch_offers || [];
   const ours = mine.some((i) => offers.includes(i));
@@ -445,6 +446,23 @@ function renderOver(state) {
   const link = $('#rematch-link');
   link.hidden = !state.rematch;
   if (state.rematch) link.href = `/game/${encodeURIComponent(state.rematch)}`;
+}
+
+// What a rated game did to its players' ratings, once it is rated (`rating_change`,
+// docs/api.md): each player's rating before and after, and the change.
+/** @param {State} state */
+function renderRatingChange(state) {
+  const change = state.rating_change;
+  $('#rating-change').hidden = !change;
+  if (!change) return;
+  $('#rating-change-title').textContent = t('rating-change-title', { speed: t(`speed-${change.speed}`) });
+  $('#rating-change-list').innerHTML = change.seats.map((/** @type {{name: string | null, before: number, after: number, change: number, provisional: boolean}} */ s) =>
+    `<li data-name="${esc(s.name)}">${esc(t('rating-change-line', {
+      name: s.name ?? t('rating-change-deleted'),
+      before: num(s.before),
+      after: `${num(s.after)}${s.provisional ? '?' : ''}`,
+      change: num(s.change, { signDisplay: 'always' }),
+    }))}</li>`).join('');
 }
 
 // What a new state says about offers, to keep as a note: an offer of ours (a draw, a takeback,

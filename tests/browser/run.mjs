@@ -3840,9 +3840,35 @@ test('accounts: sign up, a rated game between two accounts, both ratings on both
   assert.equal(made.status, 201, JSON.stringify(made.json));
   const joined = await pageApi(bob, `/api/games/${made.json.id}/join`, { seat: 1 });
   assert.equal(joined.status, 200, JSON.stringify(joined.json));
-  const ended = await pageApi(alice, `/api/games/${made.json.id}/resign`, { seat: 0, token: made.json.tokens[0] });
-  assert.equal(ended.status, 200, JSON.stringify(ended.json));
-  assert.deepEqual(ended.json.rating_change.seats.map((s) => [s.name, s.before, s.after]), [['alice', 1500, 1338], ['bob', 1500, 1662]]);
+  // Each plays on the game page: a move each by the board, then Alice resigns by the button.
+  const id = made.json.id;
+  for (const [page, tokens] of [[alice, [made.json.tokens[0], null]], [bob, [null, joined.json.token]]]) {
+    await page.evaluate(([id, tokens]) => localStorage.setItem(`myrmidon:token:${id}`, JSON.stringify(tokens)), [id, tokens]);
+    await page.goto(`${base}game/${id}`);
+    await page.locator('#resign').waitFor();
+  }
+  let s = await getState(id);
+  for (const page of [alice, bob]) {
+    await waitSynced(page, s);
+    // (the helper reads the selected cell's label in English: Bob's page is in French)
+    s = await playByBoard(page, s, s.legal_cells[0], { check: page === alice });
+  }
+  await waitSynced(alice, s);
+  await resignHere(alice);
+  const ended = await getState(id);
+  assert.equal(ended.outcome.winner, 1, JSON.stringify(ended.outcome));
+  assert.deepEqual(ended.rating_change.seats.map((x) => [x.name, x.before, x.after]), [['alice', 1500, 1338], ['bob', 1500, 1662]]);
+  // The end shows both changes on both pages, each in its language (a "?": provisional).
+  for (const [page, title, colon] of [[alice, /^Ratings \(blitz\)$/, ':'], [bob, /^Classements \(blitz\)$/, ' :']]) {
+    await page.locator('#rating-change li[data-name="bob"]').waitFor();
+    assert.match(await page.locator('#rating-change-title').textContent(), title);
+    const lines = await page.locator('#rating-change li').allTextContents();
+    assert.equal(lines.length, 2, lines.join(' | '));
+    assert.match(lines[0], new RegExp(`^alice${colon} 1[\\s,]?500 → 1[\\s,]?338\\? \\([-−]162\\)$`), lines[0]);
+    assert.match(lines[1], new RegExp(`^bob${colon} 1[\\s,]?500 → 1[\\s,]?662\\? \\(\\+162\\)$`), lines[1]);
+  }
+  assert.equal(await noOverflow(bob), true);
+  await shot(bob, 'rated-game-over-fr');
   // Both profiles show the new ratings, with a graph, and the game.
   for (const [page, name, rating, result] of [[alice, 'alice', /^1[\s,]?338\?$/, 'lost'], [bob, 'bob', /^1[\s,]?662\?$/, 'gagnée']]) {
     await page.goto(`${base}@/${name}`);

@@ -521,6 +521,11 @@ speed-bullet = bullet
 speed-blitz = blitz
 speed-rapid = rapid
 speed-classical = classical
+# The end of a rated game: what it did to its players' ratings. $speed is a speed's name
+# (above); $before and $after are ratings (a "?" after a provisional one), $change signed.
+rating-change-title = Ratings ({ $speed })
+rating-change-line = { $name }: { $before } → { $after } ({ $change })
+rating-change-deleted = a deleted account
 ratings-title = Ratings · myrmidon
 ratings-title-plain = Ratings
 ratings-tagline = The best players
