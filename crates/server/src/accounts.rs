@@ -29,8 +29,6 @@ use crate::views::accounts::{AccountView, EmptyView, NameView, RatingView};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "myrmidon_session";
-/// How long a session cookie lasts in the browser: 30 days.
-const COOKIE_DAYS: u64 = 30;
 
 /// How accounts work on this server.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +47,9 @@ pub struct AccountSettings {
     /// them, at least and at most (docs/api.md, "A player who left").
     pub leave_floor: Duration,
     pub leave_cap: Duration,
+    /// How long a session lasts from its login: the cookie's `Max-Age`, and on the server the
+    /// age past which its row no longer opens it (and is removed at the next login).
+    pub session_lifetime: Duration,
 }
 
 impl AccountSettings {
@@ -79,6 +80,7 @@ impl Default for AccountSettings {
             free_failures_per_client: 20,
             leave_floor: Duration::from_secs(10),
             leave_cap: Duration::from_secs(60),
+            session_lifetime: Duration::from_secs(30 * 24 * 3600),
         }
     }
 }
@@ -237,13 +239,19 @@ impl Accounts {
             .remove(account_key);
     }
 
+    /// The time (milliseconds since the epoch) after which a session must have started to be
+    /// open still.
+    fn sessions_born_after(&self) -> i64 {
+        crate::store::now() - self.settings.session_lifetime.as_millis() as i64
+    }
+
     /// The `Set-Cookie` value that gives the browser a session (`https`: the browser came
     /// through HTTPS, as [`Https`] tells).
     fn cookie(&self, value: &str, https: bool) -> String {
         let secure = if https { "; Secure" } else { "" };
         format!(
             "{COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
-            COOKIE_DAYS * 24 * 3600
+            self.settings.session_lifetime.as_secs()
         )
     }
 
@@ -303,7 +311,13 @@ pub fn session_cookie(headers: &HeaderMap) -> Option<String> {
 /// session has ended.
 pub async fn current_user(app: &App, headers: &HeaderMap) -> Result<Option<UserRow>, Refusal> {
     match session_cookie(headers) {
-        Some(value) => Ok(app.store.session_user(&hash_token(&value)).await?),
+        Some(value) => {
+            let born_after = app.accounts.sessions_born_after();
+            Ok(app
+                .store
+                .session_user(&hash_token(&value), born_after)
+                .await?)
+        }
         None => Ok(None),
     }
 }
@@ -430,7 +444,12 @@ async fn start_session(app: &App, headers: &HeaderMap, user: &UserRow) -> Result
     let value = new_token() + &new_token();
     let old = session_cookie(headers).map(|v| hash_token(&v));
     app.store
-        .create_session(&hash_token(&value), &user.id, old.as_deref())
+        .create_session(
+            &hash_token(&value),
+            &user.id,
+            old.as_deref(),
+            app.accounts.sessions_born_after(),
+        )
         .await?;
     Ok(value)
 }

@@ -77,27 +77,40 @@ impl Store {
 
     /// Starts a session of `user_id` whose cookie hashes to `id_hash`; `replaces`: the hash of
     /// the session the browser had, ended in the same transaction (the id changes at login).
+    /// The sessions of every account that started before `born_after` (milliseconds since
+    /// the epoch), expired, are removed with it.
     pub async fn create_session(
         &self,
         id_hash: &str,
         user_id: &str,
         replaces: Option<&str>,
+        born_after: i64,
     ) -> Result<(), StoreError> {
         let mut write = Write::begin(self).await?;
         if let Some(old) = replaces {
             end_session(write.conn(), old).await?;
         }
+        sqlx::query("DELETE FROM sessions WHERE created_at <= $1")
+            .bind(born_after)
+            .execute(write.conn())
+            .await?;
         insert_session(write.conn(), id_hash, user_id).await?;
         write.commit().await
     }
 
-    /// The account of the session whose cookie hashes to `id_hash`, if it is still open.
-    pub async fn session_user(&self, id_hash: &str) -> Result<Option<UserRow>, StoreError> {
+    /// The account of the session whose cookie hashes to `id_hash`, if it is still open: not
+    /// ended, and started after `born_after` (milliseconds since the epoch).
+    pub async fn session_user(
+        &self,
+        id_hash: &str,
+        born_after: i64,
+    ) -> Result<Option<UserRow>, StoreError> {
         sqlx::query(
             "SELECT u.id, u.name, u.password_hash, u.created_at FROM sessions s \
-             JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1",
+             JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1 AND s.created_at > $2",
         )
         .bind(id_hash)
+        .bind(born_after)
         .fetch_optional(&self.pool)
         .await?
         .map(|r| user(&r))

@@ -447,6 +447,37 @@ async fn logging_in_again_and_out_ends_the_session() {
     );
 }
 
+/// A session lasts its lifetime from its login, on the server as in the cookie's `Max-Age`:
+/// past it the cookie opens nothing, and logging in again gives a new session.
+#[tokio::test]
+async fn a_session_ends_when_its_lifetime_is_over() {
+    let lifetime = Duration::from_secs(2);
+    let app = app_with(AccountSettings {
+        session_lifetime: lifetime,
+        ..fast()
+    })
+    .await;
+    signup(&app, "alice", "the password").await;
+    // The session starts between these two instants.
+    let before = std::time::Instant::now();
+    let old = login(&app, "alice", "the password").await;
+    let after = std::time::Instant::now();
+    let set = old.set_cookie.as_deref().unwrap();
+    assert!(set.contains("; Max-Age=2"), "{set}");
+    let cookie = old.cookie();
+    // Still open within its lifetime (when the machine was quick enough to ask in time).
+    let answer = me(&app, &cookie).await.status;
+    if before.elapsed() < lifetime {
+        assert_eq!(answer, StatusCode::OK);
+    }
+    tokio::time::sleep(lifetime.saturating_sub(after.elapsed()) + Duration::from_millis(50)).await;
+    assert_eq!(me(&app, &cookie).await.status, StatusCode::UNAUTHORIZED);
+    let new = login(&app, "alice", "the password").await;
+    assert_eq!(new.status, StatusCode::OK);
+    assert_eq!(me(&app, &new.cookie()).await.status, StatusCode::OK);
+    assert_eq!(me(&app, &cookie).await.status, StatusCode::UNAUTHORIZED);
+}
+
 #[tokio::test]
 async fn a_password_change_ends_the_sessions_of_every_device() {
     let app = app_with(fast()).await;
