@@ -258,7 +258,10 @@ impl EngineVisitor for StopsAndRepeats {
             .search(&record, &limits, &control, &mut |r| reports.push(r.clone()))
             .unwrap();
         assert!(record.position().moves().contains(&mv));
-        assert!(start.elapsed() < Duration::from_millis(400), "{id}");
+        // (well past the 100 ms only when the machine starves the thread: a search that kept
+        // no time would go on for seconds)
+        let took = start.elapsed();
+        assert!(took < Duration::from_millis(1500), "{id}: {took:?}");
         let last = reports.last().expect("at least depth 1 in 100 ms");
         assert!(last.depth >= 2, "{id}: only depth {}", last.depth);
         assert!(last.hashfull.is_some());

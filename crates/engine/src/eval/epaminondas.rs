@@ -220,6 +220,7 @@ impl EngineGame for Epaminondas {
         },
         quiescence_plies: 8,
         quiescence_table: QuiescenceTable::ReadWrite,
+        capture_history: false,
     };
     /// Calibrated by matches, 40 games a pair (docs/engine-measurements.md, "Levels per game").
     const LEVELS: &'static Levels = &LEVELS;

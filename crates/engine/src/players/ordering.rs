@@ -20,6 +20,11 @@ const ORDER_HASH: i32 = 1 << 30;
 const ORDER_WIN: i32 = ORDER_HASH - 1;
 const ORDER_TACTICAL: i32 = 1 << 28;
 const ORDER_KILLER: i32 = 1 << 27;
+/// Captures that have failed often here (their capture history below [`BAD_CAPTURE`]): after
+/// the killers, before the quiet moves.
+const ORDER_BAD_CAPTURE: i32 = 1 << 26;
+/// The capture history under which a capture is ordered with the bad ones.
+const BAD_CAPTURE: i32 = -HISTORY_MAX / 8;
 
 /// Whether an ordering score is a killer's (either of the two at its ply).
 pub fn is_killer(score: i32) -> bool {
@@ -44,6 +49,9 @@ pub fn pick_next<M>(moves: &mut [M], scores: &mut [i32], i: usize) {
 pub struct Orderer<P: Position> {
     killers: Vec<[Option<P::Move>; 2]>,
     history: Vec<i32>,
+    /// The capture history (empty when not kept): per player and move, how often a capture
+    /// cut off or failed to.
+    captures: Vec<i32>,
 }
 
 impl<P: Position> Default for Orderer<P> {
@@ -51,25 +59,43 @@ impl<P: Position> Default for Orderer<P> {
         Orderer {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; MAX_PLAYERS * HISTORY_SIZE],
+            captures: Vec::new(),
         }
     }
 }
 
 impl<P: Position> Orderer<P> {
-    /// Ready for a new search: killers forgotten, history halved.
+    /// An orderer that keeps a capture history (`captures`, [`SearchPolicy::capture_history`]):
+    /// captures are ordered by their victims and their history, and those that have failed
+    /// often after the killers.
+    ///
+    /// [`SearchPolicy::capture_history`]: super::SearchPolicy::capture_history
+    pub fn new(captures: bool) -> Self {
+        Orderer {
+            captures: if captures {
+                vec![0; MAX_PLAYERS * HISTORY_SIZE]
+            } else {
+                Vec::new()
+            },
+            ..Orderer::default()
+        }
+    }
+
+    /// Ready for a new search: killers forgotten, histories halved.
     pub fn new_search(&mut self) {
         for k in &mut self.killers {
             *k = [None; 2];
         }
-        for h in &mut self.history {
+        for h in self.history.iter_mut().chain(&mut self.captures) {
             *h /= 2;
         }
     }
 
-    /// Ready for a new game: killers and history forgotten.
+    /// Ready for a new game: killers and histories forgotten.
     pub fn clear(&mut self) {
         self.new_search();
         self.history.fill(0);
+        self.captures.fill(0);
     }
 
     fn history_index(pos: &P, mv: P::Move) -> usize {
@@ -102,9 +128,17 @@ impl<P: Position> Orderer<P> {
                 kinds &= kinds - 1;
             }
             let promotion = t.promotion.map_or(0, |k| eval.piece_value(k as usize));
-            return ORDER_TACTICAL
-                + (victim.clamp(0, 20_000) + promotion.clamp(0, 20_000)) * 64
-                + t.captures as i32;
+            let value = (victim.clamp(0, 20_000) + promotion.clamp(0, 20_000)) * 64;
+            if self.captures.is_empty() {
+                return ORDER_TACTICAL + value + t.captures as i32;
+            }
+            let history = self.captures[Self::history_index(pos, mv)];
+            let class = if history < BAD_CAPTURE {
+                ORDER_BAD_CAPTURE
+            } else {
+                ORDER_TACTICAL
+            };
+            return class + value + history;
         }
         if let Some(k) = self.killers.get(ply) {
             if k[0] == Some(mv) {
@@ -195,10 +229,39 @@ impl<P: Position> Orderer<P> {
         }
     }
 
-    fn update_history(&mut self, pos: &P, mv: P::Move, bonus: i32) {
-        let h = &mut self.history[Self::history_index(pos, mv)];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    /// A move that cut off, with the captures tried before it (`tried`, not `mv`): a bonus in
+    /// the capture history for `mv` if it is a capture, a malus for those tried. Nothing when
+    /// no capture history is kept.
+    pub fn reward_captures<'a>(
+        &mut self,
+        pos: &P,
+        mv: P::Move,
+        capture: bool,
+        depth: i32,
+        tried: impl IntoIterator<Item = &'a P::Move>,
+    ) where
+        P::Move: 'a,
+    {
+        if self.captures.is_empty() {
+            return;
+        }
+        let bonus = (depth * depth).min(400);
+        if capture {
+            gravity(&mut self.captures[Self::history_index(pos, mv)], bonus);
+        }
+        for &q in tried {
+            gravity(&mut self.captures[Self::history_index(pos, q)], -bonus);
+        }
     }
+
+    fn update_history(&mut self, pos: &P, mv: P::Move, bonus: i32) {
+        gravity(&mut self.history[Self::history_index(pos, mv)], bonus);
+    }
+}
+
+/// A history entry moved by `bonus`, the more slowly the nearer it is to its bound.
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
 /// Triangular principal variations, one row a ply.
@@ -273,4 +336,59 @@ pub fn texts<P: Position>(root: &P, line: &[P::Move]) -> Vec<String> {
         pos.make_move(mv);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::ReinesEval;
+    use myrmidon_rules::games::reines::ReinesPosition;
+
+    /// With a capture history, a capture that keeps failing where a quiet move cuts off falls
+    /// behind the killers (but stays before the quiet moves), and one that cuts off stays
+    /// first among the captures; without one, captures go by their victims alone.
+    #[test]
+    fn a_capture_that_keeps_failing_is_ordered_after_the_killers() {
+        let eval = ReinesEval::default();
+        // The Counsellor on c4 may take the Soldier on c6 or the Worker on f4.
+        let pos: ReinesPosition = "7q/8/2s5/8/2C2w2/8/8/Q7 w - -/- 0 1".parse().unwrap();
+        let mut moves = <ReinesPosition as Position>::MoveList::default();
+        pos.generate(&mut moves);
+        let text = |m| pos.move_text(m);
+        let find = |t: &str| *moves.iter().find(|&&m| text(m) == t).unwrap();
+        let (soldier, worker, quiet) = (find("c4xc6"), find("c4xf4"), find("c4-c5"));
+        assert!(pos.quick_tactics(soldier).is_tactical());
+        assert!(!pos.quick_tactics(quiet).is_tactical());
+
+        let plain = Orderer::<ReinesPosition>::default();
+        let mut learning = Orderer::<ReinesPosition>::new(true);
+        for _ in 0..20 {
+            // The quiet move cuts off after the Soldier's capture failed; the Worker's cuts off.
+            learning.reward_quiet(&pos, quiet, 8, 3, []);
+            learning.reward_captures(&pos, quiet, false, 20, [&soldier]);
+            learning.reward_captures(&pos, worker, true, 8, []);
+        }
+        let score = |o: &Orderer<ReinesPosition>, m| o.score(&eval, &pos, m, None, 3);
+        // Without history: the Soldier (the bigger victim) first, both before the killer.
+        assert!(score(&plain, soldier) > score(&plain, worker));
+        assert!(score(&plain, worker) > ORDER_KILLER);
+        // With it: the Worker's capture first, then the killer, then the Soldier's capture,
+        // then the quiet moves.
+        assert!(
+            score(&learning, worker) >= ORDER_TACTICAL,
+            "{}",
+            score(&learning, worker)
+        );
+        assert_eq!(score(&learning, quiet), ORDER_KILLER);
+        let failing = score(&learning, soldier);
+        assert!(
+            (ORDER_BAD_CAPTURE..ORDER_KILLER - 1).contains(&failing),
+            "{failing}"
+        );
+        let other_quiet = find("c4-d4");
+        assert!(score(&learning, other_quiet) < ORDER_BAD_CAPTURE);
+        // A new game forgets it.
+        learning.clear();
+        assert_eq!(score(&learning, soldier), score(&plain, soldier) - 1);
+    }
 }

@@ -29,6 +29,10 @@ pub struct SearchPolicy {
     pub quiescence_plies: usize,
     /// What quiescence does with the transposition table.
     pub quiescence_table: QuiescenceTable,
+    /// A capture history in the move ordering (`Orderer::new`): captures ordered by their
+    /// victims and how often they cut off before, the ones that failed often after the killers.
+    /// On only where a match says it gains.
+    pub capture_history: bool,
 }
 
 impl SearchPolicy {
@@ -39,6 +43,7 @@ impl SearchPolicy {
         delta_margin: DeltaMargin::Off,
         quiescence_plies: usize::MAX,
         quiescence_table: QuiescenceTable::Read,
+        capture_history: false,
     };
 
     /// The default with the forward pruning on, and delta pruning by [`DELTA_MARGIN`].

@@ -264,7 +264,7 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             helper_nodes,
             path: Vec::with_capacity(1024),
             lines: Lines::default(),
-            order: Orderer::default(),
+            order: Orderer::new(policy.capture_history),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             lmr,
             nodes: 0,
@@ -532,6 +532,8 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
         let mut best_move = None;
         let mut quiets = [P::Move::default(); 32];
         let mut quiet_count = 0;
+        let mut captures = [P::Move::default(); 16];
+        let mut capture_count = 0;
         let excluding = ply == 0 && !self.excluded.is_empty();
         // The moves searched so far (every move before this one, but those left out).
         let mut searched = 0;
@@ -653,6 +655,8 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
                             let tried = &quiets[..quiet_count];
                             self.order.reward_quiet(pos, mv, depth, ply, tried);
                         }
+                        let tried = &captures[..capture_count];
+                        self.order.reward_captures(pos, mv, !quiet, depth, tried);
                         break;
                     }
                 }
@@ -660,6 +664,9 @@ impl<P: Position, E: Evaluator<P>> Pvs<P, E> {
             if quiet && quiet_count < quiets.len() {
                 quiets[quiet_count] = mv;
                 quiet_count += 1;
+            } else if !quiet && capture_count < captures.len() {
+                captures[capture_count] = mv;
+                capture_count += 1;
             }
         }
         self.path.pop();
