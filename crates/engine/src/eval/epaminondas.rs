@@ -31,7 +31,51 @@ const T_PAIR_RANK: usize = T_PAIR_DIAG + 1;
 const T_MOBILITY: usize = T_PAIR_RANK + 1;
 /// `tempo`: the player to move's bonus (in a race, the move is worth a step).
 const T_TEMPO: usize = T_MOBILITY + 1;
-const TERMS: usize = T_TEMPO + 1;
+/// `pst.<square>`: a stone on a square seen from its own home row (ranks counted from it), the
+/// board folded on its middle file (the rules are the same mirrored left-right), so that a
+/// square and its mirror share a weight, named by the one on files a to g: `pst.a1` for a1
+/// and n1 (rank 12 for Black). On top of `rank.<r>`, which it refines file by file.
+const T_PST: usize = T_TEMPO + 1;
+/// Files on the board, and files of the folded piece-square table.
+const FILES: usize = 14;
+const PST_FILES: usize = FILES / 2;
+/// Squares of the piece-square table.
+const PST_SQUARES: usize = PST_FILES * RANKS;
+const TERMS: usize = T_PST + PST_SQUARES;
+
+/// The piece-square table's index of the padded index `i` (`rank * 16 + file`) for `player`:
+/// ranks counted from the player's home row, files folded on the middle of the board.
+const fn pst_square(i: usize, player: usize) -> usize {
+    let (rank, file) = (i >> 4, i & 15);
+    let from_home = if player == WHITE as usize {
+        rank
+    } else {
+        RANKS - 1 - rank
+    };
+    let folded = if file < PST_FILES {
+        file
+    } else {
+        FILES - 1 - file
+    };
+    from_home * PST_FILES + folded
+}
+
+/// [`pst_square`] for both players and every padded index on the board (0 off it).
+static PST_INDEX: [[u8; 16 * RANKS]; 2] = {
+    let mut t = [[0u8; 16 * RANKS]; 2];
+    let mut p = 0;
+    while p < 2 {
+        let mut i = 0;
+        while i < 16 * RANKS {
+            if i & 15 < FILES {
+                t[p][i] = pst_square(i, p) as u8;
+            }
+            i += 1;
+        }
+        p += 1;
+    }
+    t
+};
 
 /// The weights' names, in order.
 fn term_names() -> Vec<String> {
@@ -39,6 +83,11 @@ fn term_names() -> Vec<String> {
     names.extend((1..=RANKS).map(|r| format!("rank.{r}")));
     for name in ["pair.file", "pair.diag", "pair.rank", "mobility", "tempo"] {
         names.push(name.to_string());
+    }
+    for rank in 1..=RANKS {
+        for file in 0..PST_FILES as u8 {
+            names.push(format!("pst.{}{rank}", (b'a' + file) as char));
+        }
     }
     debug_assert_eq!(names.len(), TERMS);
     names
@@ -99,12 +148,14 @@ impl EpaminondasEval {
         sink.add(T_PAIR_FILE, sign * file);
         sink.add(T_PAIR_DIAG, sign * diag);
         sink.add(T_PAIR_RANK, sign * rank);
+        let table = &PST_INDEX[(player & 1) as usize];
+        own.for_each(|i| sink.add(T_PST + table[i as usize] as usize, sign));
     }
 }
 
 impl Tunable for EpaminondasEval {
     /// `stone`, `rank.1` to `rank.12`, `pair.file`, `pair.diag`, `pair.rank`, `mobility`,
-    /// `tempo`.
+    /// `tempo`, `pst.a1` to `pst.g12` (rank by rank).
     fn weights(&self) -> Vec<Weight> {
         named_weights(&NAMES, &self.w)
     }
@@ -251,9 +302,18 @@ mod tests {
         let near = eval_of("B13/14/14/14/14/14/14/14/14/14/14/W13 w");
         let far = eval_of("B13/14/W13/14/14/14/14/14/14/14/14/14 w");
         assert!(far > near, "{far} {near}");
-        // Two White stones in a file (a pair) beat the same two stones apart.
-        let pair = eval_of("B13/14/14/14/14/14/14/14/14/14/W13/W13 w");
-        let apart = eval_of("B13/14/14/14/14/14/14/14/14/14/W13/2W11 w");
+        // Two White stones in a file (a pair) beat the same two stones apart (the squares'
+        // own values, which differ, left out).
+        let mut no_table = EpaminondasEval::default();
+        for i in T_PST..TERMS {
+            no_table.set_weight(i, 0);
+        }
+        let eval_without_table = |text: &str| {
+            let pos: EpaminondasPosition = text.parse().unwrap();
+            no_table.evaluate(&pos, pos.to_move())
+        };
+        let pair = eval_without_table("B13/14/14/14/14/14/14/14/14/14/W13/W13 w");
+        let apart = eval_without_table("B13/14/14/14/14/14/14/14/14/14/W13/2W11 w");
         assert!(pair > apart, "{pair} {apart}");
         // Mirror images score alike for their owners.
         let white = eval_of("B13/14/14/14/14/14/14/14/14/W13/W13/14 w");
@@ -267,13 +327,15 @@ mod tests {
         let names: Vec<String> = eval.weights().into_iter().map(|w| w.name).collect();
         assert_eq!(names.len(), TERMS);
         assert_eq!(names[12], "rank.12");
-        assert_eq!(names.last().map(String::as_str), Some("tempo"));
+        assert_eq!(names[T_TEMPO], "tempo");
+        assert_eq!(names.last().map(String::as_str), Some("pst.g12"));
         for i in 0..names.len() {
             eval.set_weight(i, 1000 + i as i32);
         }
         assert_eq!(eval.w[T_STONE], 1000);
         assert_eq!(eval.w[T_RANK + 11], 1012);
-        assert_eq!(eval.w[T_TEMPO], 1000 + names.len() as i32 - 1);
+        assert_eq!(eval.w[T_TEMPO], 1000 + T_TEMPO as i32);
+        assert_eq!(eval.w[TERMS - 1], 1000 + names.len() as i32 - 1);
     }
 
     #[test]
@@ -300,6 +362,53 @@ mod tests {
         pos.generate_into(&mut all);
         let plain = all.iter().find(|m| !m.is_capture()).unwrap();
         assert_eq!(eval.capture_key(&pos, *plain), None);
+    }
+
+    #[test]
+    fn the_piece_square_table_folds_the_board_left_right_and_by_owner() {
+        let mut seen = [false; PST_SQUARES];
+        for rank in 0..RANKS {
+            for file in 0..FILES {
+                let i = rank * 16 + file;
+                let k = pst_square(i, 0);
+                assert!(k < PST_SQUARES);
+                seen[k] = true;
+                // The file mirrored shares the weight; Black sees the ranks turned round.
+                assert_eq!(pst_square(rank * 16 + FILES - 1 - file, 0), k, "{i}");
+                assert_eq!(pst_square((RANKS - 1 - rank) * 16 + file, 1), k, "{i}");
+                assert_eq!(PST_INDEX[0][i] as usize, k);
+            }
+        }
+        assert!(seen.iter().all(|&s| s), "every weight has a square");
+        let names = term_names();
+        assert_eq!(names[T_PST], "pst.a1");
+        assert_eq!(names[T_PST + pst_square(16 + 13, 0)], "pst.a2");
+        assert_eq!(names[T_PST + pst_square(11 * 16 + 6, 0)], "pst.g12");
+        assert_eq!(names[T_PST + pst_square(11 * 16 + 6, 1)], "pst.g1");
+        assert_eq!(names[TERMS - 1], "pst.g12");
+    }
+
+    #[test]
+    fn a_position_and_its_colour_mirrored_twin_score_alike() {
+        // Every weight set apart, so that no term can hide behind another.
+        let mut eval = EpaminondasEval::default();
+        for i in 0..TERMS {
+            eval.set_weight(i, 3 + 7 * i as i32);
+        }
+        let pos: EpaminondasPosition = "B2BB9/1B7B4/14/3B10/14/5W8/14/14/2W11/14/W5WW6/WW12 w"
+            .parse()
+            .unwrap();
+        // Black's stones where White's were, ranks turned round, and the other to move.
+        let twin: EpaminondasPosition = "BB12/B5BB6/14/2B11/14/14/5B8/14/3W10/14/1W7W4/W2WW9 b"
+            .parse()
+            .unwrap();
+        assert_eq!(eval.evaluate(&pos, 0), eval.evaluate(&twin, 1));
+        assert_eq!(eval.evaluate(&pos, 1), eval.evaluate(&twin, 0));
+        // And mirrored left-right too.
+        let flipped: EpaminondasPosition = "9BB2B/4B7B1/14/10B3/14/8W5/14/14/11W2/14/6WW5W/12WW w"
+            .parse()
+            .unwrap();
+        assert_eq!(eval.evaluate(&pos, 0), eval.evaluate(&flipped, 0));
     }
 
     #[test]

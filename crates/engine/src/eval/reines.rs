@@ -544,6 +544,7 @@ impl EngineGame for Reines {
 mod tests {
     use super::*;
     use crate::eval::terms::check_linear_terms;
+    use crate::players::ordering::Orderer;
     use myrmidon_rules::games::reines::Region;
 
     fn eval_of(text: &str, player: Player) -> i32 {
@@ -730,5 +731,47 @@ mod tests {
         // jump of the Queen, found all the same).
         assert!(threat("7q/8/8/8/7S/8/8/Q6C w - -/- 0 1", "h4-f3"));
         assert!(!threat("7q/8/8/8/7S/8/8/Q5C1 w - -/- 0 1", "h4-f3"));
+    }
+
+    /// With a capture history, a capture that keeps failing where a quiet move cuts off falls
+    /// behind the killers (but stays before the quiet moves), and one that cuts off stays
+    /// first among the captures; without one, captures go by their victims alone.
+    #[test]
+    fn a_capture_that_keeps_failing_is_ordered_after_the_killers() {
+        let eval = ReinesEval::default();
+        // The Counsellor on c4 may take the Soldier on c6 or the Worker on f4.
+        let pos: ReinesPosition = "7q/8/2s5/8/2C2w2/8/8/Q7 w - -/- 0 1".parse().unwrap();
+        let mut moves = <ReinesPosition as Position>::MoveList::default();
+        pos.generate(&mut moves);
+        let text = |m| pos.move_text(m);
+        let find = |t: &str| *moves.iter().find(|&&m| text(m) == t).unwrap();
+        let (soldier, worker, quiet) = (find("c4xc6"), find("c4xf4"), find("c4-c5"));
+        assert!(pos.quick_tactics(soldier).is_tactical());
+        assert!(!pos.quick_tactics(quiet).is_tactical());
+
+        let plain = Orderer::<ReinesPosition>::default();
+        let mut learning = Orderer::<ReinesPosition>::new(true);
+        for _ in 0..20 {
+            // The quiet move cuts off after the Soldier's capture failed; the Worker's cuts off.
+            learning.reward_quiet(&pos, quiet, 8, 3, []);
+            learning.reward_captures(&pos, quiet, false, 20, [&soldier]);
+            learning.reward_captures(&pos, worker, true, 8, []);
+        }
+        let score = |o: &Orderer<ReinesPosition>, m| o.score(&eval, &pos, m, None, 3);
+        let other_quiet = find("c4-d4");
+        let order = |o: &Orderer<ReinesPosition>| {
+            let mut moves = [soldier, worker, quiet, other_quiet];
+            moves.sort_by_key(|&m| std::cmp::Reverse(score(o, m)));
+            moves.map(text)
+        };
+        // Without history: the Soldier (the bigger victim) first, both captures before the
+        // killer.
+        assert_eq!(order(&plain), ["c4xc6", "c4xf4", "c4-c5", "c4-d4"]);
+        // With it: the Worker's capture first, then the killer, then the Soldier's capture,
+        // then the other quiet moves.
+        assert_eq!(order(&learning), ["c4xf4", "c4-c5", "c4xc6", "c4-d4"]);
+        // A new game forgets it.
+        learning.clear();
+        assert_eq!(order(&learning), ["c4xc6", "c4xf4", "c4-c5", "c4-d4"]);
     }
 }

@@ -9,7 +9,7 @@ mod level;
 mod maxn;
 mod mcts;
 pub mod multi;
-mod ordering;
+pub(crate) mod ordering;
 mod policy;
 mod pvs;
 mod random;
