@@ -936,7 +936,9 @@ async fn records_export_and_import() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(v["error"].as_str().unwrap().contains("antchess3"), "{v}");
+    assert_eq!(v["key"], "api-record-other-game", "{v}");
+    assert_eq!(v["args"]["record"], "antchess3", "{v}");
+    assert!(v["error"].as_str().unwrap().contains("Ant Chess"), "{v}");
     let broken = text.replace("[Game \"antchess3\"]", "[Game \"antchess3\"]\n[Broken");
     let (status, v) = post(
         &app,
