@@ -224,6 +224,60 @@ fn players_on_two_processes_see_each_other_at_once() {
 }
 
 #[test]
+fn a_deleted_accounts_name_leaves_the_games_every_process_holds() {
+    let db = pg::shared().database();
+    let a = Server::start_with(&db, &["--no-rate-limits"]);
+    let b = Server::start_with(&db, &["--no-rate-limits"]);
+    let alice = a.sign_up("alice");
+    let bob = a.sign_up("bob");
+    let body = json!({"game": "reines", "seats": ["online", "open"], "rated": true,
+                      "clock": {"minutes": 5, "increment": 3}});
+    let (status, made) = a.request_as(&alice, "POST", "/api/games", Some(&body));
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let token = made["tokens"][0].clone();
+    let (status, joined) = a.request_as(
+        &bob,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(&json!({"seat": 1})),
+    );
+    assert_eq!(status, 200, "{joined}");
+    let (status, over) = a.request(
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&json!({"token": token, "seat": 0})),
+    );
+    assert_eq!(status, 200, "{over}");
+    assert_eq!(over["rating_change"]["seats"][0]["name"], "alice", "{over}");
+    // Process B holds the ended game in memory, and a spectator watches it there.
+    let mut watch = Watch::open(&b, &id);
+    watch.until("the end on B", |s| !s["rating_change"].is_null());
+    assert_eq!(watch.last["accounts"], json!(["alice", "bob"]));
+    // Alice deletes her account through A.
+    let (status, answer) = a.request_as(
+        &alice,
+        "POST",
+        "/api/account/delete",
+        Some(&json!({"password": "the password"})),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let nameless = |s: &Value| {
+        s["accounts"] == json!([null, "bob"])
+            && s["rating_change"]["seats"][0]["name"].is_null()
+            && s["rating_change"]["seats"][1]["name"] == "bob"
+    };
+    // A at once; the spectator on B is sent the game without her name, and B answers so.
+    let here = state(&a, &id);
+    assert!(nameless(&here), "{here}");
+    watch.until("the name gone on B", nameless);
+    let there = state(&b, &id);
+    assert!(nameless(&there), "{there}");
+    assert_eq!(there["version"], here["version"]);
+    assert!(!there.to_string().contains("alice"), "{there}");
+}
+
+#[test]
 fn moves_racing_through_two_processes_are_stored_once() {
     let db = pg::shared().database();
     let a = Arc::new(Server::start_with(&db, &["--no-rate-limits"]));

@@ -638,7 +638,11 @@ pub async fn delete(
     let req: Deletion = account_body(&headers, bytes)?;
     let user = logged_in(&app, &headers).await?;
     confirm(&app, ip, &user, req.password).await?;
-    app.store.delete_user(&user.id).await?;
+    let games = app.store.delete_user(&user.id).await?;
+    // The games held in memory here drop the name too (other processes hear of them).
+    for id in games {
+        app.refresh(&id).await;
+    }
     Ok(logged_out(&app, https))
 }
 

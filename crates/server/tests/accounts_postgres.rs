@@ -86,6 +86,79 @@ async fn a_rated_game_ended_while_the_database_is_stopped_is_rated_once_it_is_ba
     rated_exactly_once(&db, &id, &before["moves"], &change, &tokens).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_account_endpoints_refuse_clearly_while_the_database_is_stopped() {
+    // A PostgreSQL server of its own: this test stops it.
+    let pg = pg::TempPg::start();
+    let db = pg.database();
+    let app = app_on(&db).await;
+    let cookie = signup(&app, "alice", "the password").await;
+    blocking(|| pg.stop());
+    // Logging in (with a real name and an unknown one), signing up, the account's page and
+    // a password change: each a 503 that says the database is away, and no cookie.
+    let change = json!({"password": "the password", "new_password": "another password"});
+    for (what, a) in [
+        ("login", login(&app, "alice", "the password").await),
+        (
+            "login, unknown name",
+            login(&app, "nobody", "the password").await,
+        ),
+        (
+            "signup",
+            post(
+                &app,
+                "/api/account/signup",
+                json!({"name": "carol", "password": "the password"}),
+                None,
+            )
+            .await,
+        ),
+        ("account", me(&app, &cookie).await),
+        (
+            "password",
+            post(&app, "/api/account/password", change.clone(), Some(&cookie)).await,
+        ),
+    ] {
+        assert_eq!(
+            a.status,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "{what}: {}",
+            a.text
+        );
+        assert_eq!(a.json["key"], "api-database-down", "{what}: {}", a.text);
+        assert!(a.set_cookie.is_none(), "{what}: {:?}", a.set_cookie);
+    }
+    blocking(|| pg.begin());
+    // Once the server's connections are back, the same login works (refused as before
+    // until then), and the tries made meanwhile did not count as wrong passwords.
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let logged_in = loop {
+        let a = login(&app, "alice", "the password").await;
+        if a.status == StatusCode::OK {
+            break a;
+        }
+        assert_eq!(a.status, StatusCode::SERVICE_UNAVAILABLE, "{}", a.text);
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server did not recover: {}",
+            a.text
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(me(&app, &logged_in.cookie()).await.status, StatusCode::OK);
+    // The session made before the stop still holds, its password was not changed, and
+    // Carol was not signed up.
+    assert_eq!(me(&app, &cookie).await.json["name"], "alice");
+    assert_eq!(
+        login(&app, "alice", "another password").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        login(&app, "carol", "the password").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_seek_made_through_one_process_is_taken_through_another_by_exactly_one_player() {
     let db = fresh_db();

@@ -196,6 +196,16 @@ impl App {
         };
         let mut live = slot.live.lock().await;
         live.stale = false;
+        if row.version == live.version
+            && (row.accounts != live.row.accounts || row.rating_change != live.row.rating_change)
+        {
+            // The same game, whose accounts changed without a move: a deleted account's
+            // name leaves its seat and the rating change.
+            live.row.accounts = row.accounts;
+            live.row.rating_change = row.rating_change;
+            live.publish();
+            return Ok(());
+        }
         if row.version <= live.version {
             // The same game, or read before a change this process has made since.
             return Ok(());

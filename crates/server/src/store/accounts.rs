@@ -148,8 +148,20 @@ impl Store {
 
     /// Deletes an account with its sessions, ratings and its name on the seats it held and in
     /// the rating changes of its rated games: its games stay, anonymous.
-    pub async fn delete_user(&self, user_id: &str) -> Result<(), StoreError> {
+    /// Deletes an account: its sessions, seeks, ratings and seats go, its games stay without
+    /// its name (also in their rating changes). Returns the ids of the games it held a seat
+    /// of, which are announced to the other server processes (PostgreSQL) so that they drop
+    /// the name from the games they hold in memory.
+    pub async fn delete_user(&self, user_id: &str) -> Result<Vec<String>, StoreError> {
         let mut write = Write::begin(self).await?;
+        let games: Vec<String> =
+            sqlx::query("SELECT DISTINCT game_id FROM game_players WHERE user_id = $1")
+                .bind(user_id)
+                .fetch_all(write.conn())
+                .await?
+                .iter()
+                .map(|r| r.try_get("game_id"))
+                .collect::<Result<_, _>>()?;
         let rated = sqlx::query(
             "SELECT g.id, g.rating_change, p.seat FROM game_players p \
              JOIN games g ON g.id = p.game_id \
@@ -192,7 +204,13 @@ impl Store {
                 .execute(write.conn())
                 .await?;
         }
-        write.commit().await
+        if self.backend == Backend::Postgres {
+            for id in &games {
+                self.announce(write.conn(), id).await?;
+            }
+        }
+        write.commit().await?;
+        Ok(games)
     }
 
     /// An account's ratings, by game and speed.

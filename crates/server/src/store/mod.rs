@@ -542,13 +542,24 @@ impl Store {
         let mut write = Write::begin(self).await?;
         apply(write.conn(), change, at, self.backend).await?;
         for id in std::iter::once(&change.row.id).chain(change.create.map(|g| &g.id)) {
-            if id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-                let notify = format!("NOTIFY {CHANNEL}, '{id} {}'", self.instance);
-                write.conn().execute(notify.as_str()).await?;
-            }
+            self.announce(write.conn(), id).await?;
         }
         write.commit().await?;
         Ok(at)
+    }
+
+    /// Tells the other server processes on the database (PostgreSQL), when the transaction
+    /// commits, that game `id` changed: they read it again.
+    pub(super) async fn announce(
+        &self,
+        conn: &mut sqlx::AnyConnection,
+        id: &str,
+    ) -> Result<(), StoreError> {
+        if id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            let notify = format!("NOTIFY {CHANNEL}, '{id} {}'", self.instance);
+            conn.execute(notify.as_str()).await?;
+        }
+        Ok(())
     }
 
     /// The stored version of game `id` (`None`: no such game), to confirm that the game in

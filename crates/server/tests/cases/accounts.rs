@@ -884,6 +884,12 @@ async fn a_deleted_accounts_games_stay_without_its_name() {
     )
     .await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    // The server that holds the game in memory drops her name at once, from the seat and
+    // from the rating change.
+    let s = state(&app, &id).await;
+    assert_eq!(s["accounts"], json!([null, "bob"]), "{s}");
+    assert_eq!(s["rating_change"]["seats"][0]["name"], Value::Null, "{s}");
+    assert_eq!(s["rating_change"]["seats"][1]["name"], "bob", "{s}");
     // A new server on the database reads the game without Alice's name.
     let fresh = App::with_accounts(
         app.store.clone(),
