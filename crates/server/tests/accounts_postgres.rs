@@ -43,6 +43,26 @@ fn blocking(f: impl FnOnce()) {
     tokio::task::block_in_place(f);
 }
 
+/// The answer to `request`, tried again while the server's connections to a restarted
+/// database are not back (each try refused with a `503`, as while it was away): a `200`
+/// within 30 s.
+async fn once_back<F: std::future::Future<Output = Answer>>(request: impl Fn() -> F) -> Answer {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let a = request().await;
+        if a.status == StatusCode::OK {
+            return a;
+        }
+        assert_eq!(a.status, StatusCode::SERVICE_UNAVAILABLE, "{}", a.text);
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server did not recover: {}",
+            a.text
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_ended_while_the_database_is_stopped_is_rated_once_it_is_back() {
     // A PostgreSQL server of its own: this test stops it.
@@ -68,20 +88,7 @@ async fn a_rated_game_ended_while_the_database_is_stopped_is_rated_once_it_is_ba
     // The database is back: the game is as acknowledged, and the same resignation, tried again
     // until the server's connections are back (each try refused as before, or taken), ends and
     // rates it.
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    let change = loop {
-        let a = resign(&app, &id, 1, &tokens[1]).await;
-        if a.status == StatusCode::OK {
-            break a.json["rating_change"].clone();
-        }
-        assert_eq!(a.status, StatusCode::SERVICE_UNAVAILABLE, "{}", a.text);
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the server did not recover: {}",
-            a.text
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let change = once_back(|| resign(&app, &id, 1, &tokens[1])).await.json["rating_change"].clone();
     assert_eq!(change["seats"][1]["after"], 1338.0, "{change}");
     rated_exactly_once(&db, &id, &before["moves"], &change, &tokens).await;
 }
@@ -131,20 +138,7 @@ async fn the_account_endpoints_refuse_clearly_while_the_database_is_stopped() {
     blocking(|| pg.begin());
     // Once the server's connections are back, the same login works (refused as before
     // until then), and the tries made meanwhile did not count as wrong passwords.
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    let logged_in = loop {
-        let a = login(&app, "alice", "the password").await;
-        if a.status == StatusCode::OK {
-            break a;
-        }
-        assert_eq!(a.status, StatusCode::SERVICE_UNAVAILABLE, "{}", a.text);
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the server did not recover: {}",
-            a.text
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let logged_in = once_back(|| login(&app, "alice", "the password")).await;
     assert_eq!(me(&app, &logged_in.cookie()).await.status, StatusCode::OK);
     // The session made before the stop still holds, its password was not changed, and
     // Carol was not signed up.
