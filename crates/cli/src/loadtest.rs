@@ -53,6 +53,23 @@ pub struct LoadtestArgs {
     /// players in the transaction that ends it.
     #[arg(long)]
     pub accounts: bool,
+    /// Every game with this clock, `MINUTES+INCREMENT` (seconds): anonymous games have none
+    /// otherwise, rated ones 10+5. The same clock on both sides compares anonymous and rated
+    /// games like with like.
+    #[arg(long, value_name = "MINUTES+INCREMENT", value_parser = parse_clock)]
+    pub clock: Option<(u32, u32)>,
+}
+
+/// A `--clock` value: `10+5`.
+fn parse_clock(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("{text:?} is not MINUTES+INCREMENT, as 10+5");
+    let (minutes, increment) = text.split_once('+').ok_or_else(bad)?;
+    let minutes: u32 = minutes.trim().parse().map_err(|_| bad())?;
+    let increment: u32 = increment.trim().parse().map_err(|_| bad())?;
+    if minutes == 0 {
+        return Err(format!("{text:?}: a clock needs at least one minute"));
+    }
+    Ok((minutes, increment))
 }
 
 /// The most accounts `--accounts` signs up.
@@ -313,7 +330,7 @@ async fn step(
         ];
         let tally = tally.clone();
         let kind = game_id(args);
-        let pace = args.pace;
+        let pace = (args.pace, args.clock);
         // Two accounts of the pool, a different pair for each game while the pool lasts.
         let seated = sessions.as_ref().map(|all| {
             let at = |k: usize| all[k % all.len()].clone();
@@ -381,13 +398,17 @@ async fn make_game(
     http: &mut [Connection; 2],
     kind: &str,
     rated: bool,
+    clock: Option<(u32, u32)>,
 ) -> Result<(String, [Value; 2], Value), String> {
-    let body = if rated {
+    let mut body = if rated {
         json!({"game": kind, "seats": ["online", "open"], "rated": true,
                "clock": {"minutes": 10, "increment": 5}})
     } else {
         json!({"game": kind, "seats": ["online", "online"]})
     };
+    if let Some((minutes, increment)) = clock {
+        body["clock"] = json!({"minutes": minutes, "increment": increment});
+    }
     let (status, created) = http[0].request("POST", "/api/games", Some(&body)).await?;
     if status != 201 {
         return Err(format!("creating a game: {status} {created}"));
@@ -408,12 +429,12 @@ async fn make_game(
     Ok((id, tokens, joined["state"].clone()))
 }
 
-/// One game from creation to its end (or the end of the step); `accounts`: the two players'
-/// session cookies, for a rated game.
+/// One game from creation to its end (or the end of the step), at `pace` with `clock` (if
+/// any); `accounts`: the two players' session cookies, for a rated game.
 async fn play_game(
     players: [SocketAddr; 2],
     kind: &str,
-    pace: Pace,
+    (pace, clock): (Pace, Option<(u32, u32)>),
     accounts: Option<&[Vec<String>; 2]>,
     (warm, end): (Instant, Instant),
     tally: &Mutex<Tally>,
@@ -428,7 +449,7 @@ async fn play_game(
             connection.set_cookies(cookies.clone());
         }
     }
-    let (id, tokens, mut state) = make_game(&mut http, kind, accounts.is_some()).await?;
+    let (id, tokens, mut state) = make_game(&mut http, kind, accounts.is_some(), clock).await?;
     // Each player's WebSocket; a task per socket tells the last version it brought.
     let mut seen = Vec::new();
     let mut readers = Vec::new();
@@ -551,5 +572,14 @@ mod tests {
         assert_eq!(version_of(r#"{"a":1,"version": 42,"b":2}"#), Some(42));
         assert_eq!(version_of(r#"{"version":7}"#), Some(7));
         assert_eq!(version_of(r#"{"x":1}"#), None);
+    }
+
+    #[test]
+    fn clocks_are_read_as_minutes_and_increment() {
+        assert_eq!(parse_clock("10+5"), Ok((10, 5)));
+        assert_eq!(parse_clock("3+0"), Ok((3, 0)));
+        for bad in ["10", "+5", "10+", "a+5", "10+-1", "0+5", ""] {
+            assert!(parse_clock(bad).is_err(), "{bad:?}");
+        }
     }
 }
