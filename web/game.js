@@ -463,6 +463,7 @@ function renderRatingChange(state) {
       after: `${num(s.after)}${s.provisional ? '?' : ''}`,
       change: num(s.change, { signDisplay: 'always' }),
     }))}</li>`).join('');
+  $('#rating-provisional').hidden = !change.seats.some((/** @type {{provisional: boolean}} */ s) => s.provisional);
 }
 
 // What a new state says about offers, to keep as a note: an offer of ours (a draw, a takeback,

@@ -20,20 +20,27 @@ let names = {};
 const gameName = (id) => names[id] || id;
 
 /**
- * A rating's history as an SVG line: time across, rating up.
+ * A rating's history as an SVG line: time across, rating up, the highest and lowest ratings
+ * written at the left on a faint line each. One rated game draws a level line to its dot.
  * @param {[number, number][]} points
  */
 function graph(points) {
   if (points.length === 0) return '';
-  const w = 320, h = 80, pad = 4;
+  const w = 360, h = 96, left = 48, pad = 8;
   const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
-  const [y0, y1] = [Math.min(...ys) - 10, Math.max(...ys) + 10];
-  const x = (/** @type {number} */ v) => pad + (x1 === x0 ? (w - 2 * pad) / 2 : ((v - x0) / (x1 - x0)) * (w - 2 * pad));
+  const [lo, hi] = [Math.min(...ys), Math.max(...ys)];
+  // a scale at least 20 points high, centred on a flat history
+  const span = Math.max(hi - lo, 20);
+  const [y0, y1] = [(lo + hi - span) / 2, (lo + hi + span) / 2];
+  const x = (/** @type {number} */ v) => (x1 === x0 ? w - pad : left + ((v - x0) / (x1 - x0)) * (w - left - pad));
   const y = (/** @type {number} */ v) => h - pad - ((v - y0) / (y1 - y0)) * (h - 2 * pad);
-  const line = points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(' ');
-  const dots = points.map((p) => `<circle cx="${x(p[0]).toFixed(1)}" cy="${y(p[1]).toFixed(1)}" r="2.5"/>`).join('');
-  return `<svg class="rating-graph" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(t('profile-graph'))}"><polyline points="${line}" fill="none" stroke="currentColor" stroke-width="2"/>${dots}</svg>`;
+  const at = (/** @type {[number, number]} */ p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`;
+  const line = (points.length === 1 ? [`${left},${y(ys[0]).toFixed(1)}`] : []).concat(points.map(at)).join(' ');
+  const dots = points.map((p) => `<circle cx="${x(p[0]).toFixed(1)}" cy="${y(p[1]).toFixed(1)}" r="3"/>`).join('');
+  const levels = (hi === lo ? [hi] : [hi, lo]).map((v) => `<line class="rating-level" x1="${left}" x2="${w - pad}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}"/>`
+    + `<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${esc(num(Math.round(v)))}</text>`).join('');
+  return `<svg class="rating-graph" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(t('profile-graph'))}">${levels}<polyline points="${line}" fill="none" stroke="currentColor" stroke-width="2"/>${dots}</svg>`;
 }
 
 async function show() {
@@ -49,13 +56,14 @@ async function show() {
     $('#ratings').innerHTML = p.ratings.length === 0
       ? `<p class="muted">${esc(t('profile-no-ratings'))}</p>`
       : p.ratings.map((r) => `<div class="rating" data-game="${esc(r.game)}" data-speed="${esc(r.speed)}">
-          <p><strong>${esc(gameName(r.game))}</strong> · ${esc(t(`speed-${r.speed}`))}: <span class="rating-value">${num(r.rating)}${r.provisional ? '?' : ''}</span>
+          <p><strong>${esc(gameName(r.game))}</strong> · ${esc(t('profile-label', { text: t(`speed-${r.speed}`) }))} <span class="rating-value">${num(r.rating)}${r.provisional ? '?' : ''}</span>
           <span class="muted">(${esc(t('profile-rated-games', { games: r.games }))})</span>
-          · <a class="rating-list-link" href="/ratings/${encodeURIComponent(r.game)}">${esc(t('profile-rating-list'))}</a></p>${graph(r.history)}</div>`).join('');
+          · <a class="rating-list-link" href="/ratings/${encodeURIComponent(r.game)}">${esc(t('profile-rating-list'))}</a></p>${graph(r.history)}</div>`).join('')
+        + (p.ratings.some((r) => r.provisional) ? `<p class="rating-note muted">${esc(t('rating-provisional'))}</p>` : '');
     const results = Object.entries(p.results);
     $('#results').innerHTML = results.length === 0
       ? `<p class="muted">${esc(t('profile-no-games'))}</p>`
-      : `<ul>${results.map(([g, r]) => `<li data-game="${esc(g)}">${esc(gameName(g))}: ${esc(t('profile-wdl', { win: r.win, draw: r.draw, loss: r.loss }))}</li>`).join('')}</ul>`;
+      : `<ul>${results.map(([g, r]) => `<li data-game="${esc(g)}">${esc(t('profile-label', { text: gameName(g) }))} ${esc(t('profile-wdl', { win: r.win, draw: r.draw, loss: r.loss }))}</li>`).join('')}</ul>`;
     $('#games').innerHTML = p.games.map((g) => `<li><a href="/game/${esc(g.id)}">${esc(gameName(g.game))}</a>
         ${esc(t(g.rated ? 'profile-rated' : 'profile-casual'))} · ${esc(t(`profile-result-${g.result || 'playing'}`))}</li>`).join('');
   } catch (err) {

@@ -3870,11 +3870,19 @@ test('accounts: sign up, a rated game between two accounts, both ratings on both
   assert.equal(await noOverflow(bob), true);
   await shot(bob, 'rated-game-over-fr');
   // Both profiles show the new ratings, with a graph, and the game.
-  for (const [page, name, rating, result] of [[alice, 'alice', /^1[\s,]?338\?$/, 'lost'], [bob, 'bob', /^1[\s,]?662\?$/, 'gagnée']]) {
+  // The results in each language's words and plurals; the "?" explained.
+  for (const [page, name, rating, result, results, note] of [
+    [alice, 'alice', /^1[\s,]?338\?$/, 'lost', 'Jeu de Reines: 0 won, 0 drawn, 1 lost', /^\?: a provisional rating/],
+    [bob, 'bob', /^1[\s,]?662\?$/, 'gagnée', 'Jeu de Reines\u00a0: 1 gagnée, 0 nulle, 0 perdue', /^\? : un classement provisoire/],
+  ]) {
     await page.goto(`${base}@/${name}`);
     const line = page.locator('#ratings .rating[data-game=reines]');
     await line.locator('.rating-value').filter({ hasText: rating }).waitFor();
     assert.equal(await line.locator('svg.rating-graph circle').count(), 1);
+    // one rated game: its rating written on the graph's scale
+    assert.match((await line.locator('svg.rating-graph text').allTextContents()).join('|'), /^1[\s,]?[36][36][28]$/);
+    assert.equal((await page.locator('#results li').textContent() || '').replace(/[\u2068\u2069]/g, ''), results);
+    assert.match(await page.locator('#ratings .rating-note').textContent() || '', note);
     const game = page.locator(`#games a[href="/game/${made.json.id}"]`);
     await game.waitFor();
     assert.match(await page.locator('#games li').first().textContent(), new RegExp(result));

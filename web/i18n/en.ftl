@@ -510,6 +510,8 @@ profile-rated-games = { $games ->
     [one] one rated game
    *[other] { $games } rated games
   }
+# a label before its value, as "blitz: 1500"
+profile-label = { $text }:
 profile-wdl = { $win } won, { $draw } drawn, { $loss } lost
 profile-rated = rated
 profile-casual = casual
@@ -526,6 +528,7 @@ speed-classical = classical
 rating-change-title = Ratings ({ $speed })
 rating-change-line = { $name }: { $before } → { $after } ({ $change })
 rating-change-deleted = a deleted account
+rating-provisional = ?: a provisional rating, after few rated games
 ratings-title = Ratings · myrmidon
 ratings-title-plain = Ratings
 ratings-tagline = The best players

@@ -573,7 +573,18 @@ profile-rated-games = { $games ->
     [one] une partie classée
    *[other] { $games } parties classées
   }
-profile-wdl = { $win } gagnées, { $draw } nulles, { $loss } perdues
+# un libellé avant sa valeur, comme « blitz : 1500 » (espace insécable avant le deux-points)
+profile-label = { $text } :
+profile-wdl = { $win ->
+    [one] { $win } gagnée
+   *[other] { $win } gagnées
+  }, { $draw ->
+    [one] { $draw } nulle
+   *[other] { $draw } nulles
+  }, { $loss ->
+    [one] { $loss } perdue
+   *[other] { $loss } perdues
+  }
 profile-rated = classée
 profile-casual = amicale
 profile-result-win = gagnée
@@ -587,6 +598,7 @@ speed-classical = classique
 rating-change-title = Classements ({ $speed })
 rating-change-line = { $name } : { $before } → { $after } ({ $change })
 rating-change-deleted = un compte supprimé
+rating-provisional = ? : un classement provisoire, après peu de parties classées
 ratings-title = Classements · myrmidon
 ratings-title-plain = Classements
 ratings-tagline = Les meilleurs joueurs

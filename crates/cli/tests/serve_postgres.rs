@@ -674,6 +674,72 @@ fn racing_changes_of_every_kind_through_two_processes_exactly_one_wins() {
     }
 }
 
+#[test]
+fn a_rated_game_ended_through_two_processes_at_once_is_rated_once() {
+    let db = pg::shared().database();
+    let a = Arc::new(Server::start_with(&db, &["--no-rate-limits"]));
+    let b = Arc::new(Server::start_with(&db, &["--no-rate-limits"]));
+    let alice = a.sign_up("alice");
+    let bob = b.sign_up("bob");
+    let games_of = |server: &Server, name: &str| {
+        let (status, p) = server.request("GET", &format!("/api/users/{name}"), None);
+        assert_eq!(status, 200, "{p}");
+        p["ratings"][0]["games"].as_u64().unwrap_or(0)
+    };
+    let path = |id: &str| format!("/api/games/{id}/resign");
+    for round in 0..6u64 {
+        let body = json!({"game": "reines", "seats": ["online", "open"], "rated": true,
+                          "clock": {"minutes": 5, "increment": 3}});
+        let (status, made) = a.request_as(&alice, "POST", "/api/games", Some(&body));
+        assert_eq!(status, 201, "{made}");
+        let id = made["id"].as_str().unwrap().to_string();
+        let (status, joined) = b.request_as(
+            &bob,
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(&json!({"seat": 1})),
+        );
+        assert_eq!(status, 200, "{joined}");
+        let version = joined["state"]["version"].clone();
+        state_at(&a, &id, version.as_u64().unwrap() as usize);
+        // Alice resigns through A and Bob through B, from the same version.
+        let results = race(
+            &a,
+            &b,
+            (
+                path(&id),
+                json!({"seat": 0, "token": made["tokens"][0], "version": version}),
+            ),
+            (
+                path(&id),
+                json!({"seat": 1, "token": joined["token"], "version": version}),
+            ),
+        );
+        let won = one_wins("resign/resign", &results);
+        assert!(won["rating_change"].is_object(), "round {round}: {won}");
+        // Rated once: one more rated game for each, as both processes and a new one say.
+        for server in [&a, &b] {
+            let ended = state_at(server, &id, version.as_u64().unwrap() as usize + 1);
+            assert_eq!(
+                ended["rating_change"], won["rating_change"],
+                "round {round}"
+            );
+            assert_eq!(games_of(server, "alice"), round + 1, "round {round}");
+            assert_eq!(games_of(server, "bob"), round + 1, "round {round}");
+        }
+    }
+    let c = Server::start(&db);
+    let (status, list) = c.request("GET", "/api/ratings/reines", None);
+    assert_eq!(status, 200, "{list}");
+    let games: Vec<&Value> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| &l["games"])
+        .collect();
+    assert_eq!(games, [&json!(6), &json!(6)], "{list}");
+}
+
 /// Sends `signal` to a server process (SIGSTOP freezes it, SIGCONT lets it go on).
 fn signal(server: &Server, signal: rustix::process::Signal) {
     let pid = rustix::process::Pid::from_raw(server.child.id() as i32).expect("a child's id");
