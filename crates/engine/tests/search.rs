@@ -619,7 +619,9 @@ fn two_threads_give_legal_moves_take_wins_and_stop() {
 /// groups of different sizes behind one head that take the same line are alternatives, and
 /// searching them all made quiescence 95–99 % of the nodes. From this middle game of 24 plies,
 /// depth 4 took 1 194 937 nodes with every group searched (commit d732621); with one capture a
-/// line, 77 723.
+/// line, 77 723. The tree to depth 4 follows the evaluation: 228 640 nodes with the first
+/// piece-square table, 457 347 with the table fitted again (depth 3 took 37 174 against
+/// 118 615, and depth 4 changes its best move), still well below every group searched.
 #[test]
 fn epaminondas_searches_one_capture_of_a_line_in_quiescence() {
     use myrmidon_engine::eval::EpaminondasEval;
@@ -639,6 +641,6 @@ fn epaminondas_searches_one_capture_of_a_line_in_quiescence() {
     );
     let (_, reports) = search_at(&mut s, &record, 4);
     let nodes = reports.last().map(|r| r.nodes).unwrap();
-    assert!(nodes < 400_000, "{nodes} nodes to depth 4");
+    assert!(nodes < 600_000, "{nodes} nodes to depth 4");
     assert!(s.stats.quiescence_nodes > 0);
 }
