@@ -3888,6 +3888,18 @@ test('accounts: sign up, a rated game between two accounts, both ratings on both
     assert.match(await page.locator('#games li').first().textContent(), new RegExp(result));
   }
   await shot(bob, 'profile-fr');
+  // Alice's profile on a phone, in English: the graph and the games within the screen's width.
+  await alice.setViewportSize(PHONE);
+  await alice.reload();
+  const graph = alice.locator('#ratings .rating[data-game=reines] svg.rating-graph');
+  await graph.locator('circle').waitFor();
+  assert.equal(await noOverflow(alice), true);
+  for (const sel of ['#ratings .rating[data-game=reines]', '#results', '#games li']) {
+    const b = await alice.locator(sel).first().boundingBox();
+    assert.ok(b && b.x >= 0 && b.x + b.width <= PHONE.width + 0.5, `${sel} fits the phone's width (${JSON.stringify(b)})`);
+  }
+  await shot(alice, 'profile-phone-en');
+  await alice.setViewportSize({ width: 1280, height: 800 });
   // A forged request from another site (localhost is another origin than 127.0.0.1) logs
   // nobody out.
   const other = base.replace('127.0.0.1', 'localhost');

@@ -1,6 +1,7 @@
 """The engine from Python: lines, moves, limits, threads and bad input."""
 
 import threading
+import time
 
 import pytest
 
@@ -76,6 +77,31 @@ def test_a_search_lets_other_python_threads_run():
     worker.join()
     assert result and result[0] in myrmidon.Game(game_id).legal_moves()
     assert count > 10_000
+
+
+def test_searches_in_two_python_threads_run_at_once():
+    # Each search thinks for 800 ms of wall-clock time, whatever the machine's load. Run one
+    # after the other (as they would be if a search held the global lock) they would take
+    # 1.6 s; at once, a little over 0.8 s.
+    movetime = 800
+    spans = []
+
+    def search(game_id):
+        engine = myrmidon.Engine(game_id)
+        game = myrmidon.Game(game_id)
+        start = time.monotonic()
+        move = engine.best_move(game, movetime=movetime)
+        spans.append((start, time.monotonic(), move in game.legal_moves()))
+
+    threads = [threading.Thread(target=search, args=(game_id,)) for game_id in IDS[:2]]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(spans) == 2 and all(legal for _, _, legal in spans)
+    (start_a, end_a, _), (start_b, end_b, _) = spans
+    overlap = min(end_a, end_b) - max(start_a, start_b)
+    assert overlap > 0.5 * movetime / 1000, f"the two searches overlapped {overlap:.3f} s only"
 
 
 @pytest.mark.parametrize(
