@@ -3,7 +3,7 @@
 // graph (SVG), wins, draws and losses per game, and the games with their results
 // (GET /api/users/<name>, docs/api.md); each rating links to its game's rating list.
 import { $, api, esc, localGame } from './common.js';
-import { num, t } from './i18n.js';
+import { lang, num, t } from './i18n.js';
 
 const name = decodeURIComponent(location.pathname.replace(/^\/@\//, ''));
 
@@ -13,7 +13,9 @@ let names = {};
 /**
  * A profile as GET /api/users/<name> gives it (docs/api.md).
  * @typedef {{game: string, speed: string, rating: number, provisional: boolean, games: number, history: [number, number][]}} Rating
- * @typedef {{name: string, ratings: Rating[], results: Record<string, {win: number, draw: number, loss: number}>, games: {id: string, game: string, rated: boolean, result?: string}[]}} Profile
+ * @typedef {{seat: number, name: string | null, level: number | null}} Opponent
+ * @typedef {{id: string, game: string, rated: boolean, result?: string, created_ms: number, opponents: Opponent[]}} PlayedGame
+ * @typedef {{name: string, ratings: Rating[], results: Record<string, {win: number, draw: number, loss: number}>, games: PlayedGame[]}} Profile
  */
 
 /** @param {string} id */
@@ -43,6 +45,31 @@ function graph(points) {
   return `<svg class="rating-graph" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(t('profile-graph'))}">${levels}<polyline points="${line}" fill="none" stroke="currentColor" stroke-width="2"/>${dots}</svg>`;
 }
 
+/**
+ * Who sat in another seat: an account (linked to its profile), the computer's level, or a
+ * person without an account.
+ * @param {Opponent} o
+ */
+const opponentHtml = (o) => (o.name != null
+  ? `<a class="opponent" href="/@/${encodeURIComponent(o.name)}">${esc(o.name)}</a>`
+  : `<span class="opponent">${esc(o.level != null ? t('profile-opponent-computer', { level: o.level }) : t('seek-anonymous'))}</span>`);
+
+/**
+ * "against bob and carol", in the page's language (its own way of joining a list).
+ * @param {Opponent[]} opponents
+ */
+function againstHtml(opponents) {
+  if (opponents.length === 0) return '';
+  const mark = '\u0001';
+  let i = 0;
+  const list = new Intl.ListFormat(lang, { type: 'conjunction' }).formatToParts(opponents.map(() => mark))
+    .map((part) => (part.type === 'element' ? opponentHtml(opponents[i++]) : esc(part.value))).join('');
+  const [before, after = ''] = t('profile-against', { names: mark }).replace(/[\u2068\u2069]/g, '').split(mark);
+  return ` · ${esc(before)}${list}${esc(after)}`;
+}
+
+const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
+
 async function show() {
   try {
     const games = await api('/api/games');
@@ -64,8 +91,9 @@ async function show() {
     $('#results').innerHTML = results.length === 0
       ? `<p class="muted">${esc(t('profile-no-games'))}</p>`
       : `<ul>${results.map(([g, r]) => `<li data-game="${esc(g)}">${esc(t('profile-label', { text: gameName(g) }))} ${esc(t('profile-wdl', { win: r.win, draw: r.draw, loss: r.loss }))}</li>`).join('')}</ul>`;
-    $('#games').innerHTML = p.games.map((g) => `<li><a href="/game/${esc(g.id)}">${esc(gameName(g.game))}</a>
-        ${esc(t(g.rated ? 'profile-rated' : 'profile-casual'))} · ${esc(t(`profile-result-${g.result || 'playing'}`))}</li>`).join('');
+    $('#games').innerHTML = p.games.map((g) => `<li data-game="${esc(g.game)}"><a href="/game/${esc(g.id)}">${esc(gameName(g.game))}</a>${againstHtml(g.opponents)}
+        · ${esc(t(g.rated ? 'profile-rated' : 'profile-casual'))} · ${esc(t(`profile-result-${g.result || 'playing'}`))}
+        · <time class="muted" datetime="${new Date(g.created_ms).toISOString()}">${esc(day.format(g.created_ms))}</time></li>`).join('');
   } catch (err) {
     $('#profile-error').textContent = err instanceof Error ? err.message : String(err);
     $('#ratings').textContent = '';

@@ -3871,9 +3871,9 @@ test('accounts: sign up, a rated game between two accounts, both ratings on both
   await shot(bob, 'rated-game-over-fr');
   // Both profiles show the new ratings, with a graph, and the game.
   // The results in each language's words and plurals; the "?" explained.
-  for (const [page, name, rating, result, results, note] of [
-    [alice, 'alice', /^1[\s,]?338\?$/, 'lost', 'Jeu de Reines: 0 won, 0 drawn, 1 lost', /^\?: a provisional rating/],
-    [bob, 'bob', /^1[\s,]?662\?$/, 'gagnée', 'Jeu de Reines\u00a0: 1 gagnée, 0 nulle, 0 perdue', /^\? : un classement provisoire/],
+  for (const [page, name, rating, result, results, note, against] of [
+    [alice, 'alice', /^1[\s,]?338\?$/, 'lost', 'Jeu de Reines: 0 won, 0 drawn, 1 lost', /^\?: a provisional rating/, 'against bob'],
+    [bob, 'bob', /^1[\s,]?662\?$/, 'gagnée', 'Jeu de Reines\u00a0: 1 gagnée, 0 nulle, 0 perdue', /^\? : un classement provisoire/, 'contre alice'],
   ]) {
     await page.goto(`${base}@/${name}`);
     const line = page.locator('#ratings .rating[data-game=reines]');
@@ -3886,6 +3886,11 @@ test('accounts: sign up, a rated game between two accounts, both ratings on both
     const game = page.locator(`#games a[href="/game/${made.json.id}"]`);
     await game.waitFor();
     assert.match(await page.locator('#games li').first().textContent(), new RegExp(result));
+    // the other player named, linked to their profile, and the day the game was made
+    assert.ok((await page.locator('#games li').first().textContent() || '').replace(/\s+/g, ' ').includes(against), against);
+    const other = page.locator('#games li').first().locator('a.opponent');
+    assert.equal(await other.getAttribute('href'), `/@/${against.split(' ')[1]}`);
+    assert.match(await page.locator('#games li time').first().getAttribute('datetime') || '', /^\d{4}-\d\d-\d\dT/);
   }
   await shot(bob, 'profile-fr');
   // Alice's profile on a phone, in English: the graph and the games within the screen's width.

@@ -519,6 +519,9 @@ profile-result-win = won
 profile-result-draw = drawn
 profile-result-loss = lost
 profile-result-playing = in play
+# $names: the other players of a game, joined as the language joins a list
+profile-against = against { $names }
+profile-opponent-computer = the computer (level { $level })
 speed-bullet = bullet
 speed-blitz = blitz
 speed-rapid = rapid

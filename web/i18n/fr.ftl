@@ -591,6 +591,9 @@ profile-result-win = gagnée
 profile-result-draw = nulle
 profile-result-loss = perdue
 profile-result-playing = en cours
+# $names: the other players of a game, joined as the language joins a list
+profile-against = contre { $names }
+profile-opponent-computer = l'ordinateur (niveau { $level })
 speed-bullet = bullet
 speed-blitz = blitz
 speed-rapid = rapide

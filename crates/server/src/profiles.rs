@@ -12,7 +12,7 @@ use futures_util::StreamExt;
 
 use crate::api::ApiError;
 use crate::live::App;
-use crate::views::accounts::{LevelView, ProfileView, RankedView, RatingView};
+use crate::views::accounts::{LevelView, PlayedGameView, ProfileView, RankedView, RatingView};
 
 /// The most games a profile lists.
 const PROFILE_GAMES: u32 = 100;
@@ -94,7 +94,7 @@ pub async fn profile(
         created_ms: user.created_ms,
         ratings,
         results: ProfileView::tallies(app.store.tallies(&user.id).await?),
-        games,
+        games: games.into_iter().map(PlayedGameView::from).collect(),
     }))
 }
 

@@ -1,9 +1,11 @@
 //! Accounts in the store: users, their sessions, the seats they hold and their ratings
 //! (docs/api.md, "Accounts"). Every write that belongs together is one transaction.
 
+use std::collections::HashMap;
+
 use sqlx::{AnyConnection, Row};
 
-use super::{now, Backend, GameRow, SeatAccount, Store, StoreError, Write};
+use super::{corrupt, now, Backend, GameRow, SeatAccount, Store, StoreError, Write};
 use crate::rating::{self, Rating, RatingChange, SeatChange};
 
 /// An account as stored.
@@ -491,6 +493,12 @@ pub struct PlayedGame {
     pub result: Option<String>,
     pub rated: bool,
     pub created_ms: i64,
+    /// Every seat as stored (`human`, `online`, `open` or `computer:<level>`).
+    #[serde(skip)]
+    pub seats: Vec<String>,
+    /// The account holding each seat, by name (`None` for a seat no account holds).
+    #[serde(skip)]
+    pub accounts: Vec<Option<String>>,
 }
 
 /// One point of a rating's history.
@@ -520,10 +528,11 @@ impl Store {
             .transpose()
     }
 
-    /// The games an account played, newest first (of one moment, by id; at most `limit`).
+    /// The games an account played, newest first (of one moment, by id; at most `limit`),
+    /// each with its seats and the accounts that hold them.
     pub async fn games_of(&self, user_id: &str, limit: u32) -> Result<Vec<PlayedGame>, StoreError> {
-        sqlx::query(
-            "SELECT p.game_id, g.kind, p.seat, p.result, g.rated, p.created_at \
+        let mut games = sqlx::query(
+            "SELECT p.game_id, g.kind, p.seat, p.result, g.rated, p.created_at, g.seats \
              FROM game_players p JOIN games g ON g.id = p.game_id WHERE p.user_id = $1 \
              ORDER BY p.created_at DESC, p.game_id LIMIT $2",
         )
@@ -533,6 +542,8 @@ impl Store {
         .await?
         .iter()
         .map(|r| {
+            let seats: Vec<String> = serde_json::from_str(&r.try_get::<String, _>("seats")?)
+                .map_err(|e| corrupt("seats", e))?;
             Ok(PlayedGame {
                 id: r.try_get("game_id")?,
                 game: r.try_get("kind")?,
@@ -540,9 +551,38 @@ impl Store {
                 result: r.try_get("result")?,
                 rated: r.try_get::<i64, _>("rated")? != 0,
                 created_ms: r.try_get("created_at")?,
+                accounts: vec![None; seats.len()],
+                seats,
             })
         })
-        .collect()
+        .collect::<Result<Vec<_>, StoreError>>()?;
+        // Who holds each seat of those games, by name.
+        let holders = sqlx::query(
+            "SELECT o.game_id, o.seat, u.name FROM game_players o \
+             JOIN users u ON u.id = o.user_id WHERE o.game_id IN \
+             (SELECT p.game_id FROM game_players p WHERE p.user_id = $1 \
+              ORDER BY p.created_at DESC, p.game_id LIMIT $2)",
+        )
+        .bind(user_id)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        let index: HashMap<String, usize> = games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (g.id.clone(), i))
+            .collect();
+        for r in &holders {
+            let id: String = r.try_get("game_id")?;
+            let seat = usize::try_from(r.try_get::<i64, _>("seat")?).unwrap_or(usize::MAX);
+            if let Some(slot) = index
+                .get(&id)
+                .and_then(|&i| games[i].accounts.get_mut(seat))
+            {
+                *slot = Some(r.try_get("name")?);
+            }
+        }
+        Ok(games)
     }
 
     /// How many games an account won, drew and lost, per game id: `(game, result, count)`.

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::clock::ClockSpec;
+use crate::live::Seat;
 use crate::rating::Rating;
 use crate::store::{LevelRating, PlayedGame, Ranked, RatingPoint, RatingRow, SeekRow};
 
@@ -101,7 +102,42 @@ pub struct ProfileView {
     /// Per game id.
     pub results: BTreeMap<String, Tally>,
     /// Newest first, each seen from the account's seat.
-    pub games: Vec<PlayedGame>,
+    pub games: Vec<PlayedGameView>,
+}
+
+/// A game of a profile, seen from the account's seat, with who sat in the other seats.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct PlayedGameView {
+    #[serde(flatten)]
+    pub game: PlayedGame,
+    /// The other seats, in turn order.
+    pub opponents: Vec<OpponentView>,
+}
+
+/// Who sat in another seat of a profile's game: an account (`name`), the computer (`level`),
+/// or neither (a person without an account, or a seat still open).
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct OpponentView {
+    pub seat: u8,
+    pub name: Option<String>,
+    pub level: Option<u8>,
+}
+
+impl From<PlayedGame> for PlayedGameView {
+    fn from(g: PlayedGame) -> Self {
+        let opponents = (0..g.seats.len().max(g.accounts.len()))
+            .filter(|&seat| seat != usize::from(g.seat))
+            .map(|seat| OpponentView {
+                seat: u8::try_from(seat).unwrap_or(u8::MAX),
+                name: g.accounts.get(seat).cloned().flatten(),
+                level: match g.seats.get(seat).map(|s| Seat::parse_stored(s)) {
+                    Some(Ok(Seat::Computer(level))) => Some(level),
+                    _ => None,
+                },
+            })
+            .collect();
+        PlayedGameView { game: g, opponents }
+    }
 }
 
 impl ProfileView {

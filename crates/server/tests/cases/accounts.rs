@@ -949,9 +949,18 @@ async fn profiles_show_ratings_games_and_results_and_lists_rank_players() {
     assert_eq!(rated["result"], "loss");
     assert_eq!(rated["rated"], true);
     assert_eq!(rated["seat"], 0);
+    // Each game names who sat in the other seats: an account, or the computer's level.
+    assert_eq!(
+        rated["opponents"],
+        json!([{"seat": 1, "name": "bob", "level": null}])
+    );
     let open = games.iter().find(|g| g["id"] == json!(casual)).unwrap();
     assert_eq!(open["result"], Value::Null);
     assert_eq!(open["rated"], false);
+    assert_eq!(
+        open["opponents"],
+        json!([{"seat": 1, "name": null, "level": 1}])
+    );
     let b = send(&app, "GET", "/api/users/BOB", None, &[]).await;
     assert_eq!(b.json["results"]["reines"]["win"], 1, "{}", b.text);
     // The list of Reines' ratings: Bob above Alice.
