@@ -276,7 +276,10 @@ flag-thinking = thinking
 flag-to-move = to move
 flag-winner = winner
 captured-label = { $player } has lost: { $pieces }
-clock-label = { $player }'s clock
+clock-label = { $number ->
+    [plural] the { $player }' clock
+   *[singular] { $player }'s clock
+  }
 status-thinking = { $player }: computer thinking…
 status-to-move = { $player } to move
 status-your-turn = Your turn ({ $player })
@@ -580,7 +583,10 @@ an-nav-last = Last position
 an-moves-hint = Play moves on the board to explore a line; the engine follows the position shown.
 an-moves-none-game = No moves in this game.
 an-moves-none = No moves yet: play one on the board.
-an-scores-two = Scores in pawns from { $first }'s side: + is good for { $first }, − for { $second }; #n: a win in n moves.
+an-scores-two = Scores in pawns from { $number ->
+    [plural] the { $first }'
+   *[singular] { $first }'s
+  } side: + is good for { $first }, − for { $second }; #n: a win in n moves.
 an-scores-mover = Scores in pawns for the player to move; #n: a win in n moves.
 an-scores-mover-named = Scores in pawns for the player to move ({ $player }); #n: a win in n moves.
 an-engine-lost = The connection to the engine was lost; press Start again.
@@ -597,10 +603,16 @@ an-graph-lost = the connection to the engine was lost
 an-graph-end = the end
 an-graph-start = the start
 an-graph-after = after move { $n } ({ $move })
-an-graph-label = { $player }'s evaluation after each move; click to go to a move
+an-graph-label = { $number ->
+    [plural] The { $player }' evaluation after each move; click to go to a move
+   *[singular] { $player }'s evaluation after each move; click to go to a move
+  }
 an-graph-failed = The graph could not be computed: { $error }
 an-graph-running = Evaluating the positions… { $done } of { $total }
-an-graph-done = { $player }'s side, in pawns (clamped to ±10; a mate at the edge), at 0.1 s a position. Click to go to a move.
+an-graph-done = { $number ->
+    [plural] The { $player }'
+   *[singular] { $player }'s
+  } side, in pawns (clamped to ±10; a mate at the edge), at 0.1 s a position. Click to go to a move.
 an-graph-three = No evaluation graph for a three-player game: a score there is one player's view only. The engine's lines above still work.
 an-status-start = Start · { $status }
 an-status-after = After move { $n }, { $move } · { $status }
