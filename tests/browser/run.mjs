@@ -2242,6 +2242,45 @@ test('offline: the installed app opens with no network and plays (EN and FR, des
   }
 });
 
+test('offline: the installed app plays a game on one screen with no network, both sides by turns; it is saved once back', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.locator('.game-card[data-id="antchess"]').click();
+  await page.locator('label:has(input[name="mode"][value="local"])').click();
+  await Promise.all([page.waitForURL(/\/game\/local-[0-9a-f]+$/), page.locator('#start').click()]);
+  await page.locator('#local-note').waitFor({ state: 'visible' });
+  // Six moves typed in turn, each side's from the legal moves the page lists for it.
+  const R = rng(17);
+  for (let ply = 0; ply < 6; ply++) {
+    await page.waitForFunction(() => !document.querySelector('#move-text').disabled || document.querySelector('#status').classList.contains('over'));
+    if (await page.locator('#status.over').count()) break;
+    const status = await page.locator('#status').textContent();
+    const legal = await page.locator('#legal-list option').evaluateAll((os) => os.map((o) => o.value));
+    assert.ok(legal.length > 0, 'the page lists the legal moves of the side to move');
+    const mv = legal[Math.floor(R() * legal.length)];
+    await page.locator('#move-text').fill(mv);
+    await page.locator('#entry button').click();
+    await page.waitForFunction((n) => document.querySelectorAll('#moves button.move').length > n, ply);
+    assert.equal((await moveTexts(page))[ply], mv);
+    if (!(await page.locator('#status.over').count())) {
+      assert.notEqual(await page.locator('#status').textContent(), status, 'the other side is to move');
+    }
+  }
+  const moves = await moveTexts(page);
+  assert.ok(moves.length >= 2, moves.join(' '));
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelectorAll('#moves button.move').length === n, moves.length);
+  assert.deepEqual(await moveTexts(page), moves, 'the game is kept in the browser');
+  await shot(page, 'offline-one-screen-playing');
+  if (!(await page.locator('#status.over').count())) await resignHere(page);
+  await assertSavedOnceBack(page, { seats: ['human', 'human'], moves: await moveTexts(page) });
+  await closeOfflinePage(page);
+});
+
 test('offline: the installed app opens every game\'s rules in the language chosen (EN, then FR by the header\'s switch; FR from the browser\'s language)', async () => {
   for (const { locale, langs } of [{ locale: 'en-US', langs: ['en', 'fr'] }, { locale: 'fr-FR', langs: ['fr'] }]) {
     const page = await newPage({ locale });
