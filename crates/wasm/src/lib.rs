@@ -611,6 +611,145 @@ mod tests {
         assert!(bad["error"].as_str().unwrap().contains("no move"));
     }
 
+    /// A small generator of numbers for the hostile requests below (xorshift, seeded).
+    struct Dice(u64);
+
+    impl Dice {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+
+        fn pick<T: Clone>(&mut self, items: &[T]) -> T {
+            items[self.below(items.len())].clone()
+        }
+    }
+
+    /// Thousands of requests a page could send by mistake, or a hostile script on purpose:
+    /// every operation with fields of the right names and wrong or extreme values, and valid
+    /// requests with bytes cut or changed. Each answer is JSON: a state, a view, a line or an
+    /// error, never a panic. (Searches are given a small node budget, so that they end.)
+    #[test]
+    fn random_hostile_requests_get_answers_or_errors() {
+        let mut s = Session::new();
+        let mut dice = Dice(0x9e37_79b9_7f4a_7c15);
+        let ids: Vec<Value> = registry::games()
+            .iter()
+            .map(|g| json!(g.info().id))
+            .chain([json!("chess"), json!(""), json!(7), json!(null)])
+            .collect();
+        let ops = [
+            "games", "new", "explore", "state", "play", "view", "record", "resign", "undo", "free",
+            "new_game", "search", "", "NEW",
+        ];
+        let numbers = [
+            json!(0),
+            json!(1),
+            json!(2),
+            json!(-1),
+            json!(255),
+            json!(256),
+            json!(4_294_967_296u64),
+            json!(1e300),
+            json!("3"),
+            json!(null),
+            json!([]),
+        ];
+        let texts = [
+            json!(""),
+            json!("a1"),
+            json!("e2e4"),
+            json!("pass"),
+            json!("a1-a2xa3"),
+            json!("x".repeat(10_000)),
+            json!("\u{0}\u{ffff}é"),
+            json!(["a"]),
+            json!(3),
+        ];
+        let fields = [
+            "handle", "game", "position", "settings", "moves", "move", "depth", "multipv", "level",
+            "seat", "players", "event", "date", "to_move", "clear", "put",
+        ];
+        let mut answered = 0;
+        let mut errors = 0;
+        for round in 0..4000 {
+            let op = dice.pick(&ops);
+            let mut request = json!({ "op": op });
+            if op == "new" || op == "explore" || dice.below(4) == 0 {
+                request["game"] = dice.pick(&ids);
+            }
+            for _ in 0..dice.below(4) {
+                let field = dice.pick(&fields);
+                request[field] = match field {
+                    "handle" | "depth" | "multipv" | "level" | "seat" | "to_move" => {
+                        if dice.below(2) == 0 {
+                            json!(dice.below(4))
+                        } else {
+                            dice.pick(&numbers)
+                        }
+                    }
+                    "moves" | "players" => json!([dice.pick(&texts), dice.pick(&texts)]),
+                    "settings" => json!({ "region": dice.pick(&texts) }),
+                    "clear" => json!(dice.below(2) == 0),
+                    "put" => json!([{ "cell": dice.pick(&texts), "piece": null }]),
+                    _ => dice.pick(&texts),
+                };
+            }
+            if op == "play" && dice.below(2) == 0 {
+                // a legal move of an open game now and then, so that games go on
+                let handle = dice.below(4) as u32;
+                if let Ok((_, record)) = s.game(
+                    &serde_json::from_value(json!({"op": "state", "handle": handle})).unwrap(),
+                ) {
+                    if let Some(m) = record.legal_moves().first() {
+                        request["handle"] = json!(handle);
+                        request["move"] = json!(m.text);
+                    }
+                }
+            }
+            if op == "search" {
+                request["nodes"] = json!(1 + dice.below(2000));
+                request["depth"] = json!(dice.below(4));
+            }
+            let mut text = request.to_string();
+            if round % 5 == 4 {
+                // the request's bytes cut short, or one of them changed
+                let mut cut = dice.below(text.len() + 1);
+                while !text.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                if dice.below(2) == 0 {
+                    text.truncate(cut);
+                } else if let Some(c) = text.get(cut..=cut) {
+                    let with = dice.pick(&["{", "}", "\"", ",", ":", "9", "\\"]);
+                    text.replace_range(cut..cut + c.len(), with);
+                }
+            }
+            let answer = s.call(&text, &mut |line| {
+                serde_json::from_str::<Value>(line).expect("a search line is JSON");
+            });
+            let answer: Value = serde_json::from_str(&answer)
+                .unwrap_or_else(|e| panic!("{text}: the answer is not JSON ({e}): {answer}"));
+            match answer.get("error") {
+                Some(error) => {
+                    assert!(
+                        error.as_str().is_some_and(|e| !e.is_empty()),
+                        "{text}: {answer}"
+                    );
+                    errors += 1;
+                }
+                None => answered += 1,
+            }
+        }
+        // both kinds were met: the requests reached the operations, not only the parser
+        assert!(
+            answered > 200 && errors > 200,
+            "{answered} answered, {errors} errors"
+        );
+    }
+
     #[test]
     fn a_search_reports_each_depth_and_plays_a_legal_move() {
         let mut s = Session::new();
