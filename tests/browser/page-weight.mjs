@@ -5,6 +5,10 @@
 //
 //   MYRMIDON_BIN=target/release/myrmidon node tests/browser/page-weight.mjs [RUNS]
 //
+// With LATENCY_MS=<ms> every request waits that long for its answer, as on a phone's network
+// (Chromium's network emulation: the latency added, the bandwidth left as it is), where a
+// page's time is mostly its round trips.
+//
 // (from the repository; run.sh first, for playwright-core). Nothing here is a test: it prints.
 
 import { execFileSync, spawn } from 'node:child_process';
@@ -45,6 +49,9 @@ for (const [name, url] of pages) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (process.env.LATENCY_MS) {
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: +process.env.LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+    }
     let total = 0, count = 0;
     cdp.on('Network.loadingFinished', (e) => { total += e.encodedDataLength; count++; });
     cdp.on('Network.requestWillBeSent', () => {});

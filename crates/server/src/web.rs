@@ -1,5 +1,7 @@
 //! The front end, embedded in the binary at build time (`build.rs`), served from memory.
 
+mod preload;
+
 use std::sync::{Arc, OnceLock};
 
 use axum::extract::{Path, State};
@@ -300,7 +302,9 @@ fn page(path: &str, headers: &HeaderMap, boot: Option<String>) -> Response {
         return not_found();
     };
     let lang = i18n::negotiate(headers);
-    let html = with_includes(&String::from_utf8_lossy(&bytes));
+    let html = preload::with_preloads(&with_includes(&String::from_utf8_lossy(&bytes)), &|path| {
+        bytes_of(path).map(|b| String::from_utf8_lossy(&b).into_owned())
+    });
     let html = html.replacen(
         "<html lang=\"en\">",
         &format!("<html lang=\"{}\">", lang.code()),

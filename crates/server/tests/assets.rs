@@ -227,6 +227,81 @@ async fn every_page_arrives_with_its_whole_head() {
     }
 }
 
+/// Each page announces, before its scripts, every module they import (the whole graph, read
+/// from the files themselves), once, each a module the server sends: the game page the
+/// board's modules, which only board.js imports.
+#[tokio::test]
+async fn every_page_preloads_the_modules_its_scripts_import() {
+    let app = app().await;
+    let first = myrmidon_rules::registry::games()[0].info().id;
+    for path in [
+        "/".to_string(),
+        "/game/local".to_string(),
+        "/analysis".to_string(),
+        format!("/rules/{first}"),
+        "/account".to_string(),
+    ] {
+        let (status, _, body) = get(&app, &path, &[]).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        let html = String::from_utf8(body).expect("utf-8");
+        let head = &html[..html.find("</head>").expect("a head")];
+        let attribute = |tag: &str, name: &str| -> Vec<String> {
+            head.split(tag)
+                .skip(1)
+                .filter_map(|rest| rest.split_once(&format!("{name}=\"")))
+                .map(|(_, rest)| rest[..rest.find('"').unwrap()].to_string())
+                .collect()
+        };
+        let preloads = attribute("<link rel=\"modulepreload\"", "href");
+        let scripts = attribute("<script type=\"module\"", "src");
+        let mut named: Vec<&String> = preloads.iter().chain(&scripts).collect();
+        named.sort();
+        let count = named.len();
+        named.dedup();
+        assert_eq!(
+            named.len(),
+            count,
+            "{path}: a module named twice: {preloads:?} {scripts:?}"
+        );
+        for module in &preloads {
+            let (status, headers, body) = get(&app, module, &[]).await;
+            assert_eq!(status, StatusCode::OK, "{path}: {module}");
+            assert_eq!(
+                header(&headers, "content-type"),
+                Some("text/javascript; charset=utf-8"),
+                "{path}: {module}"
+            );
+            assert!(!body.is_empty(), "{path}: {module}");
+        }
+        // every module a script imports on its first line of imports is preloaded or a script
+        for script in &scripts {
+            let (_, _, body) = get(&app, script, &[]).await;
+            let text = String::from_utf8(body).expect("utf-8");
+            for line in text
+                .lines()
+                .filter(|l| l.starts_with("import ") && l.contains(" from './"))
+            {
+                let name = line.split(" from './").nth(1).unwrap();
+                let module = format!("/{}", &name[..name.find('\'').unwrap()]);
+                assert!(
+                    named.contains(&&module),
+                    "{path}: {script} imports {module}, not announced"
+                );
+            }
+        }
+        if path == "/game/local" {
+            for module in [
+                "/board.js",
+                "/board/render.js",
+                "/board/state.js",
+                "/board/drag.js",
+            ] {
+                assert!(preloads.contains(&module.to_string()), "{path}: {module}");
+            }
+        }
+    }
+}
+
 /// The games' descriptions carry the drawings of their pieces (each game folder's
 /// `pieces.json`), for every page to draw them: `GET /api/games` the same compressed or not,
 /// and a game page carries its own game's drawings only.
