@@ -101,8 +101,8 @@ async fn the_account_endpoints_refuse_clearly_while_the_database_is_stopped() {
     let app = app_on(&db).await;
     let cookie = signup(&app, "alice", "the password").await;
     blocking(|| pg.stop());
-    // Logging in (with a real name and an unknown one), signing up, the account's page and
-    // a password change: each a 503 that says the database is away, and no cookie.
+    // Logging in (with a real name and an unknown one), signing up, the account's page, a
+    // profile and a password change: each a 503 that says the database is away, and no cookie.
     let change = json!({"password": "the password", "new_password": "another password"});
     for (what, a) in [
         ("login", login(&app, "alice", "the password").await),
@@ -121,6 +121,10 @@ async fn the_account_endpoints_refuse_clearly_while_the_database_is_stopped() {
             .await,
         ),
         ("account", me(&app, &cookie).await),
+        (
+            "profile",
+            send(&app, "GET", "/api/users/alice", None, &[]).await,
+        ),
         (
             "password",
             post(&app, "/api/account/password", change.clone(), Some(&cookie)).await,
@@ -143,6 +147,9 @@ async fn the_account_endpoints_refuse_clearly_while_the_database_is_stopped() {
     // The session made before the stop still holds, its password was not changed, and
     // Carol was not signed up.
     assert_eq!(me(&app, &cookie).await.json["name"], "alice");
+    let profile = send(&app, "GET", "/api/users/alice", None, &[]).await;
+    assert_eq!(profile.status, StatusCode::OK, "{}", profile.text);
+    assert_eq!(profile.json["games"], json!([]), "{}", profile.text);
     assert_eq!(
         login(&app, "alice", "another password").await.status,
         StatusCode::UNAUTHORIZED
