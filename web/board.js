@@ -68,6 +68,10 @@ export function createBoard(element, config) {
 
   /** Changes any part of the config. @param {Partial<Config>} partial */
   function set(partial) {
+    // nothing to draw when every value given is one it has already (a number, a string…)
+    const same = Object.entries(partial).every(([k, v]) => (v === null || (typeof v !== 'object' && typeof v !== 'function'))
+      && v === st[/** @type {keyof Config} */ (k)]);
+    if (same) return;
     const prev = { ...st };
     Object.assign(st, partial);
     const staticChanged = 'board' in partial && partial.board !== prev.board

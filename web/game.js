@@ -689,18 +689,20 @@ function applyState(state, { force = false } = {}) {
 let turnToMover = localStorage.getItem('myrmidon:turn-to-mover') === '1';
 /** @param {State} state */
 const canTurn = (state) => state.players.length > 2 && info?.board?.kind === 'hex' && mySeats().length === state.players.length;
-/** @param {State} state */
-function orient(state) {
-  if (flipChosen) return;
+/** The board's orientation for `state` (null: the one chosen stays). @param {State} state */
+function orientationOf(state) {
+  if (flipChosen) return null;
   const mine = mySeats().filter((i) => i < state.players.length);
   const seat = mine.length === 1 ? mine[0] : canTurn(state) && turnToMover ? state.to_move ?? 0 : 0;
-  if (state.players.length === 2) {
-    flipped = seat === 1;
-    board?.set({ orientation: flipped, rotation: 0 });
-  } else {
-    flipped = false;
-    board?.set({ orientation: false, rotation: info?.board?.kind === 'hex' ? (300 + 360 - 120 * seat) % 360 : 0 });
-  }
+  if (state.players.length === 2) return { orientation: seat === 1, rotation: 0 };
+  return { orientation: false, rotation: info?.board?.kind === 'hex' ? (300 + 360 - 120 * seat) % 360 : 0 };
+}
+/** @param {State} state */
+function orient(state) {
+  const o = orientationOf(state);
+  if (!o) return;
+  flipped = o.orientation;
+  board?.set(o);
 }
 /** @param {State} state */
 function renderTurn(state) {
@@ -1269,11 +1271,14 @@ async function main() {
     $('#rules-link').title = t('rules-of', { game: info.name });
     $('#rules-link').hidden = false;
     $('#move-text').placeholder = t('entry-example', { move: state.legal?.[0] || info.pieces?.[0]?.letter || '' });
+    // (drawn once as it will be seen: turned for our seat already)
     board?.set({
-      game: info.id, board: info.board, pieceNames: info.pieces,
+      game: info.id, board: info.board, pieceNames: info.pieces, ...orientationOf(localState(state)),
     });
-    syncZoom();
     applyState(state);
+    // (the board's size read when the browser lays the page out to show it: no layout of its
+    // own before the first one, with the board drawn)
+    requestAnimationFrame(syncZoom);
     // a game of this screen can go on here should the server go: the engine made ready
     if (!state.outcome && canPlayHere() && playableHere(state, tokenOf)) prepareHere();
     if (invitedNow) rememberGame(gameId, state.seats); // (in the home page's list of our games)

@@ -78,13 +78,18 @@ const ATTRS = ['title', 'aria-label', 'placeholder'];
 export function translate(root = document) {
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]'))) {
     const text = t(/** @type {string} */ (el.dataset.i18n));
+    // (what reads as the message already is left as it is: no change for the page to redraw)
+    const only = el.childNodes.length === 1 ? el.firstChild : null;
+    if (only?.nodeType === Node.TEXT_NODE && only.textContent === text) continue;
     const nodes = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
-    if (el.children.length && nodes.length) nodes[nodes.length - 1].textContent = text;
-    else el.textContent = text;
+    if (el.children.length && nodes.length) {
+      if (nodes[nodes.length - 1].textContent !== text) nodes[nodes.length - 1].textContent = text;
+    } else el.textContent = text;
   }
   for (const attr of ATTRS) {
     for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) {
-      el.setAttribute(attr, t(/** @type {string} */ (el.getAttribute(`data-i18n-${attr}`))));
+      const text = t(/** @type {string} */ (el.getAttribute(`data-i18n-${attr}`)));
+      if (el.getAttribute(attr) !== text) el.setAttribute(attr, text);
     }
   }
 }

@@ -5,8 +5,12 @@
 // (local-game.js).
 import { saveFinished } from './local-game.js';
 
+// (registered once the page has loaded: installing it asks for every page and file, which
+// would compete with the page's own requests and scripts)
 if ('serviceWorker' in navigator) {
-  navigator.serviceWorker.register('/sw.js').catch(() => { /* (no offline use then) */ });
+  const register = () => { navigator.serviceWorker.register('/sw.js').catch(() => { /* (no offline use then) */ }); };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 const save = () => { saveFinished().catch(() => {}); };
 window.addEventListener('online', save);

@@ -25,7 +25,12 @@ const PLAIN = { fill: '#d8d8d8', line: '#1d1d1d', detail: '#1d1d1d' };
  */
 export function learnDrawings(games) {
   for (const g of games) if (g.drawings) known.set(g.id, g.drawings);
+  drawn.clear();
 }
+
+/** The markup of the pieces drawn so far, by game, kind and owner (a board draws each kind
+ * many times). @type {Map<string, string>} */
+const drawn = new Map();
 
 /** The colours of a player of a game. @param {string} gameId @param {number | null | undefined} owner @returns {Colours} */
 export function palette(gameId, owner) {
@@ -46,10 +51,15 @@ function fallback(c, kind) {
  * @param {string} gameId @param {string} kind @param {number} owner
  */
 export function pieceSvg(gameId, kind, owner) {
+  const key = `${gameId}\n${kind}\n${owner}`;
+  const done = drawn.get(key);
+  if (done !== undefined) return done;
   const c = palette(gameId, owner);
   const drawing = known.get(gameId)?.pieces[kind];
   const body = drawing === undefined ? fallback(c, kind) : drawing.replace(/\{(\w+)\}/g, (m, name) => c[name] ?? m);
-  return `<g class="piece-art" data-kind="${String(kind).replace(/[^A-Za-z]/g, '')}">${body}</g>`;
+  const markup = `<g class="piece-art" data-kind="${String(kind).replace(/[^A-Za-z]/g, '')}">${body}</g>`;
+  drawn.set(key, markup);
+  return markup;
 }
 
 /** @typedef {{id: string, emblems: string[], icon: {kind: string, owner: number}}} GameIcons  what a game's entry of GET /api/games says of its pictures */

@@ -14,7 +14,9 @@
 // descriptions and rules texts.
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
-const CACHE = 'myrmidon-offline-2';
+// (a new name when what is kept changes: the pages' scripts as one, /bundle/<page>.js, since
+// -3; installing this worker keeps everything anew)
+const CACHE = 'myrmidon-offline-3';
 const SHELL = '/game/local';
 /** Where the language of the last page served is kept (in the cache, as a text). */
 const LAST_LANG = '/offline/last-lang';

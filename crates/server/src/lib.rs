@@ -155,6 +155,8 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     if app.store.backend() == store::Backend::Postgres {
         tokio::spawn(listen(app.clone()));
     }
+    // the pages' bundles of scripts made now, not by the first request of each page
+    tokio::task::spawn_blocking(|| web::bundles().count());
     ready(addr);
     let ctrl_c = async {
         if let Err(e) = tokio::signal::ctrl_c().await {

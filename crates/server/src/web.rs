@@ -1,8 +1,10 @@
 //! The front end, embedded in the binary at build time (`build.rs`), served from memory.
 
+mod bundle;
 mod preload;
 
-use std::sync::{Arc, OnceLock};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -142,6 +144,15 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
 /// browser takes it. `Cache-Control: no-cache`: the browser asks each time, and a new binary's
 /// files are seen at once.
 fn serve(path: &str, headers: &HeaderMap) -> Response {
+    if let Some(name) = path
+        .strip_prefix(bundle::PREFIX)
+        .and_then(|p| p.strip_suffix(".js"))
+    {
+        return match page_bundle(&format!("{name}.html")) {
+            Some(made) => respond(made.text, made.etag, made.gz, content_type(path), headers),
+            None => not_found(),
+        };
+    }
     // a file read from disk is sent as it is: the embedded compressed copy is of another file
     let (bytes, etag, gz): (std::borrow::Cow<'static, [u8]>, String, _) = match from_disk(path) {
         Some(bytes) => {
@@ -158,6 +169,82 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
         },
     };
     respond(bytes, etag, gz, content_type(path), headers)
+}
+
+/// A page's scripts as one ([`bundle`]): its text, its validator, its gzip-compressed copy.
+#[derive(Clone)]
+struct Bundle {
+    text: std::borrow::Cow<'static, [u8]>,
+    etag: String,
+    gz: Option<&'static [u8]>,
+}
+
+/// The page `path` of `web/` (`game.html`) with its include lines replaced.
+fn page_text(path: &str) -> Option<String> {
+    bytes_of(path).map(|bytes| with_includes(&String::from_utf8_lossy(&bytes)))
+}
+
+/// The bundle of the page `path` of `web/` (`game.html`): its module scripts and every module
+/// they import as one script, served as `/bundle/game.js`; `None` for a page with no module
+/// script, or whose modules cannot be bundled (it then loads them one by one). Made once from
+/// the embedded files (each page's, when first asked for), every time from `MYRMIDON_WEB_DIR`.
+fn page_bundle(path: &str) -> Option<Bundle> {
+    let make = || -> Option<(String, String)> {
+        let html = page_text(path).filter(|html| html.contains("<html"))?;
+        let scripts = bundle::page_scripts(&html);
+        if scripts.is_empty() {
+            return None;
+        }
+        let read = |p: &str| bytes_of(p).map(|b| String::from_utf8_lossy(&b).into_owned());
+        match bundle::bundle(&scripts, &read) {
+            Ok(text) => {
+                let etag = etag_of(text.as_bytes());
+                Some((text, etag))
+            }
+            Err(why) => {
+                tracing::warn!("{path}: its scripts are not bundled: {why}");
+                None
+            }
+        }
+    };
+    if std::env::var_os("MYRMIDON_WEB_DIR").is_some() {
+        return make().map(|(text, etag)| Bundle {
+            text: text.into_bytes().into(),
+            etag,
+            gz: None,
+        });
+    }
+    static MADE: OnceLock<Mutex<BTreeMap<String, Option<Bundle>>>> = OnceLock::new();
+    let mut made = MADE
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    made.entry(path.to_string())
+        .or_insert_with(|| {
+            let (text, etag) = make()?;
+            use std::io::Write;
+            let mut encoder =
+                flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+            encoder.write_all(text.as_bytes()).expect("in memory");
+            let gz = encoder.finish().expect("in memory");
+            // made once a page, kept for the server's life
+            let text: &'static [u8] = Vec::leak(text.into_bytes());
+            Some(Bundle {
+                text: text.into(),
+                etag,
+                gz: Some(Vec::leak(gz)),
+            })
+        })
+        .clone()
+}
+
+/// The pages of `web/` whose scripts are bundled, and their bundles' addresses
+/// (`/bundle/game.js`).
+pub fn bundles() -> impl Iterator<Item = String> {
+    paths()
+        .filter_map(|p| p.strip_suffix(".html"))
+        .filter(|stem| page_bundle(&format!("{stem}.html")).is_some())
+        .map(|stem| format!("/{}{stem}.js", bundle::PREFIX))
 }
 
 /// The answer of a request for `bytes` (whose validator is `etag`, whose gzip-compressed copy
@@ -302,9 +389,16 @@ fn page(path: &str, headers: &HeaderMap, boot: Option<String>) -> Response {
         return not_found();
     };
     let lang = i18n::negotiate(headers);
-    let html = preload::with_preloads(&with_includes(&String::from_utf8_lossy(&bytes)), &|path| {
-        bytes_of(path).map(|b| String::from_utf8_lossy(&b).into_owned())
-    });
+    let html = with_includes(&String::from_utf8_lossy(&bytes));
+    // its scripts as one (one request, one script to compile), else each module announced
+    let html = match (page_bundle(path), path.strip_suffix(".html")) {
+        (Some(_), Some(stem)) => {
+            bundle::with_bundle(&html, &format!("/{}{stem}.js", bundle::PREFIX))
+        }
+        _ => preload::with_preloads(&html, &|path| {
+            bytes_of(path).map(|b| String::from_utf8_lossy(&b).into_owned())
+        }),
+    };
     let html = html.replacen(
         "<html lang=\"en\">",
         &format!("<html lang=\"{}\">", lang.code()),
@@ -407,7 +501,8 @@ pub async fn ratings_page(headers: HeaderMap) -> Response {
 /// game page without a game, which plays the games kept in the browser —, every game's rules
 /// page); and the files, kept as they are: the games' descriptions, every game's rules text in
 /// every language, and every file of `web/` but the pages' HTML (served through their
-/// addresses), the catalogues' sources (inside the pages) and the service worker itself; and
+/// addresses), the catalogues' sources (inside the pages) and the service worker itself, and
+/// each page's scripts as one (`/bundle/<page>.js`: [`bundles`]); and
 /// `lang`, the language this browser's pages are in (until one says otherwise).
 pub async fn offline_files(headers: HeaderMap) -> Response {
     let ids: Vec<&str> = registry::games().iter().map(|g| g.info().id).collect();
@@ -428,6 +523,7 @@ pub async fn offline_files(headers: HeaderMap) -> Response {
             .filter(|p| !p.ends_with(".html") && !p.ends_with(".ftl") && *p != "sw.js")
             .map(|p| format!("/{p}")),
     );
+    files.extend(bundles());
     let languages: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
     (
         [(header::CACHE_CONTROL, "no-cache")],

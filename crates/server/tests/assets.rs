@@ -192,12 +192,10 @@ async fn every_page_arrives_with_its_whole_head() {
         r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#,
         r#"<link rel="icon" href="/favicon.svg" type="image/svg+xml">"#,
         r#"<link rel="stylesheet" href="/style.css">"#,
-        r#"<script type="module" src="/theme.js"></script>"#,
     ];
     let offline = [
         r#"<link rel="manifest" href="/manifest.json">"#,
         r##"<meta name="theme-color" content="#2d4666">"##,
-        r#"<script type="module" src="/offline.js"></script>"#,
     ];
     let pages = [
         ("/".to_string(), true),
@@ -221,85 +219,142 @@ async fn every_page_arrives_with_its_whole_head() {
             let want = usize::from(opens_offline);
             assert_eq!(head.matches(line).count(), want, "{path}: {line}");
         }
+        // the head's scripts (head.html's theme.js, offline-head.html's offline.js) run
+        // first, in the page's one script
+        let scripts = module_scripts(&html);
+        assert_eq!(scripts.len(), 1, "{path}: {scripts:?}");
+        let (_, _, bundle) = get(&app, &scripts[0], &[]).await;
+        let modules = bundled_modules(&String::from_utf8(bundle).expect("utf-8"));
+        assert_eq!(modules[0], "/theme.js", "{path}: {modules:?}");
+        let runs_offline = modules.iter().any(|m| m == "/offline.js");
+        assert_eq!(runs_offline, opens_offline, "{path}: {modules:?}");
         // the charset within the first 1024 bytes, as browsers look for it
         assert!(head.find("charset").expect("a charset") < 1024, "{path}");
         assert!(head.find("<title").expect("a title") > head.find("charset").unwrap());
     }
 }
 
-/// Each page announces, before its scripts, every module they import (the whole graph, read
-/// from the files themselves), once, each a module the server sends: the game page the
-/// board's modules, which only board.js imports.
+/// The modules of a bundle (`/bundle/<page>.js`), in the order it runs them (as `/x.js`): each
+/// starts on a line `__modules["x.js"] = (() => {` (web/bundle.rs).
+fn bundled_modules(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("__modules[\""))
+        .filter_map(|l| l.split_once("\"] = (() => {"))
+        .map(|(path, _)| format!("/{path}"))
+        .collect()
+}
+
+/// The module scripts of a page's head.
+fn module_scripts(html: &str) -> Vec<String> {
+    let head = &html[..html.find("</head>").expect("a head")];
+    head.split("<script type=\"module\" src=\"")
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').unwrap()].to_string())
+        .collect()
+}
+
+/// Each page loads its scripts as one (`/bundle/<page>.js`, one request where there was one a
+/// module): every module the page's scripts import, directly or not, once, each after those
+/// it imports; served as a file of `web/` is (a validator, gzip-compressed), and kept for the
+/// app with no network (`/offline.json`).
 #[tokio::test]
-async fn every_page_preloads_the_modules_its_scripts_import() {
+async fn every_page_loads_its_scripts_as_one() {
     let app = app().await;
     let first = myrmidon_rules::registry::games()[0].info().id;
-    for path in [
-        "/".to_string(),
-        "/game/local".to_string(),
-        "/analysis".to_string(),
-        format!("/rules/{first}"),
-        "/account".to_string(),
+    let (_, _, offline) = get(&app, "/offline.json", &[]).await;
+    let offline: serde_json::Value = serde_json::from_slice(&offline).expect("json");
+    let kept: Vec<&str> = offline["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f.as_str())
+        .collect();
+    for (path, bundle, some) in [
+        ("/".to_string(), "/bundle/index.js", "/home.js"),
+        (
+            "/game/local".to_string(),
+            "/bundle/game.js",
+            "/board/render.js",
+        ),
+        ("/analysis".to_string(), "/bundle/analysis.js", "/engine.js"),
+        (
+            format!("/rules/{first}"),
+            "/bundle/rules.js",
+            "/board/drag.js",
+        ),
+        ("/account".to_string(), "/bundle/account.js", "/account.js"),
+        (
+            "/@/someone".to_string(),
+            "/bundle/profile.js",
+            "/profile.js",
+        ),
+        ("/ratings".to_string(), "/bundle/ratings.js", "/ratings.js"),
     ] {
         let (status, _, body) = get(&app, &path, &[]).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         let html = String::from_utf8(body).expect("utf-8");
-        let head = &html[..html.find("</head>").expect("a head")];
-        let attribute = |tag: &str, name: &str| -> Vec<String> {
-            head.split(tag)
-                .skip(1)
-                .filter_map(|rest| rest.split_once(&format!("{name}=\"")))
-                .map(|(_, rest)| rest[..rest.find('"').unwrap()].to_string())
-                .collect()
-        };
-        let preloads = attribute("<link rel=\"modulepreload\"", "href");
-        let scripts = attribute("<script type=\"module\"", "src");
-        let mut named: Vec<&String> = preloads.iter().chain(&scripts).collect();
-        named.sort();
-        let count = named.len();
-        named.dedup();
+        assert_eq!(module_scripts(&html), [bundle], "{path}");
+        assert!(!html.contains("modulepreload"), "{path}");
+        assert!(kept.contains(&bundle), "{path}: {bundle} not kept offline");
+        let (status, headers, body) = get(&app, bundle, &[]).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {bundle}");
         assert_eq!(
-            named.len(),
-            count,
-            "{path}: a module named twice: {preloads:?} {scripts:?}"
+            header(&headers, "content-type"),
+            Some("text/javascript; charset=utf-8"),
+            "{bundle}"
         );
-        for module in &preloads {
-            let (status, headers, body) = get(&app, module, &[]).await;
-            assert_eq!(status, StatusCode::OK, "{path}: {module}");
-            assert_eq!(
-                header(&headers, "content-type"),
-                Some("text/javascript; charset=utf-8"),
-                "{path}: {module}"
-            );
-            assert!(!body.is_empty(), "{path}: {module}");
-        }
-        // every module a script imports on its first line of imports is preloaded or a script
-        for script in &scripts {
-            let (_, _, body) = get(&app, script, &[]).await;
-            let text = String::from_utf8(body).expect("utf-8");
-            for line in text
-                .lines()
-                .filter(|l| l.starts_with("import ") && l.contains(" from './"))
-            {
-                let name = line.split(" from './").nth(1).unwrap();
-                let module = format!("/{}", &name[..name.find('\'').unwrap()]);
+        let etag = header(&headers, "etag").expect("a validator").to_string();
+        let (status, _, _) = get(&app, bundle, &[("if-none-match", &etag)]).await;
+        assert_eq!(status, StatusCode::NOT_MODIFIED, "{bundle}");
+        let (_, gz_headers, gz) = get(&app, bundle, &[("accept-encoding", "gzip")]).await;
+        assert_eq!(
+            header(&gz_headers, "content-encoding"),
+            Some("gzip"),
+            "{bundle}"
+        );
+        assert_eq!(gunzip(&gz), body, "{bundle}");
+        let text = String::from_utf8(body).expect("utf-8");
+        let modules = bundled_modules(&text);
+        assert!(modules.contains(&some.to_string()), "{bundle}: {modules:?}");
+        let mut once = modules.clone();
+        once.sort();
+        once.dedup();
+        assert_eq!(
+            once.len(),
+            modules.len(),
+            "{bundle}: a module twice: {modules:?}"
+        );
+        // every module a bundled module imports (as the file of web/ says) runs before it
+        for (at, module) in modules.iter().enumerate() {
+            let (status, _, source) = get(&app, module, &[]).await;
+            assert_eq!(status, StatusCode::OK, "{bundle}: {module}");
+            let source = String::from_utf8(source).expect("utf-8");
+            let dir = &module[..module.rfind('/').unwrap()];
+            for line in source.lines().filter(|l| {
+                (l.starts_with("import ") || l.starts_with("export ")) && l.contains(" from '")
+            }) {
+                let name = line.split(" from '").nth(1).unwrap();
+                let name = &name[..name.find('\'').unwrap()];
+                let imported = match name.strip_prefix("../") {
+                    Some(up) => format!("{}/{up}", &dir[..dir.rfind('/').unwrap_or(0)]),
+                    None => format!("{dir}/{}", name.trim_start_matches("./")),
+                };
+                let before = modules[..at].contains(&imported);
                 assert!(
-                    named.contains(&&module),
-                    "{path}: {script} imports {module}, not announced"
+                    before,
+                    "{bundle}: {module} imports {imported}, not run before it"
                 );
             }
         }
-        if path == "/game/local" {
-            for module in [
-                "/board.js",
-                "/board/render.js",
-                "/board/state.js",
-                "/board/drag.js",
-            ] {
-                assert!(preloads.contains(&module.to_string()), "{path}: {module}");
-            }
-        }
+        assert!(
+            !text
+                .lines()
+                .any(|l| l.starts_with("import ") || l.starts_with("export ")),
+            "{bundle}: a statement of a module left"
+        );
     }
+    let (status, _, _) = get(&app, "/bundle/nothing.js", &[]).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
 /// The games' descriptions carry the drawings of their pieces (each game folder's

@@ -55,7 +55,7 @@ fn import_specifiers(text: &str) -> impl Iterator<Item = &str> {
 
 /// A relative specifier (`./x.js`, `../x.js`) of the module `module` as a path in `web/`;
 /// `None` for another kind of specifier or one that leaves `web/`.
-fn resolve(module: &str, specifier: &str) -> Option<String> {
+pub(super) fn resolve(module: &str, specifier: &str) -> Option<String> {
     if !(specifier.starts_with("./") || specifier.starts_with("../")) {
         return None;
     }
