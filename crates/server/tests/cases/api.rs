@@ -2250,8 +2250,8 @@ async fn the_game_page_carries_the_games_and_the_state() {
     let (status, html) = page(&app, &format!("/game/{id}")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(
-        html.contains("<script type=\"module\" src=\"/game.js\">"),
-        "the game page"
+        html.contains("<script type=\"module\" src=\"/bundle/game.js\">"),
+        "the game page, its scripts as one bundle"
     );
     let boot = boot_of(&html);
     assert!(html.find("<script id=\"boot\"").unwrap() < html.rfind("</body>").unwrap());
