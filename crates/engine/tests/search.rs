@@ -263,10 +263,16 @@ impl EngineVisitor for StopsAndRepeats {
         let took = start.elapsed();
         assert!(took < Duration::from_millis(1500), "{id}: {took:?}");
         let last = reports.last().expect("at least depth 1 in 100 ms");
-        assert!(last.depth >= 2, "{id}: only depth {}", last.depth);
         assert!(last.hashfull.is_some());
-        // The move time is used in full: the move played is the last report's, or one that
-        // beat it in the iteration the clock cut short (searched in full, not yet reported).
+        // The move time is used in full (how deep it gets in that time is the machine's
+        // business: a loaded machine may give the thread a fraction of a core), unless the
+        // search has proved a mate; the move played is the last report's, or one that beat it
+        // in the iteration the clock cut short (searched in full, not yet reported).
+        assert!(
+            took >= Duration::from_millis(80) || matches!(last.score, Score::Mate(_)),
+            "{id}: stopped after {took:?} at depth {}",
+            last.depth
+        );
         assert!(!last.pv.is_empty());
 
         // The same fixed-depth search twice: the same move, the same reports.

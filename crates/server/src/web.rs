@@ -541,3 +541,13 @@ pub async fn offline_files(headers: HeaderMap) -> Response {
 pub async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
     serve(&path, &headers)
 }
+
+/// For the tests of the bundler and the preloads: web/'s files as a list of (path, text).
+#[cfg(test)]
+fn test_files(list: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+    move |path| {
+        list.iter()
+            .find(|(name, _)| *name == path)
+            .map(|(_, text)| text.to_string())
+    }
+}

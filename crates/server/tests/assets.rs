@@ -353,8 +353,24 @@ async fn every_page_loads_its_scripts_as_one() {
             "{bundle}: a statement of a module left"
         );
     }
-    let (status, _, _) = get(&app, "/bundle/nothing.js", &[]).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    // No other path under /bundle/ is a bundle, nor a way out of it.
+    let long = format!("/bundle/{}.js", "g".repeat(5_000));
+    for path in [
+        "/bundle/nothing.js",
+        "/bundle/",
+        "/bundle/game",
+        "/bundle/../game.js",
+        "/bundle/%2e%2e/game.js",
+        "/bundle/..%2fgame.js",
+        "/bundle/game.js/x",
+        "/bundle/GAME.js",
+        long.as_str(),
+    ] {
+        let (status, _, _) = get(&app, path, &[]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
+    let (status, _, _) = get(&app, "/bundle/game.js?v=1", &[]).await;
+    assert_eq!(status, StatusCode::OK, "a query is not part of the name");
 }
 
 /// The games' descriptions carry the drawings of their pieces (each game folder's

@@ -464,14 +464,7 @@ pub fn bundle(entries: &[String], read: &dyn Fn(&str) -> Option<String>) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn files(list: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
-        move |path| {
-            list.iter()
-                .find(|(name, _)| *name == path)
-                .map(|(_, text)| text.to_string())
-        }
-    }
+    use crate::web::test_files as files;
 
     #[test]
     fn a_page_script_tags_become_one() {

@@ -102,14 +102,7 @@ pub fn with_preloads(html: &str, read: &dyn Fn(&str) -> Option<String>) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn files(list: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
-        move |path| {
-            list.iter()
-                .find(|(name, _)| *name == path)
-                .map(|(_, text)| text.to_string())
-        }
-    }
+    use crate::web::test_files as files;
 
     #[test]
     fn specifiers_of_every_kind_of_static_import() {
